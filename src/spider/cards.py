@@ -1,0 +1,69 @@
+"""Cards, suits and the three suit compositions of the 104-card game.
+
+>>> Card.parse("Ts")
+Card.parse('Ts')
+>>> str(Card(1, "h"))
+'Ah'
+>>> len(deck(2)), deck(2).count(Card(13, "h"))
+(104, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spider.errors import InvalidPositionError
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+SUIT_COUNTS = (1, 2, 4)
+KING = 13
+RUN_LENGTH = 13
+DECK_SIZE = 104
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: rank 1 (ace) to 13 (king) and suit letter ``s h d c``."""
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Reads a card written as rank then suit, like ``Ts`` or ``Ah``."""
+        card = _BY_TEXT.get(text)
+        if card is None:
+            raise InvalidPositionError("invalid.card", text=text)
+        return card
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+# One instance per card, so the engine can compare and hash cheaply.
+_BY_TEXT: dict[str, Card] = {RANKS[r - 1] + s: Card(r, s) for s in SUITS for r in range(1, 14)}
+
+
+def card(rank: int, suit: str) -> Card:
+    """The shared instance of a card."""
+    return _BY_TEXT[RANKS[rank - 1] + suit]
+
+
+def suits_in_play(suits: int) -> str:
+    """The suit letters of a game with 1, 2 or 4 suits."""
+    return SUITS[:suits]
+
+
+def deck(suits: int) -> list[Card]:
+    """The 104 cards of a game in their fixed order before shuffling.
+
+    Copies of a 13-card suit, suit by suit in the order ``s h d c``, ace to king within each.
+    """
+    letters = suits_in_play(suits)
+    copies = 8 // len(letters)
+    return [card(rank, suit) for suit in letters for _ in range(copies) for rank in range(1, 14)]

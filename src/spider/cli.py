@@ -1,0 +1,114 @@
+"""The ``spider`` command: replay a game, make a new game code, and the sub-commands of the other parts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from spider.codes import GameCode
+from spider.errors import SpiderError
+from spider.game import Game
+from spider.rules import PRESETS, TableRules
+
+EXIT_BAD_INPUT = 2
+
+# Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here.
+COMMAND_GROUPS: list[Callable[[Any], None]] = []
+
+
+def game_state(game: Game, reveal: bool) -> dict[str, Any]:
+    """The state printed by ``spider replay --json``: public unless ``reveal`` shows the hidden cards."""
+    columns = []
+    for cards, down in zip(game.columns, game.face_down, strict=True):
+        hidden = [f"~{card}" if reveal else "??" for card in cards[:down]]
+        columns.append(hidden + [str(card) for card in cards[down:]])
+    return {
+        "code": game.code,
+        "rules": {**game.rules.to_json(), "suits": game.suits},
+        "columns": columns,
+        "stock": [str(card) for card in game.stock] if reveal else [],
+        "deals_left": game.deals_left,
+        "runs": list(game.runs),
+        "score": game.score,
+        "moves": game.moves,
+        "won": game.won,
+        "deal_possible": game.deal_possible,
+        "deal_never_possible": game.deal_never_possible,
+        "legal": [str(action) for action in game.legal_actions()],
+        "position": game.position(public=not reveal),
+        "text": game.describe(),
+    }
+
+
+def open_game(code: str, preset: str | None) -> Game:
+    """The opening of a game code, under a preset's table rules when one is named."""
+    return Game.from_code(code, TableRules.preset(preset) if preset else None)
+
+
+def replay(args: argparse.Namespace) -> int:
+    game = open_game(args.code, args.preset)
+    actions = shlex.split(args.moves or "")
+    for index, action in enumerate(actions):
+        try:
+            game.apply_text(action)
+        except SpiderError as error:
+            fail(f"action {action!r} at index {index} (number {index + 1} of {len(actions)}): {error}")
+            return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(game_state(game, args.reveal)))
+    else:
+        print(f"{game.code}  score {game.score}  moves {game.moves}")
+        print(game.describe())
+        if args.reveal:
+            print(f"Position: {game.position()}")
+    return 0
+
+
+def new(args: argparse.Namespace) -> int:
+    rules = TableRules.preset(args.preset) if args.preset else TableRules()
+    print(GameCode.random(args.suits, rules))
+    return 0
+
+
+def fail(text: str) -> None:
+    print(f"spider: {text}", file=sys.stderr)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spider", description="Spider Solitaire.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    command = commands.add_parser("replay", help="apply actions to a game code and print the state")
+    command.add_argument("--code", required=True, help="game code, like SP1-S2C-ABCDEFG")
+    command.add_argument("--preset", choices=sorted(PRESETS), help="table rules of a preset (replace the code's)")
+    command.add_argument("--moves", default="", help='actions separated by spaces: "3>7 d u r f3"')
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+    command.add_argument("--reveal", action="store_true", help="show face-down cards and the stock")
+    command.set_defaults(run=replay)
+
+    command = commands.add_parser("new", help="print a fresh random game code")
+    command.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    command.add_argument("--preset", choices=sorted(PRESETS))
+    command.set_defaults(run=new)
+
+    for add_commands in COMMAND_GROUPS:
+        add_commands(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.run(args)
+    except SpiderError as error:
+        fail(str(error))
+        return EXIT_BAD_INPUT
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Game codes (SPEC 1.7): a short text that names a deal and its table rules.
+
+The form is ``SP1-S<suits><group>-<shuffle>`` with an optional suffix ``-<flags>`` for the table rules
+that differ from the classic preset. The shuffle is 7 letters A-Z, a base-26 number with A = 0, most
+significant first. The flags, written in this order:
+
+====  ==========================
+T     layout tabletop
+M     flip manual
+A     deal any
+U0    undo 0 (no undo)
+U4    undo 400
+UX    undo unlimited
+N     undo_past no-reveal
+R     scoring reveal
+D     scoring duel
+====  ==========================
+
+>>> parse_code("SP1-S1C-AAAAAAD")
+GameCode(suits=1, shuffle=3, rules=TableRules(group='classic', layout='standard', flip='auto', \
+deal='filled', undo=100, undo_past='all', scoring='standard'))
+>>> str(GameCode(4, 28, TableRules.preset("duel")))
+'SP1-S4C-AAAAABC-MAND'
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from spider.cards import SUIT_COUNTS
+from spider.errors import InvalidCodeError
+from spider.rules import TableRules
+
+PREFIX = "SP1"
+SHUFFLE_LETTERS = 7
+SHUFFLES = 26**SHUFFLE_LETTERS
+GROUP_LETTERS = {"classic": "C", "relaxed": "R"}
+# Each flag: the rule it sets and the value; the order here is the order in a written code.
+FLAGS: dict[str, tuple[str, object]] = {
+    "T": ("layout", "tabletop"),
+    "M": ("flip", "manual"),
+    "A": ("deal", "any"),
+    "U0": ("undo", 0),
+    "U4": ("undo", 400),
+    "UX": ("undo", None),
+    "N": ("undo_past", "no-reveal"),
+    "R": ("scoring", "reveal"),
+    "D": ("scoring", "duel"),
+}
+CLASSIC = TableRules()
+_FLAG = re.compile("|".join(sorted(FLAGS, key=len, reverse=True)))
+
+
+@dataclass(frozen=True, slots=True)
+class GameCode:
+    """A deal: suit count, shuffle number, and table rules."""
+
+    suits: int
+    shuffle: int
+    rules: TableRules = CLASSIC
+
+    def __str__(self) -> str:
+        number, letters = self.shuffle, []
+        for _ in range(SHUFFLE_LETTERS):
+            number, digit = divmod(number, 26)
+            letters.append(chr(ord("A") + digit))
+        text = f"{PREFIX}-S{self.suits}{GROUP_LETTERS[self.rules.group]}-{''.join(reversed(letters))}"
+        flags = "".join(
+            flag for flag, (rule, value) in FLAGS.items() if getattr(self.rules, rule) == value
+        )
+        return f"{text}-{flags}" if flags else text
+
+    @classmethod
+    def random(cls, suits: int, rules: TableRules = CLASSIC) -> GameCode:
+        """A code with a shuffle number drawn from the operating system's randomness."""
+        return cls(suits, secrets.randbelow(SHUFFLES), rules)
+
+
+def parse_code(text: str) -> GameCode:
+    """Reads a game code; letters may be in either case. The error names the part that is wrong."""
+    parts = text.strip().upper().split("-")
+    if len(parts) not in (3, 4):
+        raise InvalidCodeError("invalid.code_form", code=text)
+    prefix, kind, shuffle = parts[:3]
+    if prefix != PREFIX:
+        raise InvalidCodeError("invalid.code_prefix", code=text, part=prefix)
+    if len(kind) != 3 or kind[0] != "S" or not kind[1].isdigit() or int(kind[1]) not in SUIT_COUNTS:
+        raise InvalidCodeError("invalid.code_suits", code=text, part=kind)
+    groups = {letter: name for name, letter in GROUP_LETTERS.items()}
+    if kind[2] not in groups:
+        raise InvalidCodeError("invalid.code_group", code=text, part=kind)
+    if len(shuffle) != SHUFFLE_LETTERS or not all("A" <= c <= "Z" for c in shuffle):
+        raise InvalidCodeError("invalid.code_shuffle", code=text, part=shuffle)
+    number = 0
+    for letter in shuffle:
+        number = number * 26 + ord(letter) - ord("A")
+    changes: dict[str, object] = {"group": groups[kind[2]]}
+    if len(parts) == 4:
+        suffix, position = parts[3], 0
+        while position < len(suffix):
+            match = _FLAG.match(suffix, position)
+            if match is None:
+                raise InvalidCodeError("invalid.code_flag", code=text, part=suffix[position:])
+            rule, value = FLAGS[match.group()]
+            if rule in changes:
+                raise InvalidCodeError("invalid.code_flag_twice", code=text, part=match.group(), rule=rule)
+            changes[rule] = value
+            position = match.end()
+        if not suffix:
+            raise InvalidCodeError("invalid.code_flag", code=text, part="")
+    return GameCode(int(kind[1]), number, TableRules().with_(**changes))

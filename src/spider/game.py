@@ -1,0 +1,574 @@
+"""A game of Spider: the table, the rules of SPEC 1.3, undo and redo, the score.
+
+>>> game = Game.from_code("SP1-S1C-AAAAAAD")
+>>> game.deals_left, len(game.stock), sum(game.face_down)
+(5, 50, 44)
+>>> events = game.play("d")
+>>> game.moves, game.score, game.deals_left
+(1, 499, 4)
+>>> str(game.undo()), game.moves
+('d', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from spider.actions import COLUMNS, Action, Deal, Flip, Move, parse_action
+from spider.cards import DECK_SIZE, KING, RUN_LENGTH, Card
+from spider.codes import GameCode, parse_code
+from spider.errors import IllegalMoveError
+from spider.rules import TableRules
+from spider.scoring import SCORINGS, Outcome
+from spider.shuffle import shuffled_deck
+
+RUNS_TO_WIN = DECK_SIZE // RUN_LENGTH
+LAYOUTS = {"standard": (6, 6, 6, 6, 5, 5, 5, 5, 5, 5), "tabletop": (5,) * COLUMNS}
+
+
+# Events: what an action did, in order, for animations and announcements. None names a face-down card.
+@dataclass(frozen=True, slots=True)
+class Moved:
+    source: int
+    target: int
+    count: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        cards = [str(c) for c in self.cards]
+        return {"type": "moved", "source": self.source, "target": self.target, "count": self.count, "cards": cards}
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped:
+    column: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "flipped", "column": self.column, "card": str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class RunRemoved:
+    column: int
+    suit: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "run_removed", "column": self.column, "suit": self.suit}
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "dealt", "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "won"}
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "undone", "action": str(self.action)}
+
+
+@dataclass(frozen=True, slots=True)
+class Redone:
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "redone", "action": str(self.action)}
+
+
+Event = Moved | Flipped | RunRemoved | Dealt | Won | Undone | Redone
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Enough of the state before an action to restore it exactly."""
+
+    action: Action
+    score: int
+    moves: int
+    dealt: int
+    runs: int
+    columns: tuple[tuple[int, list[Card], int], ...]  # (index, cards, face-down count)
+
+
+class Game:
+    """One game: the ten columns, the stock, the removed runs, the score and the moves counter.
+
+    Columns are numbered 1-10 in actions, as players count them, and indexed 0-9 in the tuples.
+    """
+
+    def __init__(
+        self,
+        suits: int,
+        rules: TableRules,
+        columns: Iterable[Iterable[Card]],
+        face_down: Iterable[int],
+        stock: Iterable[Card],
+        runs: Iterable[str] = (),
+        score: int | None = None,
+        moves: int = 0,
+        code: str | None = None,
+    ) -> None:
+        self.suits = suits
+        self.rules = rules
+        self.code = code
+        self._columns = [list(column) for column in columns]
+        self._down = list(face_down)
+        self._stock = list(stock)
+        self._dealt = 0
+        self._runs = list(runs)
+        self._scoring = SCORINGS[rules.scoring]
+        self.score = self._scoring.start if score is None else score
+        self.moves = moves
+        self._undo: list[Snapshot] = []
+        self._redo: list[Action] = []
+        self._undo_barrier = False
+
+    # Making games.
+
+    @classmethod
+    def from_code(cls, code: str | GameCode, rules: TableRules | None = None) -> Game:
+        """The opening of a deal named by its game code; ``rules`` replace the code's table rules."""
+        parsed = parse_code(code) if isinstance(code, str) else code
+        if rules is not None:
+            parsed = GameCode(parsed.suits, parsed.shuffle, rules)
+        cards = shuffled_deck(parsed.suits, parsed.shuffle)
+        sizes = LAYOUTS[parsed.rules.layout]
+        columns: list[list[Card]] = [[] for _ in range(COLUMNS)]
+        taken = 0
+        for row in range(max(sizes)):
+            for index, size in enumerate(sizes):
+                if row < size:
+                    columns[index].append(cards[taken])
+                    taken += 1
+        face_down = [size - 1 for size in sizes]
+        return cls(parsed.suits, parsed.rules, columns, face_down, cards[taken:], code=str(parsed))
+
+    @classmethod
+    def new(cls, suits: int = 1, rules: TableRules | None = None, shuffle: int | None = None) -> Game:
+        """A new game; a random shuffle unless one is named."""
+        rules = rules or TableRules()
+        code = GameCode.random(suits, rules) if shuffle is None else GameCode(suits, shuffle, rules)
+        return cls.from_code(code)
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """The game at a position written in full form (:mod:`spider.notation`)."""
+        from spider.notation import game_from_position
+
+        return game_from_position(text)
+
+    def copy(self) -> Game:
+        """An independent copy, undo and redo history included."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._columns = [list(column) for column in self._columns]
+        other._down = list(self._down)
+        other._runs = list(self._runs)
+        other._undo = list(self._undo)
+        other._redo = list(self._redo)
+        return other
+
+    # What the table shows.
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:
+        """The ten columns, each from its bottom card to its last card."""
+        return tuple(tuple(column) for column in self._columns)
+
+    @property
+    def face_down(self) -> tuple[int, ...]:
+        """How many cards at the bottom of each column lie face down."""
+        return tuple(self._down)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left in the stock, in the order they will be dealt."""
+        return tuple(self._stock[self._dealt :])
+
+    @property
+    def runs(self) -> tuple[str, ...]:
+        """The suit of each removed run, in the order they were removed."""
+        return tuple(self._runs)
+
+    @property
+    def deals_left(self) -> int:
+        stock = len(self._stock) - self._dealt
+        return -(-stock // COLUMNS)
+
+    @property
+    def won(self) -> bool:
+        return len(self._runs) == RUNS_TO_WIN
+
+    @property
+    def deal_possible(self) -> bool:
+        """Whether dealing is allowed now."""
+        return self._deal_refusal() is None
+
+    @property
+    def deal_never_possible(self) -> bool:
+        """Under ``deal: filled``, too few cards remain on the table to fill every column, ever."""
+        if self.rules.deal != "filled" or self._dealt == len(self._stock):
+            return False
+        return sum(map(len, self._columns)) < COLUMNS
+
+    def face_up(self, column: int) -> tuple[Card, ...]:
+        """The face-up cards of a column (1-10)."""
+        index = column - 1
+        return tuple(self._columns[index][self._down[index] :])
+
+    def movable(self, column: int) -> int:
+        """How many cards at the end of a column (1-10) can move together."""
+        return self._movable(column - 1)
+
+    def _movable(self, index: int) -> int:
+        return self._sequence(index, self.rules.group == "classic")
+
+    def _sequence(self, index: int, one_suit: bool) -> int:
+        """How many face-up cards end a column in ranks descending by one (and of one suit, if asked)."""
+        cards = self._columns[index]
+        up = len(cards) - self._down[index]
+        if up == 0:
+            return 0
+        count, last = 1, cards[-1]
+        while count < up:
+            above = cards[-1 - count]
+            if above.rank != last.rank + 1 or (one_suit and above.suit != last.suit):
+                break
+            count, last = count + 1, above
+        return count
+
+    # Legal actions.
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action once, in canonical notation.
+
+        Onto a face-up card a move is written without a count; into an open column (empty, or under
+        manual flip showing only face-down cards) once for each group size.
+        """
+        columns, down = self._columns, self._down
+        open_columns: list[int] = []
+        by_rank: dict[int, list[int]] = {}
+        for index in range(COLUMNS):
+            if len(columns[index]) == down[index]:
+                open_columns.append(index)
+            else:
+                by_rank.setdefault(columns[index][-1].rank, []).append(index)
+        actions: list[Action] = []
+        for index in range(COLUMNS):
+            movable = self._movable(index)
+            if not movable:
+                continue
+            rank = columns[index][-1].rank
+            for target_rank in range(rank + 1, rank + movable + 1):
+                for target in by_rank.get(target_rank, ()):
+                    actions.append(Move(index + 1, target + 1))
+            for target in open_columns:
+                if target != index:
+                    actions.extend(Move(index + 1, target + 1, count) for count in range(1, movable + 1))
+        if self._deal_refusal() is None:
+            actions.append(Deal())
+        if self.rules.flip == "manual":
+            actions.extend(
+                Flip(index + 1) for index in range(COLUMNS) if down[index] and len(columns[index]) == down[index]
+            )
+        return actions
+
+    def targets(self, column: int, count: int) -> list[int]:
+        """The columns (1-10) that accept the last ``count`` cards of a column."""
+        return [target for target in range(1, COLUMNS + 1) if self._move_refusal(Move(column, target, count)) is None]
+
+    def best_target(self, column: int, count: int) -> int | None:
+        """Where a double-click sends a group (SPEC 2.4), or ``None`` if it fits nowhere.
+
+        Onto a card of its own suit first, then onto any card one rank higher, then an empty column;
+        among equals the one that leaves the longest same-suit run, then the leftmost.
+        """
+        index = column - 1
+        group = self._columns[index][-count:]
+        best: tuple[int, int, int] | None = None
+        for target in self.targets(column, count):
+            cards = self._columns[target - 1]
+            if len(cards) == self._down[target - 1]:
+                rank, run = 2, count
+            else:
+                top = cards[-1]
+                same = top.suit == group[0].suit
+                rank = 0 if same else 1
+                run = count + (self._sequence(target - 1, True) if same else 0)
+            key = (rank, -run, target)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
+
+    # Refusals: each names the rule in words a player understands.
+
+    def _deal_refusal(self) -> IllegalMoveError | None:
+        if self._dealt == len(self._stock):
+            return IllegalMoveError("refuse.stock_empty")
+        if self.rules.deal == "filled" and not all(self._columns):
+            if self.deal_never_possible:
+                return IllegalMoveError("refuse.deal_never")
+            return IllegalMoveError("refuse.deal_empty_column")
+        return None
+
+    def _move_refusal(self, move: Move) -> IllegalMoveError | None:
+        """Why a move is refused, or ``None`` if it is legal; fills in nothing."""
+        return self._group_for(move)[1]
+
+    def _group_for(self, move: Move) -> tuple[int, IllegalMoveError | None]:
+        """How many cards a move takes, or the reason it is refused."""
+        source, target = move.source - 1, move.target - 1
+        cards, down = self._columns[source], self._down[source]
+        if source == target:
+            return 0, IllegalMoveError("refuse.same_column", column=move.source)
+        if not cards:
+            return 0, IllegalMoveError("refuse.source_empty", column=move.source)
+        up = len(cards) - down
+        if up == 0:
+            return 0, IllegalMoveError("refuse.source_face_down", column=move.source)
+        if move.count is not None and move.count > up:
+            return 0, IllegalMoveError("refuse.count_face_up", column=move.source, n=up)
+        movable = self._movable(source)
+        destination = self._columns[target]
+        if len(destination) == self._down[target]:
+            count = movable if move.count is None else move.count
+        else:
+            top = destination[-1]
+            if top.rank == 1:
+                return 0, IllegalMoveError("refuse.on_ace")
+            count = top.rank - cards[-1].rank if move.count is None else move.count
+            if count <= 0:
+                return 0, _rank_refusal(cards[-1])
+            if count <= movable and cards[-count].rank + 1 != top.rank:
+                return 0, _rank_refusal(cards[-count])
+        if count > movable:
+            if count <= self._sequence(source, False):
+                return 0, IllegalMoveError("refuse.group_suit")
+            if move.count is not None:
+                return 0, IllegalMoveError("refuse.group_sequence")
+            return 0, _rank_refusal(cards[-movable])
+        return count, None
+
+    # Applying actions.
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Plays an action for the player: recorded for undo, and the redo list is cleared.
+
+        Raises :class:`IllegalMoveError` naming the rule when the action is not allowed now, and
+        :class:`InvalidMoveError` when its notation cannot be read.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        snapshot, events = self._apply(action)
+        self._redo.clear()
+        self._record(snapshot, events)
+        return events
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Plays an action written in notation; ``u`` undoes and ``r`` redoes."""
+        written = text.strip().lower()
+        if written == "u":
+            return [Undone(self.undo())]
+        if written == "r":
+            return [Redone(self.redo())]
+        return self.play(written)
+
+    def _record(self, snapshot: Snapshot, events: list[Event]) -> None:
+        depth = self.rules.undo
+        crosses_barrier = self.rules.undo_past == "no-reveal" and any(
+            isinstance(event, Dealt | Flipped) for event in events
+        )
+        if crosses_barrier:
+            self._undo.clear()
+            self._undo_barrier = True
+            return
+        if depth == 0:
+            return
+        self._undo.append(snapshot)
+        self._undo_barrier = False
+        if depth is not None and len(self._undo) > depth:
+            del self._undo[0]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Action:
+        """Takes back the last action and returns it; raises :class:`IllegalMoveError` when nothing can be undone."""
+        if not self._undo:
+            if self.rules.undo == 0:
+                raise IllegalMoveError("refuse.undo_off")
+            if self._undo_barrier:
+                raise IllegalMoveError("refuse.undo_barrier")
+            raise IllegalMoveError("refuse.nothing_to_undo")
+        snapshot = self._undo.pop()
+        self._restore(snapshot)
+        self._redo.append(snapshot.action)
+        return snapshot.action
+
+    def redo(self) -> Action:
+        """Plays again the last undone action and returns it; raises :class:`IllegalMoveError` when there is none."""
+        if not self._redo:
+            raise IllegalMoveError("refuse.nothing_to_redo")
+        action = self._redo.pop()
+        snapshot, events = self._apply(action)
+        self._record(snapshot, events)
+        return action
+
+    def push(self, action: Action) -> Snapshot:
+        """Applies an action without touching the player's undo history; :meth:`pop` takes it back.
+
+        For searches that try an action and return. Raises :class:`IllegalMoveError` if illegal.
+        """
+        return self._apply(action)[0]
+
+    def pop(self, snapshot: Snapshot) -> None:
+        """Restores the state saved by :meth:`push`."""
+        self._restore(snapshot)
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        for index, cards, down in snapshot.columns:
+            self._columns[index] = list(cards)  # the snapshot may be restored again from a copy
+            self._down[index] = down
+        self.score, self.moves, self._dealt = snapshot.score, snapshot.moves, snapshot.dealt
+        del self._runs[snapshot.runs :]
+
+    def _apply(self, action: Action) -> tuple[Snapshot, list[Event]]:
+        if isinstance(action, Move):
+            return self._move(action)
+        if isinstance(action, Deal):
+            return self._deal(action)
+        return self._flip(action)
+
+    def _snapshot(self, action: Action, indexes: Iterable[int]) -> Snapshot:
+        columns = tuple((i, list(self._columns[i]), self._down[i]) for i in indexes)
+        return Snapshot(action, self.score, self.moves, self._dealt, len(self._runs), columns)
+
+    def _move(self, move: Move) -> tuple[Snapshot, list[Event]]:
+        count, refusal = self._group_for(move)
+        if refusal is not None:
+            raise refusal
+        source, target = move.source - 1, move.target - 1
+        snapshot = self._snapshot(move, (source, target))
+        cards, destination = self._columns[source], self._columns[target]
+        group = cards[-count:]
+        same_suit = 0
+        if len(destination) > self._down[target]:
+            top = destination[-1]
+            same_suit = count if top.suit == group[0].suit else 0
+        del cards[-count:]
+        destination.extend(group)
+        events: list[Event] = [Moved(move.source, move.target, count, tuple(group))]
+        revealed = self._turn_up(source, events)
+        runs = self._remove_run(target, events)
+        if runs:
+            revealed += self._turn_up(target, events)
+        self._score(Outcome(True, revealed, runs, same_suit, self.won), events)
+        return snapshot, events
+
+    def _deal(self, deal: Deal) -> tuple[Snapshot, list[Event]]:
+        refusal = self._deal_refusal()
+        if refusal is not None:
+            raise refusal
+        cards = self._stock[self._dealt : self._dealt + COLUMNS]
+        snapshot = self._snapshot(deal, range(len(cards)))
+        for index, card in enumerate(cards):
+            self._columns[index].append(card)
+        self._dealt += len(cards)
+        events: list[Event] = [Dealt(tuple(cards))]
+        runs = revealed = 0
+        for index in range(len(cards)):
+            removed = self._remove_run(index, events)
+            if removed:
+                runs += removed
+                revealed += self._turn_up(index, events)
+        self._score(Outcome(True, revealed, runs, 0, self.won), events)
+        return snapshot, events
+
+    def _flip(self, flip: Flip) -> tuple[Snapshot, list[Event]]:
+        index = flip.column - 1
+        if self.rules.flip != "manual":
+            raise IllegalMoveError("refuse.flip_auto")
+        if not self._down[index]:
+            raise IllegalMoveError("refuse.flip_nothing", column=flip.column)
+        if len(self._columns[index]) > self._down[index]:
+            raise IllegalMoveError("refuse.flip_covered", column=flip.column)
+        snapshot = self._snapshot(flip, (index,))
+        self._down[index] -= 1
+        events: list[Event] = [Flipped(flip.column, self._columns[index][-1])]
+        self._score(Outcome(False, 1), events)
+        return snapshot, events
+
+    def _turn_up(self, index: int, events: list[Event]) -> int:
+        """Under automatic flipping, turns up the card a column now ends in, if it lies face down."""
+        cards = self._columns[index]
+        if self.rules.flip == "auto" and cards and len(cards) == self._down[index]:
+            self._down[index] -= 1
+            events.append(Flipped(index + 1, cards[-1]))
+            return 1
+        return 0
+
+    def _remove_run(self, index: int, events: list[Event]) -> int:
+        """Removes a completed run from the end of a column; returns how many were removed (0 or 1)."""
+        cards = self._columns[index]
+        if len(cards) - self._down[index] < RUN_LENGTH or cards[-1].rank != 1:
+            return 0
+        suit = cards[-1].suit
+        for offset in range(1, RUN_LENGTH):
+            card = cards[-1 - offset]
+            if card.rank != offset + 1 or card.suit != suit:
+                return 0
+        del cards[-RUN_LENGTH:]
+        self._runs.append(suit)
+        events.append(RunRemoved(index + 1, suit))
+        return 1
+
+    def _score(self, outcome: Outcome, events: list[Event]) -> None:
+        self.score = self._scoring.score(self.score, outcome)
+        self.moves += outcome.is_move
+        if outcome.won:
+            events.append(Won())
+
+    # Texts.
+
+    def position(self, public: bool = False) -> str:
+        """The whole state as one line (:mod:`spider.notation`); ``public`` hides face-down cards and the stock."""
+        from spider.notation import position_text
+
+        return position_text(self, public)
+
+    def describe(self, lang: str = "en") -> str:
+        """The table in words (SPEC 1.8)."""
+        from spider.describe import describe
+
+        return describe(self, lang)
+
+    def __repr__(self) -> str:
+        return f"Game.from_position({self.position()!r})"
+
+
+def _rank_refusal(card: Card) -> IllegalMoveError:
+    if card.rank == KING:
+        return IllegalMoveError("refuse.king")
+    return IllegalMoveError("refuse.rank", rank=card.rank, needs=card.rank + 1)
+
+
+__all__ = ["Game", "Event", "Moved", "Flipped", "RunRemoved", "Dealt", "Won", "Undone", "Redone"]

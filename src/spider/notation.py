@@ -1,0 +1,189 @@
+"""Positions as one line of text (SPEC 1.6), in a full form and a public form.
+
+A position is six fields separated by spaces::
+
+    2C-MAND 5s3hKd|Ts9s/...ten columns... <stock> <runs> <score> <moves>
+
+1. The suit count and group letter, then the table rules' flags as in a game code
+   (:mod:`spider.codes`): ``1C``, ``2R``, ``4C-MAND``.
+2. The ten columns, separated by ``/``. A column is its face-down cards, ``|``, its face-up cards,
+   each part written as cards run together (``5s3hKd|Ts9s``). In the public form the face-down part
+   is their number instead (``3|Ts9s``). An empty column is ``|`` (public form ``0|``).
+3. The stock in the order it will be dealt (``-`` when empty); in the public form, its number of cards.
+4. The suit letter of each removed run, in order, or ``-``.
+5. The score. 6. The moves counter.
+
+>>> from spider.game import Game
+>>> game = Game.from_code("SP1-S1C-AAAAAAD")
+>>> Game.from_position(game.position()).position() == game.position()
+True
+>>> game.position(public=True).split()[2]
+'50'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from spider.actions import COLUMNS
+from spider.cards import DECK_SIZE, RUN_LENGTH, Card, deck
+from spider.codes import FLAGS, GROUP_LETTERS
+from spider.errors import InvalidPositionError, SpiderError
+from spider.game import Game
+from spider.rules import TableRules
+
+_CARDS = re.compile(r"(?:[A2-9TJQK][shdc])*")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position as read from text; ``hidden`` and ``stock`` are ``None`` in the public form."""
+
+    suits: int
+    rules: TableRules
+    columns: tuple[tuple[Card, ...], ...]
+    """The face-up cards of each column."""
+    face_down: tuple[int, ...]
+    hidden: tuple[tuple[Card, ...], ...] | None
+    stock_count: int
+    stock: tuple[Card, ...] | None
+    runs: tuple[str, ...]
+    score: int
+    moves: int
+
+    @property
+    def public(self) -> bool:
+        return self.hidden is None
+
+
+def rules_text(suits: int, rules: TableRules) -> str:
+    """The first field of a position: suit count, group letter and rule flags."""
+    flags = "".join(flag for flag, (rule, value) in FLAGS.items() if getattr(rules, rule) == value)
+    text = f"{suits}{GROUP_LETTERS[rules.group]}"
+    return f"{text}-{flags}" if flags else text
+
+
+def position_text(game: Game, public: bool = False) -> str:
+    """The position of a game in full or public form."""
+    columns = []
+    for cards, down in zip(game.columns, game.face_down, strict=True):
+        hidden = str(down) if public else _cards(cards[:down])
+        columns.append(f"{hidden}|{_cards(cards[down:])}")
+    stock = str(len(game.stock)) if public else _cards(game.stock) or "-"
+    runs = "".join(game.runs) or "-"
+    return " ".join(
+        (rules_text(game.suits, game.rules), "/".join(columns), stock, runs, str(game.score), str(game.moves))
+    )
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return "".join(map(str, cards))
+
+
+def parse_position(text: str) -> Position:
+    """Reads a position in either form; the error names the field that is wrong."""
+    fields = text.split()
+    if len(fields) != 6:
+        raise InvalidPositionError("invalid.position_fields", n=len(fields))
+    suits, rules = _parse_rules(fields[0])
+    column_texts = fields[1].split("/")
+    if len(column_texts) != COLUMNS:
+        raise InvalidPositionError("invalid.position_columns", n=len(column_texts))
+    public = fields[2].isdigit()
+    up_columns, downs, hidden = [], [], []
+    for number, column in enumerate(column_texts, start=1):
+        down_text, bar, up_text = column.partition("|")
+        if not bar:
+            raise InvalidPositionError("invalid.position_column", column=number, text=column)
+        if public:
+            if not down_text.isdigit():
+                raise InvalidPositionError("invalid.position_column", column=number, text=column)
+            downs.append(int(down_text))
+        else:
+            cards = _parse_cards(down_text, f"column {number}")
+            hidden.append(cards)
+            downs.append(len(cards))
+        up = _parse_cards(up_text, f"column {number}")
+        if rules.flip == "auto" and downs[-1] and not up:
+            raise InvalidPositionError("invalid.position_face_down_only", column=number)
+        up_columns.append(up)
+    stock = None if public else _parse_cards("" if fields[2] == "-" else fields[2], "the stock")
+    stock_count = int(fields[2]) if public else len(stock or ())
+    runs_text = "" if fields[3] == "-" else fields[3]
+    if any(suit not in "shdc"[:suits] for suit in runs_text) or len(runs_text) > DECK_SIZE // RUN_LENGTH:
+        raise InvalidPositionError("invalid.position_runs", text=fields[3])
+    try:
+        score, moves = int(fields[4]), int(fields[5])
+    except ValueError:
+        raise InvalidPositionError("invalid.position_numbers", text=f"{fields[4]} {fields[5]}") from None
+    position = Position(
+        suits, rules, tuple(up_columns), tuple(downs), None if public else tuple(hidden),
+        stock_count, stock, tuple(runs_text), score, moves,
+    )
+    _check_cards(position)
+    return position
+
+
+def _parse_rules(text: str) -> tuple[int, TableRules]:
+    from spider.codes import parse_code
+
+    kind, _, flags = text.partition("-")
+    code = f"SP1-S{kind}-AAAAAAA" + (f"-{flags}" if flags else "")
+    try:
+        parsed = parse_code(code)
+    except SpiderError:
+        raise InvalidPositionError("invalid.position_rules", text=text) from None
+    return parsed.suits, parsed.rules
+
+
+def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
+    if not _CARDS.fullmatch(text):
+        raise InvalidPositionError("invalid.position_cards", text=text, where=where)
+    return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
+
+
+def _check_cards(position: Position) -> None:
+    """Every one of the 104 cards is somewhere, once; a stock deals in whole rows."""
+    expected = Counter(deck(position.suits))
+    seen: Counter[Card] = Counter()
+    for suit in position.runs:
+        seen.update(Card.parse(r + suit) for r in "A23456789TJQK")
+    for cards in position.columns:
+        seen.update(cards)
+    if position.hidden is not None and position.stock is not None:
+        for cards in position.hidden:
+            seen.update(cards)
+        seen.update(position.stock)
+        if seen != expected:
+            extra = next(iter((seen - expected) or (expected - seen)))
+            raise InvalidPositionError("invalid.position_card_count", card=str(extra))
+    else:
+        extra_cards = seen - expected
+        if extra_cards:
+            raise InvalidPositionError("invalid.position_card_count", card=str(next(iter(extra_cards))))
+        total = sum(seen.values()) + sum(position.face_down) + position.stock_count
+        if total != DECK_SIZE:
+            raise InvalidPositionError("invalid.position_total", n=total)
+    last_deal = position.stock_count % COLUMNS
+    if last_deal and not (position.rules.layout == "tabletop" and last_deal == 4):
+        raise InvalidPositionError("invalid.position_stock", n=position.stock_count)
+    for number, cards in enumerate(position.columns, start=1):
+        tail = cards[-RUN_LENGTH:]
+        if len(tail) == RUN_LENGTH and all(
+            card.suit == tail[0].suit and card.rank == RUN_LENGTH - i for i, card in enumerate(tail)
+        ):
+            raise InvalidPositionError("invalid.position_complete_run", column=number)
+
+
+def game_from_position(text: str) -> Game:
+    """A game at a position in full form (the public form hides what a game needs)."""
+    position = parse_position(text)
+    if position.hidden is None or position.stock is None:
+        raise InvalidPositionError("invalid.position_public")
+    columns = [hidden + up for hidden, up in zip(position.hidden, position.columns, strict=True)]
+    return Game(
+        position.suits, position.rules, columns, position.face_down, position.stock,
+        position.runs, position.score, position.moves,
+    )

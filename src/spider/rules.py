@@ -1,0 +1,91 @@
+"""Table rules (SPEC 1.9): one frozen value the engine consults where the variants differ.
+
+>>> TableRules.preset("duel").flip
+'manual'
+>>> TableRules().to_json()["undo"]
+100
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from spider.errors import InvalidRulesError
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "group": ("classic", "relaxed"),
+    "layout": ("standard", "tabletop"),
+    "flip": ("auto", "manual"),
+    "deal": ("filled", "any"),
+    "undo": (100, 400, None, 0),
+    "undo_past": ("all", "no-reveal"),
+    "scoring": ("standard", "reveal", "duel"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """Every table rule of a game; the defaults are the classic preset.
+
+    ``undo`` is the number of actions that can be undone, ``None`` for unlimited.
+    """
+
+    group: str = "classic"
+    layout: str = "standard"
+    flip: str = "auto"
+    deal: str = "filled"
+    undo: int | None = 100
+    undo_past: str = "all"
+    scoring: str = "standard"
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if value not in CHOICES[field.name] or isinstance(value, bool):
+                raise InvalidRulesError(
+                    "invalid.rule_value", rule=field.name, value=value, choices=_spell(CHOICES[field.name])
+                )
+
+    @classmethod
+    def preset(cls, name: str) -> TableRules:
+        """The table rules of a named preset: classic, casual, duel or tabletop."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise InvalidRulesError("invalid.preset", name=name, choices=", ".join(PRESETS)) from None
+
+    @classmethod
+    def from_json(cls, data: object) -> TableRules:
+        """Reads rules from an object of rule names; missing rules take their default."""
+        if not isinstance(data, dict):
+            raise InvalidRulesError("invalid.rules_object")
+        unknown = sorted(set(data) - set(CHOICES))
+        if unknown:
+            raise InvalidRulesError("invalid.rule_name", rule=unknown[0], choices=", ".join(CHOICES))
+        return cls(**data)
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as an object, values spelled as in SPEC (unlimited undo is ``None``)."""
+        return asdict(self)
+
+    def with_(self, **changes: Any) -> TableRules:
+        """A copy with some rules changed."""
+        return replace(self, **changes)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules are, if any."""
+        return next((name for name, rules in PRESETS.items() if rules == self), None)
+
+
+def _spell(choices: tuple[Any, ...]) -> str:
+    return ", ".join("unlimited" if c is None else str(c) for c in choices)
+
+
+PRESETS: dict[str, TableRules] = {
+    "classic": TableRules(),
+    "casual": TableRules(deal="any", undo=None, scoring="reveal"),
+    "duel": TableRules(flip="manual", deal="any", undo_past="no-reveal", scoring="duel"),
+    "tabletop": TableRules(layout="tabletop"),
+}
