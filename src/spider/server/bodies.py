@@ -1,0 +1,127 @@
+"""Request bodies: read strictly, and every refusal names the field and what it must be."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from starlette import status
+from starlette.requests import Request
+
+from spider.server.errors import RequestError
+
+UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
+BAD_REQUEST = status.HTTP_400_BAD_REQUEST
+
+SUIT_COUNTS = (1, 2, 4)
+DEALS = ("random", "verified")
+MAX_ACTION_LENGTH = 16
+MAX_CODE_LENGTH = 80
+
+
+async def json_object(request: Request, *, required: bool = True) -> dict[str, Any]:
+    """The body as a JSON object; ``{}`` for an empty body when ``required`` is false."""
+    raw = await request.body()
+    if not raw.strip():
+        if required:
+            raise RequestError(BAD_REQUEST, "server.body_required")
+        return {}
+    content_type = request.headers.get("content-type", "")
+    # Only JSON bodies: a cross-site form cannot send this type without the browser asking first.
+    if content_type.split(";")[0].strip().lower() != "application/json":
+        raise RequestError(status.HTTP_415_UNSUPPORTED_MEDIA_TYPE, "server.content_type")
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else "it cannot be decoded"
+        raise RequestError(BAD_REQUEST, "server.body_not_json", reason=reason) from None
+    if not isinstance(body, dict):
+        raise RequestError(UNPROCESSABLE, "server.body_not_object")
+    return body
+
+
+def _check_fields(body: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    for field in body:
+        if field not in allowed:
+            expected = ", ".join(repr(name) for name in allowed)
+            raise RequestError(UNPROCESSABLE, "server.unknown_field", field=field, expected=expected)
+
+
+def _bad(field: str, expected: str) -> RequestError:
+    return RequestError(UNPROCESSABLE, "server.bad_field", field=field, expected=expected)
+
+
+def _optional_text(body: dict[str, Any], field: str, max_length: int) -> str | None:
+    value = body.get(field)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value or len(value) > max_length:
+        raise _bad(field, f"a text of 1 to {max_length} characters")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """``POST /api/games``: which deal and which table rules."""
+
+    suits: int | None = None
+    deal: str = "random"
+    rules: dict[str, Any] | None = None
+    preset: str | None = None
+    code: str | None = None
+
+    FIELDS = ("suits", "deal", "rules", "preset", "code")
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> NewGame:
+        _check_fields(body, cls.FIELDS)
+        suits = body.get("suits")
+        # bool is an int in Python, but true is no suit count
+        if suits is not None and (type(suits) is not int or suits not in SUIT_COUNTS):
+            raise _bad("suits", "1, 2 or 4")
+        deal = body.get("deal", "random")
+        if deal not in DEALS:
+            raise _bad("deal", '"random" or "verified"')
+        rules = body.get("rules")
+        if rules is not None and not isinstance(rules, dict):
+            raise _bad("rules", "an object of table rules")
+        return cls(
+            suits=suits,
+            deal=deal,
+            rules=rules,
+            preset=_optional_text(body, "preset", 32),
+            code=_optional_text(body, "code", MAX_CODE_LENGTH),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """``POST /api/games/{id}/actions``: one action in notation."""
+
+    action: str
+
+    FIELDS = ("action",)
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> Action:
+        _check_fields(body, cls.FIELDS)
+        if "action" not in body:
+            raise RequestError(UNPROCESSABLE, "server.missing_field", field="action")
+        action = body["action"]
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
+            expected = f'an action in notation such as "3>7", "d" or "u", of at most {MAX_ACTION_LENGTH} characters'
+            raise _bad("action", expected)
+        return cls(action=action)
+
+
+def flag(request: Request, name: str, default: bool) -> bool:
+    """A yes/no query parameter: ``?name=1`` or ``?name=0``."""
+    value = request.query_params.get(name)
+    if value is None:
+        return default
+    if value in ("1", "true"):
+        return True
+    if value in ("0", "false"):
+        return False
+    raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected="1 or 0")

@@ -1,0 +1,48 @@
+"""``spider serve``: the web app on uvicorn, with the embedded database unless told otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from spider.server.settings import Settings
+
+
+def add_commands(subparsers: Any) -> None:
+    """Registers ``spider serve`` on the ``spider`` command's sub-parsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="play Spider in the browser: start the web app",
+        description=(
+            "Serve the Spider web app and its API. Games are kept in a SQLite file in your data folder "
+            "unless --database names another. Settings also come from SPIDER_* environment variables."
+        ),
+    )
+    parser.add_argument("--host", help="address to listen on (default 127.0.0.1, or SPIDER_HOST)")
+    parser.add_argument("--port", type=int, help="port to listen on (default 8000, or SPIDER_PORT)")
+    parser.add_argument("--database", metavar="PATH", help="SQLite file (or SQLAlchemy URL) to keep games in")
+    parser.set_defaults(func=serve)
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from spider.server.app import create_app
+
+    try:
+        settings = Settings.from_env(host=args.host, port=args.port, database=args.database)
+    except ValueError as error:
+        print(f"spider serve: {error}", file=sys.stderr)
+        return 2
+    app = create_app(settings)
+    print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        access_log=settings.access_log,
+        log_level="info" if settings.access_log else "warning",
+        timeout_graceful_shutdown=5,
+    )
+    return 0

@@ -1,0 +1,115 @@
+"""What goes wrong in a request, and the one table that turns it into an HTTP status.
+
+Every error answer is JSON: ``{"error": "<English sentence>", "message_id": "<id>"}``. The engine's own
+refusals keep the engine's message and id, so the page can show the rule that refused an action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette import status
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from spider.errors import (
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRulesError,
+    SpiderError,
+)
+
+# The server's own sentences, by message id (the page may show them in its own language by id).
+MESSAGES: dict[str, str] = {
+    "server.no_such_game": "No such game.",
+    "server.no_current_game": "There is no game in progress.",
+    "server.not_found": "There is nothing at {path}.",
+    "server.method_not_allowed": "{method} is not allowed on {path}.",
+    "server.body_too_large": "The request body is larger than {limit} bytes.",
+    "server.body_not_json": "The request body is not valid JSON: {reason}.",
+    "server.body_not_object": "The request body must be a JSON object.",
+    "server.body_required": "This request needs a JSON body.",
+    "server.content_type": "The request body must be sent as application/json.",
+    "server.unknown_field": "Unknown field {field!r}; expected {expected}.",
+    "server.missing_field": "The field {field!r} is required.",
+    "server.bad_field": "The field {field!r} must be {expected}.",
+    "server.bad_query": "The query parameter {name!r} must be {expected}.",
+    "server.game_over": "This game is over.",
+    "server.line_not_over": "The winning line is shown only after the game is over.",
+    "server.line_not_verified": "This deal was not verified, so there is no winning line to show.",
+    "server.storage": "The game could not be saved; please try again.",
+}
+
+
+class RequestError(Exception):
+    """A request the server refuses, with its status and a sentence naming the problem."""
+
+    def __init__(self, status_code: int, message_id: str, **params: Any) -> None:
+        self.status_code = status_code
+        self.message_id = message_id
+        self.text = MESSAGES[message_id].format(**params)
+        super().__init__(self.text)
+
+
+class NoSuchGame(RequestError):
+    """An unknown game id, or one that belongs to another player: the answer is the same."""
+
+    def __init__(self) -> None:
+        super().__init__(status.HTTP_404_NOT_FOUND, "server.no_such_game")
+
+
+# Engine errors and the status each one gets; the first matching class wins.
+ENGINE_STATUS: tuple[tuple[type[SpiderError], int], ...] = (
+    (IllegalMoveError, status.HTTP_409_CONFLICT),
+    (InvalidMoveError, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (InvalidCodeError, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (InvalidRulesError, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (InvalidPositionError, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (SpiderError, status.HTTP_422_UNPROCESSABLE_CONTENT),
+)
+
+
+def engine_status(error: SpiderError) -> int:
+    for kind, code in ENGINE_STATUS:
+        if isinstance(error, kind):
+            return code
+    return status.HTTP_422_UNPROCESSABLE_CONTENT  # pragma: no cover - SpiderError is last in the table
+
+
+def error_response(status_code: int, text: str, message_id: str) -> JSONResponse:
+    return JSONResponse({"error": text, "message_id": message_id}, status_code=status_code)
+
+
+async def on_request_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestError)
+    return error_response(exc.status_code, exc.text, exc.message_id)
+
+
+async def on_engine_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, SpiderError)
+    return error_response(engine_status(exc), str(exc), exc.message_id)
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) in the same JSON form."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == status.HTTP_404_NOT_FOUND:
+        message_id, text = "server.not_found", MESSAGES["server.not_found"].format(path=request.url.path)
+    elif exc.status_code == status.HTTP_405_METHOD_NOT_ALLOWED:
+        message_id = "server.method_not_allowed"
+        text = MESSAGES[message_id].format(method=request.method, path=request.url.path)
+    else:
+        message_id, text = f"http.{exc.status_code}", str(exc.detail)
+    return JSONResponse(
+        {"error": text, "message_id": message_id}, status_code=exc.status_code, headers=exc.headers
+    )
+
+
+EXCEPTION_HANDLERS = {
+    RequestError: on_request_error,
+    SpiderError: on_engine_error,
+    HTTPException: on_http_error,
+}

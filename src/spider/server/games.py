@@ -1,0 +1,318 @@
+"""Games in play: made, loaded, played and ended, each action stored before it is answered.
+
+A game is rebuilt by replaying its code and stored actions; the live ``Game`` objects of recent games
+stay in a bounded cache. The cache never holds a state the database does not: an action is applied
+to the live game and stored before anyone else may touch that game, and if storing fails the live
+game is dropped, so the next request rebuilds it from what was stored.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette import status
+
+from spider import Game, TableRules, parse_action
+from spider.errors import SpiderError
+from spider.game import Event, Moved
+from spider.server import solving
+from spider.server.bodies import NewGame
+from spider.server.errors import NoSuchGame, RequestError
+from spider.server.settings import Settings
+from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
+from spider.server.view import LastMove, iso_time, table
+
+IDLE_CAP = 300.0
+"""Playing time counts at most this many seconds between two actions: a game left open overnight
+is not a game played overnight."""
+
+_GAME_ID_LENGTH = 16
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(12)  # 16 characters, 96 random bits
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A game in memory with what the view needs that the engine does not keep."""
+
+    record: GameRecord
+    game: Game
+    seq: int = 0  # actions stored
+    last_at: float = 0.0  # time of the last action (or of the start)
+    played: float = 0.0  # playing time up to last_at
+    trail: list[LastMove | None] = field(default_factory=list)  # what each action on the undo stack did
+    undone: list[LastMove | None] = field(default_factory=list)  # and each on the redo stack
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def apply(self, text: str) -> tuple[str, list[Event]]:
+        """Plays one action in notation; returns it in canonical form with its events."""
+        written = text.strip().lower()
+        if written == "u":
+            events = self.game.apply_text("u")
+            self.undone.append(self.trail.pop() if self.trail else None)
+            return "u", events
+        if written == "r":
+            events = self.game.apply_text("r")
+            self.trail.append(self.undone.pop() if self.undone else None)
+            return "r", events
+        action = parse_action(written)
+        events = self.game.play(action)
+        moved = next((event for event in events if isinstance(event, Moved)), None)
+        self.trail.append(None if moved is None else LastMove(moved.source, moved.target, moved.count))
+        self.undone.clear()
+        return str(action), events
+
+    def tick(self, at: float) -> None:
+        self.played += min(max(at - self.last_at, 0.0), IDLE_CAP)
+        self.last_at = at
+
+    def seconds(self, at: float) -> float:
+        if self.record.seconds is not None:
+            return self.record.seconds
+        return self.played + min(max(at - self.last_at, 0.0), IDLE_CAP)
+
+    def finish(self, result: str, at: float) -> Finish:
+        return Finish(self.record.id, result, at, self.game.score, self.game.moves, round(self.seconds(at), 3))
+
+    def ended(self, finish: Finish) -> None:
+        self.record.result = finish.result
+        self.record.finished_at = finish.finished_at
+        self.record.score, self.record.moves, self.record.seconds = finish.score, finish.moves, finish.seconds
+
+    @property
+    def over(self) -> bool:
+        return self.record.over
+
+
+def rules_for(request: NewGame, code_rules: TableRules | None) -> TableRules:
+    """The table rules a new game asks for: a preset (or the code's rules), with single rules changed."""
+    if request.preset is not None:
+        base = TableRules.preset(request.preset)
+    elif code_rules is not None:
+        base = code_rules
+    else:
+        base = TableRules()
+    if not request.rules:
+        return base
+    return TableRules.from_json({**base.to_json(), **request.rules})
+
+
+class Games:
+    """Every game of every player; the one way into the games for the routes."""
+
+    def __init__(self, settings: Settings, store: Store, pool: solving.DealPool) -> None:
+        self.settings = settings
+        self.store = store
+        self.pool = pool
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._cache_lock = threading.Lock()
+
+    # Finding games.
+
+    def _load(self, game_id: str) -> LiveGame | None:
+        record = self.store.game(game_id)
+        if record is None:
+            return None
+        return replay(record, self.store.actions(game_id))
+
+    def live(self, game_id: str, player: str) -> LiveGame:
+        """The player's game by id; :class:`NoSuchGame` for an unknown id and for another's game alike."""
+        if len(game_id) != _GAME_ID_LENGTH:
+            raise NoSuchGame()
+        with self._cache_lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+        if live is None:
+            live = self._load(game_id)
+            if live is None:
+                raise NoSuchGame()
+            with self._cache_lock:
+                live = self._live.setdefault(game_id, live)
+                self._live.move_to_end(game_id)
+                while len(self._live) > self.settings.cache_size:
+                    self._live.popitem(last=False)
+        if not secrets.compare_digest(live.record.player, player):
+            raise NoSuchGame()
+        return live
+
+    def forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._live.pop(game_id, None)
+
+    @contextmanager
+    def holding(self, game_id: str, player: str) -> Iterator[LiveGame]:
+        """The live game, locked against other requests on it."""
+        live = self.live(game_id, player)
+        with live.lock:
+            yield live
+
+    def current(self, player: str) -> LiveGame:
+        game_id = self.store.current_game_id(player)
+        if game_id is None:
+            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_current_game")
+        return self.live(game_id, player)
+
+    # Making games.
+
+    def create(self, player: str, request: NewGame) -> LiveGame:
+        """A new game as the request asks: a given code, a verified deal, or a random shuffle."""
+        verified, line = False, None
+        if request.code is not None:
+            opening = Game.from_code(request.code)
+            if request.suits is not None and request.suits != opening.suits:
+                raise RequestError(
+                    status.HTTP_422_UNPROCESSABLE_CONTENT,
+                    "server.bad_field",
+                    field="suits",
+                    expected=f"{opening.suits}, the suit count of the code",
+                )
+            rules = rules_for(request, opening.rules)
+            game = Game.from_code(request.code, rules)
+        else:
+            suits = request.suits or 1
+            rules = rules_for(request, None)
+            game = Game.new(suits, rules)
+            if request.deal == "verified":
+                verified_deal = self.verified_deal(suits, rules)
+                if verified_deal is not None:
+                    game = Game.from_code(verified_deal.code, rules)
+                    verified, line = True, verified_deal.line
+        return self._start(player, game, verified, line)
+
+    def verified_deal(self, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
+        """A deal with a known win: from the pool, else solved now within the time budget."""
+        if rules.layout == "standard":  # the pool's deals are verified on the standard layout
+            while (deal := self.pool.take(suits)) is not None:
+                if solving.replays_to_win(deal.code, rules, deal.line):
+                    return deal
+        budget = self.settings.verify_seconds
+        if budget <= 0:
+            return None
+        game = Game.new(suits, rules)
+        assert game.code is not None
+        line = solving.verify(game.code, rules, budget)
+        return None if line is None else solving.VerifiedDeal(game.code, line)
+
+    def restart(self, player: str, game_id: str) -> LiveGame:
+        """The same deal with the same table rules, from the start, as a new game."""
+        old = self.live(game_id, player)
+        assert old.game.code is not None
+        game = Game.from_code(old.game.code, old.game.rules)
+        return self._start(player, game, old.record.verified, old.record.line)
+
+    def _start(self, player: str, game: Game, verified: bool, line: list[str] | None) -> LiveGame:
+        at = now()
+        assert game.code is not None
+        record = GameRecord(
+            id=new_game_id(),
+            player=player,
+            code=game.code,
+            suits=game.suits,
+            rules=game.rules.to_json(),
+            verified=verified,
+            line=line,
+            created_at=at,
+        )
+        abandoned = []
+        for game_id in self.store.unfinished_game_ids(player):
+            with self.holding(game_id, player) as old:
+                if not old.over:
+                    abandoned.append((old, old.finish("abandoned", at)))
+        self.store.add_game(record, abandon=[finish for _, finish in abandoned])
+        for old, finish in abandoned:
+            old.ended(finish)
+        live = LiveGame(record, game, last_at=at)
+        with self._cache_lock:
+            self._live[record.id] = live
+        return live
+
+    # Playing.
+
+    def play(self, player: str, game_id: str, text: str) -> tuple[LiveGame, list[Event]]:
+        """Applies one action and stores it; raises the engine's error when it is refused."""
+        for attempt in (1, 2):
+            with self.holding(game_id, player) as live:
+                if live.over:
+                    raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
+                canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
+                at = now()
+                live.tick(at)
+                finish = live.finish("won", at) if live.game.won else None
+                try:
+                    self.store.add_action(game_id, live.seq + 1, canonical, at, finish=finish)
+                except ActionConflict:
+                    # Another server process played in this game: rebuild it from the database, retry.
+                    self.forget(game_id)
+                    if attempt == 2:
+                        raise
+                    continue
+                except Exception:
+                    self.forget(game_id)
+                    raise
+                live.seq += 1
+                if finish is not None:
+                    live.ended(finish)
+                return live, events
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def resign(self, player: str, game_id: str) -> LiveGame:
+        with self.holding(game_id, player) as live:
+            if not live.over:
+                finish = live.finish("resigned", now())
+                self.store.finish(finish)
+                live.ended(finish)
+            return live
+
+    def snapshot(self, player: str, game_id: str) -> Game:
+        """An independent copy of a game, for searches that run outside the game's lock."""
+        with self.holding(game_id, player) as live:
+            return live.game.copy()
+
+    # Showing.
+
+    def view(self, live: LiveGame, *, check_stuck: bool) -> dict[str, Any]:
+        """The public view of a game (see ``docs`` of the web API)."""
+        game = live.game
+        at = now()
+        stuck = (
+            check_stuck
+            and not live.over
+            and solving.no_more_moves(game, self.settings.no_more_moves_seconds)
+        )
+        view: dict[str, Any] = {"id": live.record.id}
+        view.update(table(game))
+        view.update(
+            {
+                "stuck": stuck,
+                "last_move": live.trail[-1].to_json() if live.trail and live.trail[-1] else None,
+                "verified": live.record.verified,
+                "started_at": iso_time(live.record.created_at),
+                "seconds": int(live.seconds(at)),
+                "over": live.over,
+                "result": live.record.result,
+            }
+        )
+        return view
+
+
+def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
+    """A stored game rebuilt: its opening, then every stored action in order, undo history included."""
+    game = Game.from_code(record.code, TableRules.from_json(record.rules))
+    live = LiveGame(record, game, last_at=record.created_at)
+    for action in stored:
+        try:
+            live.apply(action.text)
+        except SpiderError as error:  # pragma: no cover - only if the engine's rules changed under a game
+            raise RuntimeError(f"stored action {action.seq} ({action.text}) of game {record.id}: {error}") from error
+        live.tick(action.at)
+        live.seq = action.seq
+    return live

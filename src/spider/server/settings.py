@@ -1,0 +1,125 @@
+"""The server's settings: every one read from the environment, with its type and default, here.
+
+>>> settings = Settings.from_env({"SPIDER_PORT": "8080", "SPIDER_POOL_TARGET": "0"})
+>>> settings.port, settings.pool_target
+(8080, 0)
+>>> Settings.from_env({"SPIDER_PORT": "eighty"})
+Traceback (most recent call last):
+...
+ValueError: SPIDER_PORT must be a whole number, not 'eighty'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+DATA_FOLDER_NAME = "spider"
+DATABASE_FILE_NAME = "spider.sqlite"
+
+
+def default_database() -> str:
+    """The embedded database: a SQLite file in the user's data folder."""
+    return str(platformdirs.user_data_path(DATA_FOLDER_NAME) / DATABASE_FILE_NAME)
+
+
+def database_url(database: str) -> str:
+    """An SQLAlchemy URL for a setting that is either a URL or the path of a SQLite file."""
+    if "://" in database:
+        return database
+    return f"sqlite:///{Path(database).expanduser()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How one server runs. Field ``x`` comes from the environment variable ``SPIDER_X``."""
+
+    database: str = dataclasses.field(default_factory=default_database)
+    """A SQLite file path, or an SQLAlchemy URL."""
+    host: str = "127.0.0.1"
+    port: int = 8000
+    cache_size: int = 2000
+    """Games kept live in memory; others are rebuilt from their stored actions when asked for."""
+    max_body: int = 16 * 1024
+    """Largest request body accepted, in bytes."""
+    cookie_secure: bool = False
+    """Send the player cookie only over HTTPS (set it behind a TLS proxy)."""
+    sqlite_synchronous: str = "NORMAL"
+    """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
+    no_more_moves: bool = True
+    """Whether views say when the solver finds no more moves; a request can turn it off too."""
+    no_more_moves_seconds: float = 0.05
+    """Time the solver may spend deciding "no more moves" for one view."""
+    hint_seconds: float = 1.0
+    pool_target: int = 3
+    """Verified deals kept ready per suit count by the background worker; 0 turns the worker off."""
+    pool_seconds: float = 60.0
+    """Time the background worker gives the solver for one deal."""
+    verify_seconds: float = 3.0
+    """Time to find a verified deal on the spot when the pool has none for that suit count."""
+    access_log: bool = False
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """Settings from ``SPIDER_*`` variables; keyword arguments win over the environment."""
+        environ = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):
+            name = f"SPIDER_{field.name.upper()}"
+            if name in environ:
+                values[field.name] = _PARSERS[field.type](name, environ[name])
+        values.update({key: value for key, value in overrides.items() if value is not None})
+        return cls(**values)
+
+    @property
+    def database_url(self) -> str:
+        return database_url(self.database)
+
+
+def _parse_int(name: str, text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must not be negative, not {text!r}")
+    return value
+
+
+def _parse_float(name: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+    if not value >= 0:
+        raise ValueError(f"{name} must not be negative, not {text!r}")
+    return value
+
+
+def _parse_bool(name: str, text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be 1 or 0, not {text!r}")
+
+
+def _parse_str(name: str, text: str) -> str:
+    if not text:
+        raise ValueError(f"{name} must not be empty")
+    return text
+
+
+_PARSERS: dict[Any, Callable[[str, str], Any]] = {
+    "str": _parse_str,
+    "int": _parse_int,
+    "float": _parse_float,
+    "bool": _parse_bool,
+}

@@ -1,0 +1,108 @@
+"""The public view of a game: what the player may see, and what the page needs to offer moves.
+
+Built only from public facts: the face-up cards, how many cards lie face down, how many are in the
+stock. Never a face-down card's identity, never the stock's order. Which columns accept which group
+comes from the engine, so the page holds no rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from spider import Deal, Game, IllegalMoveError, Move
+
+COLUMNS = range(1, 11)
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    source: int
+    target: int
+    count: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"source": self.source, "target": self.target, "count": self.count}
+
+
+def iso_time(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def columns(game: Game) -> list[dict[str, Any]]:
+    down = game.face_down
+    return [
+        {"down": down[column - 1], "up": [str(card) for card in game.face_up(column)]} for column in COLUMNS
+    ]
+
+
+def targets(game: Game) -> dict[tuple[int, int], list[int]]:
+    """The columns that accept each group, keyed by (column, count): the same as ``game.targets``.
+
+    Read off the engine's legal actions, which is many times faster than asking ``game.targets`` for
+    every group. Onto a face-up card, ``3>7`` moves the group whose first card is one rank below the
+    target's last card, so that group's size is the difference of the two last cards' ranks.
+    """
+    accepted: dict[tuple[int, int], list[int]] = {}
+    for action in game.legal_actions():
+        if not isinstance(action, Move):
+            continue
+        count = action.count
+        if count is None:
+            count = game.face_up(action.target)[-1].rank - game.face_up(action.source)[-1].rank
+        accepted.setdefault((action.source, count), []).append(action.target)
+    return accepted
+
+
+def groups(game: Game) -> list[dict[str, Any]]:
+    """Every group that can be picked up, with the columns that accept it and the best of them."""
+    accepted = targets(game)
+    found = []
+    for column in COLUMNS:
+        for count in range(1, game.movable(column) + 1):
+            fits = sorted(accepted.get((column, count), ()))
+            best = game.best_target(column, count) if fits else None
+            found.append({"column": column, "count": count, "targets": fits, "best": best})
+    return found
+
+
+def flips(game: Game) -> list[int]:
+    if game.rules.flip != "manual":
+        return []
+    down = game.face_down
+    return [column for column in COLUMNS if down[column - 1] and not game.face_up(column)]
+
+
+def deal_refusal(game: Game) -> str | None:
+    """Why dealing is refused now, in the engine's words, or ``None`` when a deal is allowed."""
+    if game.deal_possible:
+        return None
+    try:
+        game.push(Deal())  # refused before anything changes, since a deal is not possible
+    except IllegalMoveError as refusal:
+        return str(refusal)
+    raise AssertionError("the engine dealt although it said no deal was possible")  # pragma: no cover
+
+
+def table(game: Game) -> dict[str, Any]:
+    """The part of the view that depends only on the table."""
+    return {
+        "code": game.code,
+        "suits": game.suits,
+        "rules": game.rules.to_json(),
+        "columns": columns(game),
+        "stock": {"cards": len(game.stock), "deals_left": game.deals_left},
+        "runs": list(game.runs),
+        "score": game.score,
+        "moves": game.moves,
+        "won": game.won,
+        "deal_possible": game.deal_possible,
+        "deal_refusal": deal_refusal(game),
+        "deal_never_possible": game.deal_never_possible,
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "groups": groups(game),
+        "flips": flips(game),
+        "text": game.describe(),
+    }

@@ -1,0 +1,172 @@
+"""Every endpoint of the web API, driven as the page drives it."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from spider import Game, TableRules
+from spider.server.middleware import PLAYER_COOKIE
+
+from .conftest import act, new_game
+
+CODE = "SP1-S1C-AAAAAAD"
+
+
+def test_a_new_game_shows_the_opening_of_its_deal(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    game = Game.from_code(CODE)
+    assert view["code"] == CODE and view["suits"] == 1
+    assert view["rules"] == TableRules().to_json()
+    assert [column["down"] for column in view["columns"]] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    assert [column["up"] for column in view["columns"]] == [[str(c) for c in game.face_up(n)] for n in range(1, 11)]
+    assert view["stock"] == {"cards": 50, "deals_left": 5}
+    assert (view["score"], view["moves"], view["runs"]) == (500, 0, [])
+    assert view["won"] is False and view["over"] is False and view["stuck"] is False
+    assert view["can_undo"] is False and view["can_redo"] is False
+    assert view["deal_possible"] is True and view["deal_refusal"] is None
+    assert view["last_move"] is None and view["flips"] == []
+    assert view["text"].startswith("Stock: 50 cards, 5 deals left")
+    assert view["verified"] is False and view["seconds"] == 0
+    assert view["started_at"].endswith("Z")
+
+
+def test_groups_carry_the_engines_targets_and_best_target(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    game = Game.from_code(CODE)
+    expected = [
+        {"column": n, "count": k, "targets": game.targets(n, k), "best": game.best_target(n, k)}
+        for n in range(1, 11)
+        for k in range(1, game.movable(n) + 1)
+    ]
+    assert view["groups"] == expected
+
+
+def test_random_games_follow_the_request(client: TestClient) -> None:
+    view = new_game(client, suits=4, preset="casual")
+    assert view["suits"] == 4 and view["code"].startswith("SP1-S4C-")
+    assert view["rules"] == TableRules.preset("casual").to_json()
+    view = new_game(client, suits=2, rules={"group": "relaxed", "undo": None})
+    assert view["code"].startswith("SP1-S2R-")
+    assert view["rules"]["group"] == "relaxed" and view["rules"]["undo"] is None
+    assert view["rules"]["scoring"] == "standard"
+    view = new_game(client, preset="tabletop")
+    assert view["suits"] == 1 and [c["down"] for c in view["columns"]] == [4] * 10
+    assert view["stock"] == {"cards": 54, "deals_left": 6}
+
+
+def test_an_action_answers_with_the_view_and_the_events(client: TestClient) -> None:
+    game_id = new_game(client, code=CODE)["id"]
+    answer = act(client, game_id, "d")
+    assert answer["events"][0]["type"] == "dealt" and len(answer["events"][0]["cards"]) == 10
+    view = answer["view"]
+    assert view["stock"] == {"cards": 40, "deals_left": 4}
+    assert (view["moves"], view["score"], view["can_undo"]) == (1, 499, True)
+    assert view["last_move"] is None
+
+
+def test_a_move_is_the_last_move_until_undone_and_back_after_redo(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    group = next(g for g in view["groups"] if g["best"] is not None)
+    move = {"source": group["column"], "target": group["best"], "count": group["count"]}
+    answer = act(client, view["id"], f"{move['source']}>{move['target']}")
+    assert answer["events"][0] == {
+        "type": "moved",
+        **move,
+        "cards": view["columns"][move["source"] - 1]["up"][-move["count"] :],
+    }
+    assert answer["view"]["last_move"] == move
+    undone = act(client, view["id"], "u")
+    assert undone["events"] == [{"type": "undone", "action": f"{move['source']}>{move['target']}"}]
+    assert undone["view"]["last_move"] is None and undone["view"]["can_redo"] is True
+    assert undone["view"]["columns"] == view["columns"]
+    redone = act(client, view["id"], "r")
+    assert redone["events"][0]["type"] == "redone"
+    assert redone["view"]["last_move"] == move and redone["view"]["columns"] == answer["view"]["columns"]
+
+
+def test_get_game_and_current_game(client: TestClient) -> None:
+    first = new_game(client, code=CODE)
+    assert client.get(f"/api/games/{first['id']}").json()["id"] == first["id"]
+    assert client.get("/api/games/current").json()["id"] == first["id"]
+    second = new_game(client, suits=2)
+    assert client.get("/api/games/current").json()["id"] == second["id"]
+
+
+def test_no_current_game_for_a_new_player(client: TestClient) -> None:
+    response = client.get("/api/games/current")
+    assert response.status_code == 404
+    assert response.json() == {"error": "There is no game in progress.", "message_id": "server.no_current_game"}
+
+
+def test_restart_deals_the_same_cards_as_a_new_game(client: TestClient) -> None:
+    view = new_game(client, code=CODE, preset="casual")
+    act(client, view["id"], "d")
+    response = client.post(f"/api/games/{view['id']}/restart")
+    assert response.status_code == 201
+    restarted = response.json()
+    assert restarted["id"] != view["id"]
+    assert restarted["code"] == view["code"] and restarted["rules"] == view["rules"]
+    assert restarted["columns"] == view["columns"] and restarted["moves"] == 0
+    assert client.get("/api/games/current").json()["id"] == restarted["id"]
+    old = client.get(f"/api/games/{view['id']}").json()
+    assert old["over"] is True and old["result"] == "abandoned"
+
+
+def test_resign_ends_the_game_and_refuses_further_actions(client: TestClient) -> None:
+    game_id = new_game(client, code=CODE)["id"]
+    act(client, game_id, "d")
+    response = client.post(f"/api/games/{game_id}/resign")
+    assert response.status_code == 200
+    assert response.json()["over"] is True and response.json()["result"] == "resigned"
+    refused = client.post(f"/api/games/{game_id}/actions", json={"action": "u"})
+    assert refused.status_code == 409
+    assert refused.json() == {"error": "This game is over.", "message_id": "server.game_over"}
+    assert client.get("/api/games/current").status_code == 404
+
+
+def test_hint_suggests_a_legal_move_from_the_table(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    hint = client.get(f"/api/games/{view['id']}/hint").json()
+    assert set(hint) == {"action", "column", "count", "target", "text", "deal_possible"}
+    assert hint["deal_possible"] is True and hint["text"]
+    if hint["action"] is not None:
+        fitting = {(g["column"], g["count"]): g["targets"] for g in view["groups"]}
+        assert hint["target"] in fitting[(hint["column"], hint["count"])]
+        act(client, view["id"], hint["action"])  # and the engine takes it
+
+
+def test_line_is_refused_while_the_game_runs_and_for_unverified_deals(client: TestClient) -> None:
+    game_id = new_game(client, code=CODE)["id"]
+    running = client.get(f"/api/games/{game_id}/line")
+    assert running.status_code == 409 and running.json()["message_id"] == "server.line_not_over"
+    client.post(f"/api/games/{game_id}/resign")
+    unverified = client.get(f"/api/games/{game_id}/line")
+    assert unverified.status_code == 404 and unverified.json()["message_id"] == "server.line_not_verified"
+
+
+def test_presets_name_every_preset(client: TestClient) -> None:
+    presets = client.get("/api/presets").json()
+    assert presets["default"] == "classic"
+    assert presets["presets"]["duel"] == TableRules.preset("duel").to_json()
+    assert set(presets["presets"]) == {"classic", "casual", "duel", "tabletop"}
+
+
+def test_the_first_answer_sets_the_player_cookie(client: TestClient) -> None:
+    response = client.get("/api/stats")
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{PLAYER_COOKIE}=")
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
+    assert "set-cookie" not in client.get("/api/stats").headers  # known from now on
+
+
+def test_api_answers_are_not_cached(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    assert client.get(f"/api/games/{view['id']}").headers["cache-control"] == "no-store"
+
+
+def test_no_more_moves_check_can_be_turned_off_per_request(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    answer = client.get(f"/api/games/{view['id']}?no_more_moves=0")
+    assert answer.status_code == 200 and answer.json()["stuck"] is False
+    bad = client.get(f"/api/games/{view['id']}?no_more_moves=maybe")
+    assert bad.status_code == 422 and "no_more_moves" in bad.json()["error"]
