@@ -13,11 +13,12 @@ from spider.codes import GameCode
 from spider.errors import SpiderError
 from spider.game import Game
 from spider.rules import PRESETS, TableRules
+from spider.server.commands import add_commands as server_commands
 
 EXIT_BAD_INPUT = 2
 
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here.
-COMMAND_GROUPS: list[Callable[[Any], None]] = []
+COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands]
 
 
 def game_state(game: Game, reveal: bool) -> dict[str, Any]:

@@ -22,7 +22,7 @@ def add_commands(subparsers: Any) -> None:
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1, or SPIDER_HOST)")
     parser.add_argument("--port", type=int, help="port to listen on (default 8000, or SPIDER_PORT)")
     parser.add_argument("--database", metavar="PATH", help="SQLite file (or SQLAlchemy URL) to keep games in")
-    parser.set_defaults(func=serve)
+    parser.set_defaults(run=serve)
 
 
 def serve(args: argparse.Namespace) -> int:
