@@ -1,0 +1,182 @@
+// Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
+import { api } from './api.js';
+import { state } from './state.js';
+import { settings, saveSettings, PRESETS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
+import { t, formatTime } from './i18n.js';
+import { requestRender } from './render.js';
+import { newGame, restart, undo } from './game.js';
+import { showWinningLine } from './replay.js';
+
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const dialog = () => document.getElementById('dialog');
+
+function open(html, { label, onClose } = {}) {
+  const d = dialog();
+  if (d.open) d.close('replaced');
+  d.innerHTML = html;
+  d.returnValue = '';
+  d.setAttribute('aria-label', label || '');
+  d.onclose = () => { if (onClose) onClose(d.returnValue); };
+  d.showModal();
+  return d;
+}
+
+const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
+
+function ruleValue(key, value) { return value === null ? 'unlimited' : String(value); }
+function parseRule(key, text) {
+  if (key === 'undo') return text === 'unlimited' ? null : Number(text);
+  return text;
+}
+
+function presetName(rules) {
+  const name = presetOf(rules);
+  return name ? t(`preset.${name}`) : t('settings.preset.custom');
+}
+
+function newGameDialog() {
+  const suits = state.view ? state.view.suits : settings.suits;
+  const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const kind = (k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;
+  const d = open(`<form method="dialog">
+    <h2>${esc(t('newgame.title'))}</h2>
+    <h3>${esc(t('newgame.suits'))}</h3><div class="suit-radios">${suitRadios}</div>
+    <h3>${esc(t('newgame.kind'))}</h3><div class="choices">${kind('random')}${kind('verified')}</div>
+    <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
+    <div class="actions"><button value="cancel">${esc(t('button.cancel'))}</button>
+    <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
+    label: t('newgame.title'),
+    onClose: (value) => {
+      if (value !== 'start') return;
+      const form = d.querySelector('form');
+      newGame(form.kind.value, Number(form.suits.value));
+    },
+  });
+}
+
+function settingsDialog() {
+  const r = settings.rules;
+  const presetOptions = Object.keys(PRESETS).map((p) => `<option value="${p}">${esc(t(`preset.${p}`))}</option>`).join('')
+    + `<option value="custom">${esc(t('settings.preset.custom'))}</option>`;
+  const ruleFields = Object.entries(RULE_CHOICES).map(([key, values]) => {
+    const options = values.map((v) => `<option value="${ruleValue(key, v)}"${v === r[key] ? ' selected' : ''}>${esc(t(`rule.${key}.${ruleValue(key, v)}`))}</option>`).join('');
+    return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}">${options}</select></div>`;
+  }).join('');
+  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'fourColors'];
+  const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
+  const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
+  const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
+  const d = open(`<form method="dialog">
+    <h2>${esc(t('settings.title'))}</h2>
+    <h3>${esc(t('settings.play'))}</h3>${checks}${motion}
+    <h3>${esc(t('settings.table'))}</h3>
+    <div class="field"><label for="preset">${esc(t('settings.preset'))}</label><select id="preset">${presetOptions}</select></div>
+    ${ruleFields}
+    <p class="note">${esc(t('settings.table.about'))}</p>
+    <div class="actions"><button value="new">${esc(t('settings.apply_new'))}</button>${closeButton(true)}</div></form>`, {
+    label: t('settings.title'),
+    onClose: (value) => { if (value === 'new') newGame(); },
+  });
+  const preset = d.querySelector('#preset');
+  const syncPreset = () => { preset.value = presetOf(settings.rules) || 'custom'; };
+  syncPreset();
+  preset.addEventListener('change', () => {
+    if (!PRESETS[preset.value]) return;
+    settings.rules = { ...PRESETS[preset.value] };
+    for (const sel of d.querySelectorAll('[data-rule]')) sel.value = ruleValue(sel.dataset.rule, settings.rules[sel.dataset.rule]);
+    saveSettings();
+  });
+  for (const sel of d.querySelectorAll('[data-rule]')) {
+    sel.addEventListener('change', () => {
+      settings.rules = { ...settings.rules, [sel.dataset.rule]: parseRule(sel.dataset.rule, sel.value) };
+      syncPreset();
+      saveSettings();
+    });
+  }
+  for (const box of d.querySelectorAll('[data-setting]')) {
+    box.addEventListener('change', () => {
+      settings[box.dataset.setting] = box.checked;
+      saveSettings();
+      requestRender();
+    });
+  }
+}
+
+async function rulesDialog() {
+  const d = open(`<div class="body"><div class="rules-body">${esc(t('stats.loading'))}</div>
+    <form method="dialog" class="actions"><a href="/static/rules/${esc(document.documentElement.lang)}.html" target="_blank" rel="noopener">${esc(t('rules.open_page'))}</a>${closeButton(true)}</form></div>`, { label: t('rules.title') });
+  try {
+    const response = await fetch(`/static/rules/${document.documentElement.lang}.html`);
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const article = page.querySelector('article');
+    d.querySelector('.rules-body').replaceChildren(...article.childNodes);
+  } catch {
+    d.querySelector('.rules-body').textContent = t('error.network');
+  }
+}
+
+async function statsDialog() {
+  const d = open(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
+    <form method="dialog" class="actions">${closeButton(true)}</form></div>`, { label: t('stats.title') });
+  let stats;
+  try { stats = await api.stats(); } catch (error) {
+    d.querySelector('.stats').textContent = error.message;
+    return;
+  }
+  const none = t('stats.none');
+  const cell = (v, f = String) => `<td>${v === null || v === undefined ? none : esc(f(v))}</td>`;
+  const rows = [1, 2, 4].map((n) => {
+    const s = (stats.by_suits || {})[n] || {};
+    return `<tr><td>${esc(t('suits.option', { count: n }))}</td>${cell(s.games ?? 0)}${cell(s.wins ?? 0)}${cell(s.win_rate, (r) => `${Math.round(r * 100)}%`)}${cell(s.current_streak ?? 0)}${cell(s.best_streak ?? 0)}${cell(s.best_seconds, formatTime)}${cell(s.fewest_moves)}</tr>`;
+  }).join('');
+  const heads = ['stats.suits', 'stats.games', 'stats.wins', 'stats.win_rate', 'stats.streak', 'stats.best_streak', 'stats.best_time', 'stats.fewest_moves'];
+  const best = stats.best_scores || {};
+  const scoreRows = [1, 2, 4].map((n) => `<tr><td>${esc(t('suits.option', { count: n }))}</td>${RULE_CHOICES.scoring.map((k) => cell((best[n] || {})[k])).join('')}</tr>`).join('');
+  d.querySelector('.stats').innerHTML = `<div class="rules-body"><table><thead><tr>${heads.map((h) => `<th scope="col">${esc(t(h))}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>
+    <h3>${esc(t('stats.best_scores'))}</h3><table><thead><tr><th scope="col">${esc(t('stats.suits'))}</th>${RULE_CHOICES.scoring.map((k) => `<th scope="col">${esc(t(`rule.scoring.${k}`))}</th>`).join('')}</tr></thead><tbody>${scoreRows}</tbody></table></div>`;
+}
+
+function winDialog() {
+  const view = state.view;
+  const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
+  open(`<form method="dialog" class="win">
+    <p class="big" aria-hidden="true">♠ ♥ ♦ ♣</p><h2>${esc(t('win.title'))}</h2>
+    <p>${esc(t('win.text', { score: view.score, moves: view.moves, time: formatTime(view.seconds) }))}</p>
+    <div class="actions">${line}<button value="stats">${esc(t('button.stats'))}</button>
+    <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
+    label: t('win.title'),
+    onClose: (value) => {
+      if (value === 'new') newGame();
+      else if (value === 'stats') statsDialog();
+      else if (value === 'line') showWinningLine();
+    },
+  });
+}
+
+function stuckDialog() {
+  const view = state.view;
+  const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
+  const line = view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
+  open(`<form method="dialog">
+    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}
+    <div class="actions">${line}<button value="undo">${esc(t('button.undo'))}</button>
+    <button value="restart">${esc(t('button.restart'))}</button>
+    <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
+    label: t('stuck.title'),
+    onClose: (value) => {
+      if (value === 'undo') undo();
+      else if (value === 'restart') restart();
+      else if (value === 'new') newGame();
+      else if (value === 'line') showWinningLine();
+    },
+  });
+}
+
+export const dialogs = {
+  newGame: newGameDialog,
+  settings: settingsDialog,
+  rules: rulesDialog,
+  stats: statsDialog,
+  win: winDialog,
+  stuck: stuckDialog,
+};

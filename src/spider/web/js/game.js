@@ -1,0 +1,157 @@
+// What the player's commands do: each one asks the server, then shows the view it answers with.
+// No rule lives here: targets and best columns come with the view, refusals come from the server.
+import { api } from './api.js';
+import { state, groupAt, largestGroup, moveText } from './state.js';
+import { settings, saveSettings, animationsOn } from './settings.js';
+import { t, cardName } from './i18n.js';
+import { update, els } from './render.js';
+import { say, announce, shake } from './status.js';
+import { dialogs } from './dialogs.js';
+
+let queue = Promise.resolve(true);
+
+/** Show a view the server sent; with events, the cards move there. */
+export function setView(view, { animate = true } = {}) {
+  const previous = state.view;
+  update(() => {
+    state.view = view;
+    state.receivedAt = performance.now();
+    state.selected = null;
+    state.held = null;
+    state.hint = null;
+    state.drag = null;
+    const c = state.cursor;
+    c.column = Math.min(10, Math.max(1, c.column));
+    c.count = Math.min(c.count, view.columns[c.column - 1].up.length) || largestGroup(view, c.column);
+  }, { animate });
+  const same = previous && previous.id === view.id;
+  if (state.replay) return;
+  const delay = animationsOn() ? 450 : 0;
+  if (view.won && !(same && previous.won)) setTimeout(() => dialogs.win(), delay);
+  else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => dialogs.stuck(), delay);
+}
+
+/** Tell the player why the server refused, and shake what was refused. */
+export function refuse(error, elements = []) {
+  say(error.message, { error: true });
+  announce(error.message);
+  shake(elements);
+}
+
+function describe(events) {
+  const parts = [];
+  for (const e of events || []) {
+    if (e.type === 'moved') parts.push(t('announce.moved', { count: e.count, card: cardName(e.cards[0]), source: e.source, target: e.target }));
+    else if (e.type === 'flipped') parts.push(t('announce.flipped', { column: e.column, card: cardName(e.card) }));
+    else if (e.type === 'run_removed') parts.push(t('announce.run_removed', { column: e.column, suit: t(`suit.${e.suit}`) }));
+    else if (e.type === 'dealt') parts.push(t('announce.dealt', { count: e.cards.length }));
+    else if (e.type === 'won') parts.push(t('announce.won'));
+    else if (e.type === 'undone') parts.push(t('announce.undone'));
+    else if (e.type === 'redone') parts.push(t('announce.redone'));
+  }
+  return parts.join(' ');
+}
+
+function cardsAt(column, count) {
+  const cards = els.columns[column - 1].children;
+  return [...cards].slice(Math.max(0, cards.length - count));
+}
+
+async function perform(action, refused) {
+  const view = state.view;
+  if (!view) return false;
+  try {
+    const answer = await api.act(view.id, action);
+    setView(answer.view);
+    say('');
+    announce(describe(answer.events));
+    return true;
+  } catch (error) {
+    refuse(error, refused ? refused() : []);
+    return false;
+  }
+}
+
+/** Send one action ("3>7:2", "d", "f3", "u", "r"); actions go out one at a time, in order. */
+export function act(action, refused) {
+  queue = queue.then(() => perform(action, refused));
+  return queue;
+}
+
+export function moveGroup(source, target, count, { shakeCards = true } = {}) {
+  return act(moveText(source, target, count), shakeCards ? () => cardsAt(source, count) : null);
+}
+
+/** Send a group to its best column (SPEC 2.4); when none accepts it, the server's refusal names the rule. */
+export function moveToBest(column, count) {
+  const group = groupAt(state.view, column, count);
+  if (group && group.best) return moveGroup(column, group.best, count);
+  const elsewhere = (column % 10) + 1;
+  return moveGroup(column, elsewhere, count);
+}
+
+export function deal() {
+  const view = state.view;
+  if (!view) return Promise.resolve(false);
+  if (!view.deal_possible && view.deal_refusal) {
+    refuse(new Error(view.deal_refusal), [els.stock]);
+    return Promise.resolve(false);
+  }
+  return act('d', () => [els.stock]);
+}
+
+export const undo = () => act('u');
+export const redo = () => act('r');
+export const flip = (column) => act(`f${column}`);
+
+export async function restart() {
+  if (!state.view) return;
+  try {
+    setView(await api.restart(state.view.id));
+    say(t('announce.restart'));
+    announce(t('announce.restart'));
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+export async function newGame(kind = settings.deal, suits = settings.suits) {
+  settings.deal = kind;
+  settings.suits = suits;
+  saveSettings();
+  try {
+    const view = await api.create({ suits, deal: kind, rules: settings.rules });
+    setView(view);
+    const text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random'), code: view.code });
+    say(text);
+    announce(text);
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+export function nextSuits() {
+  const order = [1, 2, 4];
+  const current = state.view ? state.view.suits : settings.suits;
+  return newGame(settings.deal, order[(order.indexOf(current) + 1) % order.length]);
+}
+
+export async function hint() {
+  if (!state.view) return;
+  if (!settings.hints) {
+    say(t('hint.off'));
+    return;
+  }
+  say(t('hint.loading'));
+  try {
+    const answer = await api.hint(state.view.id);
+    update(() => {
+      state.hint = answer.action ? { column: answer.column, count: answer.count, target: answer.target } : null;
+    });
+    const text = answer.text || t('hint.none');
+    say(text);
+    announce(text);
+  } catch (error) {
+    refuse(error);
+  }
+}

@@ -1,0 +1,64 @@
+// Every text the page shows comes from one catalog (i18n/<lang>.json), looked up by id.
+const LANGUAGES = ['en'];
+let catalog = {};
+let plurals = new Intl.PluralRules('en');
+
+export function chooseLanguage(saved) {
+  const wanted = [saved, ...(navigator.languages || [navigator.language])].filter(Boolean);
+  for (const tag of wanted) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export async function loadCatalog(lang) {
+  const response = await fetch(`/static/i18n/${lang}.json`);
+  catalog = await response.json();
+  plurals = new Intl.PluralRules(catalog.lang || lang);
+  document.documentElement.lang = catalog.lang || lang;
+  document.documentElement.dir = catalog.dir || 'ltr';
+  return catalog;
+}
+
+/** Text for `id`, with {name} placeholders filled; plural entries pick their form from params.count. */
+export function t(id, params = {}) {
+  let text = catalog[id];
+  if (text === undefined) return id;
+  if (typeof text === 'object') {
+    text = text[plurals.select(Number(params.count ?? 0))] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+export function has(id) { return id in catalog; }
+
+/** Fill data-i18n (text), data-i18n-aria (accessible name) and data-i18n-title under root. */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+}
+
+const RANK_LETTERS = 'A23456789TJQK';
+
+export function rankOf(card) { return RANK_LETTERS.indexOf(card[0]) + 1; }
+
+/** The rank as printed in a card's corner: A, 2 … 10, J, Q, K. */
+export function rankLabel(rank) {
+  const id = `rank.short.${rank}`;
+  return has(id) ? t(id) : String(rank);
+}
+
+/** "10 of spades" for "Ts". */
+export function cardName(card) {
+  return t('card.name', { rank: t(`rank.${rankOf(card)}`), suit: t(`suit.${card[1]}`) });
+}
+
+export function formatTime(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n) => String(n).padStart(2, '0');
+  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}

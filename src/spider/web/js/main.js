@@ -1,0 +1,71 @@
+// Start-up: the catalog and the game load together, then the table is drawn and input is wired.
+import { api, ApiError } from './api.js';
+import { state } from './state.js';
+import { settings, saveSettings } from './settings.js';
+import { chooseLanguage, loadCatalog, translate, t } from './i18n.js';
+import { initRender, requestRender, updateClock, els } from './render.js';
+import { initDrag } from './drag.js';
+import { initKeyboard } from './keyboard.js';
+import { dialogs } from './dialogs.js';
+import { setView, refuse, undo, redo, hint, restart, newGame, deal } from './game.js';
+import { stopReplay } from './replay.js';
+import { say } from './status.js';
+
+async function currentGame() {
+  try {
+    return await api.current();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    return api.create({ suits: settings.suits, deal: 'random', rules: settings.rules });
+  }
+}
+
+const COMMANDS = {
+  new: () => dialogs.newGame(),
+  restart: () => restart(),
+  undo: () => undo(),
+  redo: () => redo(),
+  hint: () => hint(),
+  stats: () => dialogs.stats(),
+  settings: () => dialogs.settings(),
+  rules: () => dialogs.rules(),
+};
+
+function wire() {
+  for (const [name, button] of Object.entries(els.buttons)) {
+    button.addEventListener('click', () => { if (!state.replay || name === 'rules' || name === 'stats') COMMANDS[name](); });
+  }
+  for (const choice of els.suits) {
+    choice.addEventListener('click', () => {
+      const suits = Number(choice.dataset.suits);
+      if (state.replay || (state.view && state.view.suits === suits)) return;
+      newGame(settings.deal, suits);
+    });
+  }
+  els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
+  document.getElementById('replay-stop').addEventListener('click', stopReplay);
+  setInterval(updateClock, 1000);
+}
+
+async function start() {
+  const language = chooseLanguage(settings.language);
+  const [catalog, view] = await Promise.allSettled([loadCatalog(language), currentGame()]);
+  if (catalog.status === 'rejected') throw catalog.reason;
+  translate();
+  document.title = t('app.title');
+  initRender();
+  initDrag();
+  initKeyboard();
+  wire();
+  if (view.status === 'rejected') {
+    refuse(view.reason);
+    return;
+  }
+  settings.suits = view.value.suits;
+  saveSettings();
+  setView(view.value, { animate: false });
+  requestRender();
+  document.documentElement.dataset.ready = 'true';
+}
+
+start().catch((error) => say(String(error.message || error), { error: true }));

@@ -1,0 +1,164 @@
+// render(state) brings the DOM in line with the state; redraws are batched per animation frame.
+import { state, groupAt } from './state.js';
+import { settings, animationsOn } from './settings.js';
+import { t, formatTime } from './i18n.js';
+import { cardElement } from './cards.js';
+import { measure, offsets } from './layout.js';
+import { capture, play } from './anim.js';
+
+export const els = {};
+let scheduled = false;
+let snapshot = null;
+
+export function initRender() {
+  els.app = document.getElementById('app');
+  els.tableau = document.getElementById('tableau');
+  els.columns = [];
+  for (let n = 1; n <= 10; n += 1) {
+    const col = document.createElement('div');
+    col.className = 'column';
+    col.dataset.column = String(n);
+    col.setAttribute('role', 'group');
+    els.columns.push(col);
+  }
+  els.tableau.replaceChildren(...els.columns);
+  const runs = document.querySelector('.runs');
+  els.runs = [];
+  for (let n = 1; n <= 8; n += 1) {
+    const slot = document.createElement('div');
+    slot.className = 'run';
+    slot.setAttribute('role', 'listitem');
+    els.runs.push(slot);
+  }
+  runs.replaceChildren(...els.runs);
+  els.stock = document.querySelector('[data-stock]');
+  els.stockCards = els.stock.querySelector('.stock-cards');
+  els.stockCount = els.stock.querySelector('.stock-count');
+  els.score = document.querySelector('[data-score]');
+  els.moves = document.querySelector('[data-moves]');
+  els.time = document.querySelector('[data-time]');
+  els.code = document.querySelector('[data-code]');
+  els.kind = document.querySelector('[data-kind]');
+  els.tableText = document.getElementById('table-text');
+  els.buttons = Object.fromEntries([...document.querySelectorAll('[data-command]')].map((b) => [b.dataset.command, b]));
+  els.suits = [...document.querySelectorAll('[data-suits]')];
+  measure(els.tableau);
+  new ResizeObserver(() => { measure(els.tableau); requestRender(); }).observe(els.tableau);
+}
+
+/** Change the state; with animate, cards slide from where they are now to where the new state puts them. */
+export function update(mutate, { animate = false } = {}) {
+  if (animate && !snapshot && state.view && animationsOn()) snapshot = capture(els, state.view);
+  mutate();
+  requestRender();
+}
+
+export function requestRender() {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => {
+    scheduled = false;
+    const snap = snapshot;
+    snapshot = null;
+    render();
+    if (snap && state.view) play(snap, els, state.view);
+  });
+}
+
+function renderColumn(el, n, column) {
+  const flippable = state.view.flips.includes(n);
+  const sig = `${column.down}|${column.up.join(',')}`;
+  if (el.dataset.sig !== sig) {
+    el.dataset.sig = sig;
+    const cards = [];
+    for (let i = 0; i < column.down; i += 1) cards.push(cardElement('down'));
+    for (const card of column.up) cards.push(cardElement(card));
+    el.replaceChildren(...cards);
+  }
+  const ys = offsets(column.down, column.up.length);
+  [...el.children].forEach((card, i) => {
+    card.style.setProperty('--y', `${ys[i].toFixed(1)}px`);
+    card.classList.toggle('flippable', flippable && i === el.children.length - 1);
+  });
+  el.setAttribute('aria-label', column.down + column.up.length ? t('column.label', { n }) : t('column.empty', { n }));
+}
+
+function markEnd(column, count, cls) {
+  const cards = els.columns[column - 1].children;
+  for (let i = Math.max(0, cards.length - count); i < cards.length; i += 1) cards[i].classList.add(cls);
+}
+
+export function render() {
+  const view = state.view;
+  if (!view) return;
+  document.body.classList.toggle('four-colors', settings.fourColors);
+  view.columns.forEach((column, i) => renderColumn(els.columns[i], i + 1, column));
+
+  for (const el of els.tableau.querySelectorAll('.selected, .held, .hinted, .last-move, .cursor-card')) {
+    el.classList.remove('selected', 'held', 'hinted', 'last-move', 'cursor-card');
+  }
+  const active = state.drag || state.held || state.selected;
+  const group = active && groupAt(view, active.column, active.count);
+  const targets = settings.highlight && group ? group.targets : [];
+  els.columns.forEach((col, i) => {
+    const n = i + 1;
+    col.classList.toggle('target', targets.includes(n));
+    col.classList.toggle('hint-target', Boolean(state.hint && state.hint.target === n));
+    col.classList.toggle('cursor', Boolean(state.keyboard && state.cursor.column === n));
+    col.classList.toggle('lifted', Boolean(state.drag && state.drag.column === n));
+  });
+  if (settings.lastMove && view.last_move && !active) markEnd(view.last_move.target, view.last_move.count, 'last-move');
+  if (state.selected) markEnd(state.selected.column, state.selected.count, 'selected');
+  if (state.held) markEnd(state.held.column, state.held.count, 'held');
+  if (state.hint) markEnd(state.hint.column, state.hint.count, 'hinted');
+  if (state.keyboard && state.cursor.count) markEnd(state.cursor.column, state.cursor.count, 'cursor-card');
+
+  // runs, stock, counters
+  els.runs.forEach((slot, i) => {
+    const suit = view.runs[i];
+    if (suit) {
+      slot.dataset.run = suit;
+      slot.textContent = { s: '♠', h: '♥', d: '♦', c: '♣' }[suit];
+    } else {
+      delete slot.dataset.run;
+      slot.textContent = '';
+    }
+    slot.setAttribute('aria-label', suit ? t('run.full', { n: i + 1, suit: t(`suit.${suit}`) }) : t('run.empty', { n: i + 1 }));
+  });
+  const deals = view.stock.deals_left;
+  els.stock.dataset.dealsLeft = String(deals);
+  els.stock.setAttribute('aria-label', deals ? t('stock.label', { count: deals }) : t('stock.empty'));
+  if (els.stockCards.children.length !== deals) {
+    els.stockCards.replaceChildren(...Array.from({ length: deals }, (_, i) => {
+      const back = document.createElement('i');
+      back.style.insetInlineStart = `${i * 8}px`;
+      return back;
+    }));
+  }
+  els.stockCount.textContent = deals ? String(deals) : '';
+  els.score.textContent = String(view.score);
+  els.moves.textContent = String(view.moves);
+  els.code.textContent = view.code;
+  els.kind.textContent = `· ${view.verified ? t('info.verified') : t('info.random')}`;
+  updateClock();
+  els.tableText.textContent = view.text;
+
+  const b = els.buttons;
+  b.undo.setAttribute('aria-disabled', String(!view.can_undo));
+  b.redo.setAttribute('aria-disabled', String(!view.can_redo));
+  b.hint.hidden = !settings.hints;
+  for (const choice of els.suits) {
+    const n = Number(choice.dataset.suits);
+    choice.setAttribute('aria-checked', String(n === view.suits));
+    choice.setAttribute('aria-label', t('suits.option', { count: n }));
+  }
+}
+
+export function updateClock() {
+  const view = state.view;
+  if (!view) return;
+  const running = !view.over && !view.won && !state.replay;
+  const seconds = view.seconds + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
+  const text = formatTime(seconds);
+  if (els.time.textContent !== text) els.time.textContent = text;
+}

@@ -1,0 +1,32 @@
+// The one plain state object. The view is the server's; the rest is what the player is doing with it.
+export const state = {
+  view: null,          // the server's public view (web-api.md)
+  receivedAt: 0,       // performance.now() when the view arrived, for the clock
+  selected: null,      // {column, count}: a group chosen by a tap, waiting for its target column
+  held: null,          // {column, count}: a group picked up with the keyboard
+  cursor: { column: 1, count: 0 },  // keyboard cursor: a column and how many cards from its end
+  drag: null,          // {column, count}: the group being dragged
+  hint: null,          // {column, count, target} from the server
+  replay: null,        // {step, total, stopped} while a winning line plays
+};
+
+/** The server's entry for a movable group, or undefined when that group cannot move. */
+export function groupAt(view, column, count) {
+  return view ? view.groups.find((g) => g.column === column && g.count === count) : undefined;
+}
+
+/** Largest movable group at the end of a column, 0 when none. */
+export function largestGroup(view, column) {
+  let best = 0;
+  for (const g of view ? view.groups : []) if (g.column === column && g.count > best) best = g.count;
+  return best;
+}
+
+export function targetsOf(view, group) {
+  const g = group && groupAt(view, group.column, group.count);
+  return g ? g.targets : [];
+}
+
+export function moveText(source, target, count) {
+  return `${source}>${target}:${count}`;
+}
