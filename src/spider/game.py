@@ -135,7 +135,9 @@ class Game:
         self.moves = moves
         self._undo: list[Snapshot] = []
         self._redo: list[Action] = []
-        self._undo_barrier = False
+        self._undo_floor = "refuse.nothing_to_undo"  # why undo stops when the list is used up
+        self._one_suit_groups = rules.group == "classic"
+        self._movable_cache = [-1] * COLUMNS
 
     # Making games.
 
@@ -180,6 +182,7 @@ class Game:
         other._runs = list(self._runs)
         other._undo = list(self._undo)
         other._redo = list(self._redo)
+        other._movable_cache = list(self._movable_cache)
         return other
 
     # What the table shows.
@@ -235,7 +238,15 @@ class Game:
         return self._movable(column - 1)
 
     def _movable(self, index: int) -> int:
-        return self._sequence(index, self.rules.group == "classic")
+        count = self._movable_cache[index]
+        if count < 0:
+            count = self._movable_cache[index] = self._sequence(index, self._one_suit_groups)
+        return count
+
+    def _changed(self, indexes: Iterable[int]) -> None:
+        """Forgets what was worked out about columns whose cards changed."""
+        for index in indexes:
+            self._movable_cache[index] = -1
 
     def _sequence(self, index: int, one_suit: bool) -> int:
         """How many face-up cards end a column in ranks descending by one (and of one suit, if asked)."""
@@ -261,26 +272,33 @@ class Game:
         """
         columns, down = self._columns, self._down
         open_columns: list[int] = []
-        by_rank: dict[int, list[int]] = {}
+        tops: list[tuple[int, int]] = []
         for index in range(COLUMNS):
-            if len(columns[index]) == down[index]:
+            cards = columns[index]
+            if len(cards) == down[index]:
                 open_columns.append(index)
             else:
-                by_rank.setdefault(columns[index][-1].rank, []).append(index)
+                tops.append((cards[-1].rank, index))
         actions: list[Action] = []
+        append = actions.append
+        cache = self._movable_cache
         for index in range(COLUMNS):
-            movable = self._movable(index)
+            movable = cache[index]
+            if movable < 0:
+                movable = self._movable(index)
             if not movable:
                 continue
-            rank = columns[index][-1].rank
-            for target_rank in range(rank + 1, rank + movable + 1):
-                for target in by_rank.get(target_rank, ()):
-                    actions.append(Move(index + 1, target + 1))
+            moves = _MOVES[index]
+            low = columns[index][-1].rank
+            high = low + movable
+            for rank, target in tops:
+                if low < rank <= high:
+                    append(moves[target][0])
             for target in open_columns:
                 if target != index:
-                    actions.extend(Move(index + 1, target + 1, count) for count in range(1, movable + 1))
+                    actions += moves[target][1 : movable + 1]
         if self._deal_refusal() is None:
-            actions.append(Deal())
+            actions.append(_DEAL)
         if self.rules.flip == "manual":
             actions.extend(
                 Flip(index + 1) for index in range(COLUMNS) if down[index] and len(columns[index]) == down[index]
@@ -316,13 +334,12 @@ class Game:
 
     # Refusals: each names the rule in words a player understands.
 
-    def _deal_refusal(self) -> IllegalMoveError | None:
+    def _deal_refusal(self) -> str | None:
+        """The message id of the rule that refuses a deal now, or ``None``."""
         if self._dealt == len(self._stock):
-            return IllegalMoveError("refuse.stock_empty")
+            return "refuse.stock_empty"
         if self.rules.deal == "filled" and not all(self._columns):
-            if self.deal_never_possible:
-                return IllegalMoveError("refuse.deal_never")
-            return IllegalMoveError("refuse.deal_empty_column")
+            return "refuse.deal_never" if self.deal_never_possible else "refuse.deal_empty_column"
         return None
 
     def _move_refusal(self, move: Move) -> IllegalMoveError | None:
@@ -394,14 +411,15 @@ class Game:
         )
         if crosses_barrier:
             self._undo.clear()
-            self._undo_barrier = True
+            self._undo_floor = "refuse.undo_barrier"
             return
         if depth == 0:
+            self._undo_floor = "refuse.undo_off"
             return
         self._undo.append(snapshot)
-        self._undo_barrier = False
         if depth is not None and len(self._undo) > depth:
             del self._undo[0]
+            self._undo_floor = "refuse.undo_depth"
 
     @property
     def can_undo(self) -> bool:
@@ -416,9 +434,7 @@ class Game:
         if not self._undo:
             if self.rules.undo == 0:
                 raise IllegalMoveError("refuse.undo_off")
-            if self._undo_barrier:
-                raise IllegalMoveError("refuse.undo_barrier")
-            raise IllegalMoveError("refuse.nothing_to_undo")
+            raise IllegalMoveError(self._undo_floor, n=self.rules.undo or 0)
         snapshot = self._undo.pop()
         self._restore(snapshot)
         self._redo.append(snapshot.action)
@@ -448,6 +464,7 @@ class Game:
         for index, cards, down in snapshot.columns:
             self._columns[index] = list(cards)  # the snapshot may be restored again from a copy
             self._down[index] = down
+            self._movable_cache[index] = -1
         self.score, self.moves, self._dealt = snapshot.score, snapshot.moves, snapshot.dealt
         del self._runs[snapshot.runs :]
 
@@ -481,13 +498,14 @@ class Game:
         runs = self._remove_run(target, events)
         if runs:
             revealed += self._turn_up(target, events)
+        self._changed((source, target))
         self._score(Outcome(True, revealed, runs, same_suit, self.won), events)
         return snapshot, events
 
     def _deal(self, deal: Deal) -> tuple[Snapshot, list[Event]]:
         refusal = self._deal_refusal()
         if refusal is not None:
-            raise refusal
+            raise IllegalMoveError(refusal)
         cards = self._stock[self._dealt : self._dealt + COLUMNS]
         snapshot = self._snapshot(deal, range(len(cards)))
         for index, card in enumerate(cards):
@@ -500,6 +518,7 @@ class Game:
             if removed:
                 runs += removed
                 revealed += self._turn_up(index, events)
+        self._changed(range(len(cards)))
         self._score(Outcome(True, revealed, runs, 0, self.won), events)
         return snapshot, events
 
@@ -507,12 +526,13 @@ class Game:
         index = flip.column - 1
         if self.rules.flip != "manual":
             raise IllegalMoveError("refuse.flip_auto")
-        if not self._down[index]:
-            raise IllegalMoveError("refuse.flip_nothing", column=flip.column)
         if len(self._columns[index]) > self._down[index]:
             raise IllegalMoveError("refuse.flip_covered", column=flip.column)
+        if not self._down[index]:
+            raise IllegalMoveError("refuse.flip_nothing", column=flip.column)
         snapshot = self._snapshot(flip, (index,))
         self._down[index] -= 1
+        self._changed((index,))
         events: list[Event] = [Flipped(flip.column, self._columns[index][-1])]
         self._score(Outcome(False, 1), events)
         return snapshot, events
@@ -563,6 +583,13 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.position()!r})"
+
+
+# Every move a canonical legal list can hold, made once: _MOVES[source][target][count or 0].
+_MOVES = [
+    [[Move(s + 1, t + 1, k or None) for k in range(RUN_LENGTH + 1)] for t in range(COLUMNS)] for s in range(COLUMNS)
+]
+_DEAL = Deal()
 
 
 def _rank_refusal(card: Card) -> IllegalMoveError:

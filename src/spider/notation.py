@@ -146,6 +146,9 @@ def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
 
 def _check_cards(position: Position) -> None:
     """Every one of the 104 cards is somewhere, once; a stock deals in whole rows."""
+    last_deal = position.stock_count % COLUMNS
+    if last_deal and not (position.rules.layout == "tabletop" and last_deal == 4):
+        raise InvalidPositionError("invalid.position_stock", n=position.stock_count)
     expected = Counter(deck(position.suits))
     seen: Counter[Card] = Counter()
     for suit in position.runs:
@@ -166,9 +169,6 @@ def _check_cards(position: Position) -> None:
         total = sum(seen.values()) + sum(position.face_down) + position.stock_count
         if total != DECK_SIZE:
             raise InvalidPositionError("invalid.position_total", n=total)
-    last_deal = position.stock_count % COLUMNS
-    if last_deal and not (position.rules.layout == "tabletop" and last_deal == 4):
-        raise InvalidPositionError("invalid.position_stock", n=position.stock_count)
     for number, cards in enumerate(position.columns, start=1):
         tail = cards[-RUN_LENGTH:]
         if len(tail) == RUN_LENGTH and all(

@@ -1,0 +1,54 @@
+"""Random-playout throughput of the rules engine, and undo throughput, for 1, 2 and 4 suits.
+
+Prints, per suit count, actions per second (legal actions generated, then one of them played) and
+undos per second. Run: .venv/bin/python bench/engine.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from spider import Game, TableRules
+
+UNLIMITED_UNDO = TableRules(undo=None)
+
+
+def playout(suits: int, games: int, seed: int) -> tuple[int, float, int, float]:
+    """Plays random games to their end; returns actions played and seconds, then undos and seconds."""
+    chooser = random.Random(seed)
+    actions = undos = 0
+    playing = undoing = 0.0
+    for shuffle in range(games):
+        game = Game.new(suits, UNLIMITED_UNDO, shuffle=seed * 1000 + shuffle)
+        start = time.perf_counter()
+        played = 0
+        while played < 1000:
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.play(chooser.choice(legal))
+            played += 1
+        playing += time.perf_counter() - start
+        actions += played
+        start = time.perf_counter()
+        while game.can_undo:
+            game.undo()
+        undoing += time.perf_counter() - start
+        undos += played
+    return actions, playing, undos, undoing
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="random games per suit count")
+    args = parser.parse_args()
+    print(f"{'suits':>5} {'actions':>8} {'actions/s':>10} {'undos/s':>10}")
+    for suits in (1, 2, 4):
+        actions, playing, undos, undoing = playout(suits, args.games, seed=suits)
+        print(f"{suits:>5} {actions:>8} {actions / playing:>10,.0f} {undos / undoing:>10,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""The ``spider`` command: replay and new, as another program drives them."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from spider.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_replay_prints_one_json_object_with_the_public_state(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--moves", "1>8 9>4 u r d", "--json")
+    state = json.loads(out)
+    assert status == 0
+    assert state["code"] == "SP1-S1C-AAAAAAD"
+    assert state["rules"] == {
+        "group": "classic", "layout": "standard", "flip": "auto", "deal": "filled",
+        "undo": 100, "undo_past": "all", "scoring": "standard", "suits": 1,
+    }
+    assert len(state["columns"]) == 10 and state["stock"] == []
+    assert state["columns"][5][:4] == ["??"] * 4
+    assert state["moves"] == 3 and state["score"] == 497 and state["deals_left"] == 4
+    assert state["won"] is False and state["deal_possible"] is True
+    assert "d" in state["legal"] and len(state["legal"]) == len(set(state["legal"]))
+    assert "?" not in json.dumps(state["legal"])
+    assert state["text"].startswith("Stock: 40 cards, 4 deals left")
+    assert not re.search(r"[A2-9TJQK][shdc]\|", state["position"].split()[1])  # public form
+
+
+def test_reveal_shows_the_face_down_cards_and_the_stock(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--json", "--reveal")
+    state = json.loads(out)
+    assert state["columns"][0][:5] == ["~8s", "~As", "~Ts", "~As", "~Ks"]
+    assert len(state["stock"]) == 50 and state["stock"][:2] == ["2s", "8s"]
+
+
+def test_legal_lists_group_sizes_into_an_empty_column(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD-M", "--json")
+    state = json.loads(out)
+    assert "f1" not in state["legal"]  # every column shows a face-up card at the start
+
+
+def test_an_illegal_action_stops_with_status_2_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--moves", "1>8 2>3", "--json")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1
+    assert "'2>3'" in err and "index 1" in err and "A 6 goes only on a 7" in err
+
+
+def test_a_malformed_action_and_a_bad_code_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--moves", "d x9")
+    assert status == 2 and "'x9'" in err and "index 1" in err
+    status, _, err = run(capsys, "replay", "--code", "SP1-S5C-AAAAAAD")
+    assert status == 2 and "'S5C'" in err
+
+
+def test_the_preset_replaces_the_codes_table_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "replay", "--code", "SP1-S4C-ABCDEFG", "--preset", "duel", "--json")
+    state = json.loads(out)
+    assert state["rules"]["flip"] == "manual" and state["code"] == "SP1-S4C-ABCDEFG-MAND"
+    assert state["score"] == 0
+
+
+def test_new_prints_a_fresh_code_for_the_suit_count(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "new", "--suits", "2", "--preset", "tabletop")
+    assert status == 0 and re.fullmatch(r"SP1-S2C-[A-Z]{7}-T\n", out)

@@ -1,0 +1,89 @@
+"""Game codes (SPEC 1.7): the fixed shuffle, the code's form, and every bad part named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spider import Game, GameCode, InvalidCodeError, TableRules, parse_code
+from spider.shuffle import SplitMix64
+
+DATA = Path(__file__).parent / "data" / "codes.txt"
+
+
+def test_the_generator_is_splitmix64() -> None:
+    # The reference outputs published with SplitMix64 for the seed 1234567.
+    generator = SplitMix64(1234567)
+    assert [generator.next() for _ in range(3)] == [6457827717110365317, 3203168211198807973, 9817491932198370423]
+
+
+def test_the_seed_form_parses() -> None:
+    code = parse_code("SP1-S1C-AAAAAAD")
+    assert (code.suits, code.shuffle, code.rules) == (1, 3, TableRules())
+
+
+def test_the_shuffle_is_read_in_base_26_most_significant_first() -> None:
+    assert parse_code("SP1-S2R-AAAAABA").shuffle == 26
+    assert parse_code("SP1-S4C-ZZZZZZZ").shuffle == 26**7 - 1
+    assert parse_code("SP1-S2R-AAAAABA").rules.group == "relaxed"
+
+
+def test_codes_lay_out_the_cards_they_always_laid_out() -> None:
+    lines = [line for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(lines) >= 8
+    for line in lines:
+        code, tops, stock, down = (part.strip() for part in line.split("|"))
+        game = Game.from_code(code)
+        assert " ".join(str(column[-1]) for column in game.columns) == tops, code
+        assert " ".join(map(str, game.stock[:10])) == stock, code
+        assert " ".join(map(str, game.columns[0][: game.face_down[0]])) == down, code
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["SP1-S1C-AAAAAAD", "SP1-S4C-ABCDEFG-MAND", "SP1-S2C-QWERTYU-T", "SP1-S1C-BBBBBBB-AUXR", "SP1-S2R-ZZZZZZZ-U0U"],
+)
+def test_code_to_game_to_code_round_trips(code: str) -> None:
+    if code.endswith("U0U"):
+        with pytest.raises(InvalidCodeError, match="'U' is not a table rule flag"):
+            parse_code(code)
+        return
+    assert Game.from_code(code).code == code
+    assert str(parse_code(code)) == code
+
+
+def test_every_preset_round_trips_through_its_code() -> None:
+    for name in ("classic", "casual", "duel", "tabletop"):
+        rules = TableRules.preset(name)
+        code = str(GameCode(2, 12345, rules))
+        assert parse_code(code).rules == rules
+    assert str(GameCode(4, 0, TableRules.preset("duel"))) == "SP1-S4C-AAAAAAA-MAND"
+
+
+def test_lower_case_is_read() -> None:
+    assert Game.from_code("sp1-s1c-aaaaaad").code == "SP1-S1C-AAAAAAD"
+
+
+@pytest.mark.parametrize(
+    ("code", "named"),
+    [
+        ("SP2-S1C-AAAAAAD", "starts with 'SP2'"),
+        ("SP1-S3C-AAAAAAD", "'S3C' must be S, a suit count 1, 2 or 4"),
+        ("SP1-S1X-AAAAAAD", "'S1X' must end in C"),
+        ("SP1-S1C-AAAAAA", "the shuffle 'AAAAAA' must be 7 letters"),
+        ("SP1-S1C-AAAA1AD", "the shuffle 'AAAA1AD'"),
+        ("SP1-S1C-AAAAAAD-Q", "'Q' is not a table rule flag"),
+        ("SP1-S1C-AAAAAAD-RD", "'D' sets the rule scoring a second time"),
+        ("hello", "'hello' is not a game code"),
+    ],
+)
+def test_a_bad_code_names_the_bad_part(code: str, named: str) -> None:
+    with pytest.raises(InvalidCodeError) as error:
+        parse_code(code)
+    assert named in str(error.value)
+
+
+def test_new_games_get_random_shuffles() -> None:
+    shuffles = {Game.new(2).code for _ in range(5)}
+    assert len(shuffles) == 5

@@ -1,0 +1,131 @@
+"""Undo and redo (SPEC 1.4) and the three scorings (SPEC 1.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spider import Game, IllegalMoveError, TableRules
+from tests.engine.table import position
+
+RUN_LESS_ACE = "KsQsJsTs9s8s7s6s5s4s3s2s"
+
+
+def test_undoing_the_move_that_completed_a_run_brings_the_run_back() -> None:
+    game = Game.from_position(position(["1|As", "2|" + RUN_LESS_ACE] + ["1|Ks", "1|As"] * 4))
+    before = game.position()
+    game.play("1>2")
+    assert game.runs == ("s",) and game.score == 599
+    game.undo()
+    assert game.position() == before
+    game.redo()
+    assert game.runs == ("s",) and game.score == 599 and game.moves == 1
+
+
+def test_a_new_action_clears_redo() -> None:
+    game = Game.from_code("SP1-S1C-AAAAAAD")
+    game.play("1>8")
+    game.undo()
+    assert game.can_redo
+    game.play("6>1")
+    with pytest.raises(IllegalMoveError, match="nothing to redo"):
+        game.redo()
+
+
+def test_nothing_to_undo() -> None:
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        Game.from_code("SP1-S1C-AAAAAAD").undo()
+
+
+def test_undo_depth_keeps_only_the_last_actions() -> None:
+    game = Game.from_code("SP1-S1C-AAAAAAD", TableRules(undo=0))
+    game.play("1>8")
+    with pytest.raises(IllegalMoveError, match="Undo is off"):
+        game.undo()
+    game = Game.from_code("SP1-S1C-AAAAAAD", TableRules(undo=None))
+    for _ in range(150):
+        game.play("d") if game.deal_possible and game.deals_left and _ % 30 == 0 else None
+        legal = [a for a in game.legal_actions() if str(a) != "d"]
+        if not legal:
+            break
+        game.play(legal[0])
+    played = game.moves
+    undone = 0
+    while game.can_undo:
+        game.undo()
+        undone += 1
+    assert undone == played and game.moves == 0
+
+
+def test_depth_100_stops_after_100_undos() -> None:
+    game = Game.from_position(position(["0|9s", "0|"] + ["1|Ks", "1|As"] * 4))
+    for _ in range(130):
+        game.play("1>2" if game.face_up(1) else "2>1")
+    undone = 0
+    while game.can_undo:
+        game.undo()
+        undone += 1
+    assert undone == 100 and game.moves == 30
+    with pytest.raises(IllegalMoveError, match="at most 100 actions"):
+        game.undo()
+
+
+def test_no_reveal_stops_undo_at_a_deal_and_at_a_card_turned_up() -> None:
+    rules = "1C-N"
+    game = Game.from_position(position(["0|9s", "0|", "1|8s", "1|Ts"] + ["1|Ks", "1|As"] * 3, rules=rules, stock=10))
+    game.play("1>2")  # turns nothing up: can be undone
+    game.undo()
+    game.play("3>1")  # turns up the card under the 8
+    with pytest.raises(IllegalMoveError, match="past a deal or a card turned face up"):
+        game.undo()
+    game.play("1>4")  # no card turned up
+    game.undo()
+    with pytest.raises(IllegalMoveError, match="past a deal or a card turned face up"):
+        game.undo()
+    game = Game.from_code("SP1-S1C-AAAAAAD-N")
+    game.play("d")
+    with pytest.raises(IllegalMoveError, match="past a deal or a card turned face up"):
+        game.undo()
+
+
+def test_scores_follow_the_three_scorings() -> None:
+    columns = ["1|As", "2|" + RUN_LESS_ACE] + ["1|Ks", "1|As"] * 4
+    standard = Game.from_position(position(columns, score=500))
+    standard.play("1>2")
+    assert standard.score == 500 - 1 + 100
+    reveal = Game.from_position(position(columns, rules="1C-R", score=0))
+    reveal.play("1>2")  # turns up the card under the ace and the one under the run
+    assert reveal.score == 100 + 5 + 5
+    duel = Game.from_position(position(columns, rules="1C-MAND", score=0))
+    duel.play("1>2")  # manual flip: nothing turns up by itself
+    assert duel.score == 26 + 2 - 1
+    duel.play("f1")
+    assert duel.score == 27 + 2 and duel.moves == 1
+
+
+def test_the_standard_score_is_floored_at_zero_after_the_net_change() -> None:
+    game = Game.from_position(position(["1|As", "2|" + RUN_LESS_ACE] + ["1|Ks", "1|As"] * 4, score=0))
+    game.play("1>2")
+    assert game.score == 99
+    game = Game.from_position(position(["1|9s", "0|"] + ["1|Ks", "1|As"] * 4, score=0))
+    game.play("1>2")
+    assert game.score == 0
+
+
+def test_duel_scores_each_card_moved_onto_its_own_suit() -> None:
+    columns = ["1|9h8h7h6h", "1|Th", "1|Ts"] + ["1|Kh", "1|Ah"] * 3 + ["1|Ks"]
+    game = Game.from_position(position(columns, rules="2C-MAND", score=0))
+    game.play("1>2")
+    assert game.score == 4 * 2 - 1
+    game.undo()
+    assert game.score == 0
+    game.play("1>3")
+    assert game.score == -1
+
+
+def test_undo_restores_the_score_and_costs_nothing() -> None:
+    game = Game.from_code("SP1-S1C-AAAAAAD")
+    game.play("1>8")
+    game.play("d")
+    game.undo()
+    game.undo()
+    assert (game.score, game.moves) == (500, 0)
