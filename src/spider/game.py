@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from spider.actions import COLUMNS, Action, Deal, Flip, Move, parse_action
 from spider.cards import DECK_SIZE, KING, RUN_LENGTH, Card
@@ -92,8 +92,7 @@ class Redone:
 Event = Moved | Flipped | RunRemoved | Dealt | Won | Undone | Redone
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """Enough of the state before an action to restore it exactly."""
 
     action: Action
@@ -484,8 +483,12 @@ class Game:
         if refusal is not None:
             raise refusal
         source, target = move.source - 1, move.target - 1
-        snapshot = self._snapshot(move, (source, target))
         cards, destination = self._columns[source], self._columns[target]
+        down = self._down
+        snapshot = Snapshot(
+            move, self.score, self.moves, self._dealt, len(self._runs),
+            ((source, list(cards), down[source]), (target, list(destination), down[target])),
+        )
         group = cards[-count:]
         same_suit = 0
         if len(destination) > self._down[target]:
@@ -498,8 +501,8 @@ class Game:
         runs = self._remove_run(target, events)
         if runs:
             revealed += self._turn_up(target, events)
-        self._changed((source, target))
-        self._score(Outcome(True, revealed, runs, same_suit, self.won), events)
+        self._movable_cache[source] = self._movable_cache[target] = -1
+        self._score(Outcome(True, revealed, runs, same_suit, len(self._runs) == RUNS_TO_WIN), events)
         return snapshot, events
 
     def _deal(self, deal: Deal) -> tuple[Snapshot, list[Event]]:
