@@ -304,6 +304,26 @@ class Game:
             )
         return actions
 
+    def group_targets(self) -> dict[tuple[int, int], list[int]]:
+        """Every group that can move now, keyed by (column, number of cards), with the columns that accept it."""
+        accepted: dict[tuple[int, int], list[int]] = {}
+        for action in self.legal_actions():
+            if isinstance(action, Move):
+                accepted.setdefault((action.source, self.group_size(action)), []).append(action.target)
+        return accepted
+
+    def group_size(self, move: Move) -> int:
+        """How many cards a legal move takes (its count, or the group that fits the target)."""
+        if move.count is not None:
+            return move.count
+        return self._group_for(move)[0]
+
+    @property
+    def deal_refusal(self) -> IllegalMoveError | None:
+        """The rule that refuses a deal now, or ``None`` when dealing is allowed."""
+        refusal = self._deal_refusal()
+        return None if refusal is None else IllegalMoveError(refusal)
+
     def targets(self, column: int, count: int) -> list[int]:
         """The columns (1-10) that accept the last ``count`` cards of a column."""
         return [target for target in range(1, COLUMNS + 1) if self._move_refusal(Move(column, target, count)) is None]

@@ -197,3 +197,12 @@ def test_best_target_prefers_the_same_suit_then_any_suit_then_an_empty_column() 
 def test_best_target_keeps_the_longest_same_suit_run() -> None:
     table = game(ten("1|5h", "1|6h", "1|7h6h"), rules="2C")
     assert table.best_target(1, 1) == 3
+
+
+def test_group_targets_lists_every_movable_group_with_its_columns() -> None:
+    table = game(ten("1|9s8s7s", "1|Ts", "1|9h", EMPTY), rules="2C")
+    accepted = table.group_targets()
+    assert accepted[(1, 3)] == [2, 4]
+    assert accepted[(1, 1)] == [4] and accepted[(1, 2)] == [3, 4]
+    assert all(table.targets(column, count) == sorted(cols) for (column, count), cols in accepted.items())
+    assert str(table.deal_refusal) == "The stock is empty."
