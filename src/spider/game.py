@@ -122,7 +122,7 @@ class Game:
         code: str | None = None,
     ) -> None:
         self.suits = suits
-        self.rules = rules
+        self._rules = rules
         self.code = code
         self._columns = [list(column) for column in columns]
         self._down = list(face_down)
@@ -185,6 +185,11 @@ class Game:
         return other
 
     # What the table shows.
+
+    @property
+    def rules(self) -> TableRules:
+        """The table rules, fixed for the whole game."""
+        return self._rules
 
     @property
     def columns(self) -> tuple[tuple[Card, ...], ...]:
