@@ -28,7 +28,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         worker = None
-        if settings.pool_target > 0 and pool.available:
+        if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
             worker.start()
         try:
@@ -36,7 +36,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             if worker is not None:
                 worker.stop()
-            pool.close()
             store.close()
 
     app = Starlette(

@@ -32,13 +32,19 @@ async def json_object(request: Request, *, required: bool = True) -> dict[str, A
     if content_type.split(";")[0].strip().lower() != "application/json":
         raise RequestError(status.HTTP_415_UNSUPPORTED_MEDIA_TYPE, "server.content_type")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else "it cannot be decoded"
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error) or "it cannot be decoded"
+        if isinstance(error, RecursionError):
+            reason = "it is nested too deeply"
         raise RequestError(BAD_REQUEST, "server.body_not_json", reason=reason) from None
     if not isinstance(body, dict):
         raise RequestError(UNPROCESSABLE, "server.body_not_object")
     return body
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _check_fields(body: dict[str, Any], allowed: tuple[str, ...]) -> None:

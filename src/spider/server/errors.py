@@ -40,7 +40,7 @@ MESSAGES: dict[str, str] = {
     "server.game_over": "This game is over.",
     "server.line_not_over": "The winning line is shown only after the game is over.",
     "server.line_not_verified": "This deal was not verified, so there is no winning line to show.",
-    "server.storage": "The game could not be saved; please try again.",
+    "server.internal": "Something went wrong on the server; the game is as it was before this request.",
 }
 
 
@@ -108,8 +108,15 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     )
 
 
+async def on_server_error(request: Request, exc: Exception) -> Response:
+    """A fault of the server's own (logged by the server): still JSON, and never the fault's details."""
+    message_id = "server.internal"
+    return error_response(status.HTTP_500_INTERNAL_SERVER_ERROR, MESSAGES[message_id], message_id)
+
+
 EXCEPTION_HANDLERS = {
     RequestError: on_request_error,
     SpiderError: on_engine_error,
     HTTPException: on_http_error,
+    Exception: on_server_error,
 }

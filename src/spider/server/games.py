@@ -114,6 +114,7 @@ class Games:
         self.pool = pool
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self.stuck = solving.StuckCheck(settings.no_more_moves_nodes)
 
     # Finding games.
 
@@ -182,25 +183,24 @@ class Games:
             rules = rules_for(request, None)
             game = Game.new(suits, rules)
             if request.deal == "verified":
-                verified_deal = self.verified_deal(suits, rules)
+                verified_deal = self.verified_deal(player, suits, rules)
                 if verified_deal is not None:
                     game = Game.from_code(verified_deal.code, rules)
                     verified, line = True, verified_deal.line
         return self._start(player, game, verified, line)
 
-    def verified_deal(self, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
-        """A deal with a known win: from the pool, else solved now within the time budget."""
-        if rules.layout == "standard":  # the pool's deals are verified on the standard layout
-            while (deal := self.pool.take(suits)) is not None:
-                if solving.replays_to_win(deal.code, rules, deal.line):
-                    return deal
-        budget = self.settings.verify_seconds
-        if budget <= 0:
+    def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
+        """A deal with a known win that the player has not played: from the pool, else solved now."""
+        deal = self.pool.take(suits, rules, exclude=self.store.codes_played(player, suits))
+        if deal is not None or self.settings.verify_seconds <= 0:
+            return deal
+        solved = solving.solve_new_deal(suits, rules, self.settings.verify_seconds)
+        if solved is None:
             return None
-        game = Game.new(suits, rules)
-        assert game.code is not None
-        line = solving.verify(game.code, rules, budget)
-        return None if line is None else solving.VerifiedDeal(game.code, line)
+        deal, nodes, seconds = solved
+        if solving.pool_rules(rules):
+            self.pool.add(suits, deal, nodes=nodes, seconds=seconds)
+        return deal
 
     def restart(self, player: str, game_id: str) -> LiveGame:
         """The same deal with the same table rules, from the start, as a new game."""
@@ -286,7 +286,7 @@ class Games:
         stuck = (
             check_stuck
             and not live.over
-            and solving.no_more_moves(game, self.settings.no_more_moves_seconds)
+            and self.stuck(game)
         )
         view: dict[str, Any] = {"id": live.record.id}
         view.update(table(game))

@@ -1,9 +1,9 @@
 """The background worker that keeps verified deals ready, so that a verified game starts at once.
 
 It runs in a process of its own at the lowest priority, so its searches never hold up a request:
-while a suit count has fewer than ``target`` deals in the pool, it solves random deals and adds the
-verified ones with their winning lines. ``stop()`` ends it between two searches (or ends it outright
-when a search takes too long to finish).
+while a suit count has fewer than ``target`` deals in the pool, it solves random deals (classic table
+rules) and adds the won ones with their winning lines. ``stop()`` ends it between two searches, or
+ends the process outright when a search would take too long to finish.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import multiprocessing
 import os
 from multiprocessing.synchronize import Event as EventType
 
-from spider import Game, TableRules
+from spider import TableRules
 from spider.server import solving
 
 SUIT_COUNTS = (1, 2, 4)
-IDLE_SECONDS = 5.0
+IDLE_SECONDS = 10.0
 
 
 def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType) -> None:
@@ -31,34 +31,26 @@ def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType)
         for suits in short:
             if stop.is_set():
                 return
-            game = Game.new(suits, rules)
-            assert game.code is not None
-            line = solving.verify(game.code, rules, seconds)
-            if line is not None:
-                pool.add(solving.VerifiedDeal(game.code, line))
+            solved = solving.solve_new_deal(suits, rules, seconds)
+            if solved is not None:
+                deal, nodes, spent = solved
+                pool.add(suits, deal, nodes=nodes, seconds=spent)
 
 
 def _run(database: str, target: int, seconds: float, stop: EventType) -> None:
     with contextlib.suppress(OSError):
         os.nice(19)
-    pool = solving.DealPool(database)
-    if not pool.available:
-        return
-    try:
-        top_up(pool, target, seconds, stop)
-    except KeyboardInterrupt:  # pragma: no cover - the server was stopped with Ctrl-C
-        pass
-    finally:
-        pool.close()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on the server reaches this process too
+        top_up(solving.DealPool(database), target, seconds, stop)
 
 
 class PoolWorker:
     """Starts and stops the worker process."""
 
     def __init__(self, database: str, target: int, seconds: float) -> None:
-        self._context = multiprocessing.get_context("spawn")
-        self._stop = self._context.Event()
-        self._process = self._context.Process(
+        context = multiprocessing.get_context("spawn")
+        self._stop = context.Event()
+        self._process = context.Process(
             target=_run, args=(database, target, seconds, self._stop), name="spider-pool", daemon=True
         )
 

@@ -86,8 +86,7 @@ async def resign(request: Request) -> Response:
 async def hint(request: Request) -> Response:
     games = _games(request)
     game = games.snapshot(_player(request), request.path_params["game_id"])
-    found = await run_in_threadpool(solving.hint, game, games.settings.hint_seconds)
-    return _answer(found.to_json())
+    return _answer(await run_in_threadpool(solving.hint, game, games.settings.hint_nodes))
 
 
 async def line(request: Request) -> Response:

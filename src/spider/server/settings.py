@@ -54,9 +54,11 @@ class Settings:
     """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
     no_more_moves: bool = True
     """Whether views say when the solver finds no more moves; a request can turn it off too."""
-    no_more_moves_seconds: float = 0.05
-    """Time the solver may spend deciding "no more moves" for one view."""
-    hint_seconds: float = 1.0
+    no_more_moves_nodes: int = 1000
+    """Positions the solver may search to decide "no more moves" for one view; beyond it the answer
+    is "not stuck", never a wrong "stuck". (1000 positions take up to about 50 ms.)"""
+    hint_nodes: int = 3000
+    """Positions the hint's search may visit."""
     pool_target: int = 3
     """Verified deals kept ready per suit count by the background worker; 0 turns the worker off."""
     pool_seconds: float = 60.0

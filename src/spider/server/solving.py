@@ -1,44 +1,34 @@
-"""Every call the server makes to the solver, in one place.
+"""Every call the server makes to the solver (``spider.solver``), in one place.
 
-The solver (``spider.solver``) gives hints, says when there are no more moves, verifies deals and keeps
-the pool of verified deals. When a piece of it is missing this module answers modestly instead: a hint
-from the best targets on the table, never "no more moves", and no verified deals.
+Hints and "no more moves" are given the public position only (``game.position(public=True)``), so
+they cannot see a face-down card even by mistake. Verified deals come from the solver's pool, which
+lives in the server's SQLite file; every line is replayed through the engine before it is used.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from spider import Game, Move, TableRules, parse_action
+from spider import Game, TableRules
+from spider.notation import parse_position
+from spider.solver import hint as solver_hint
+from spider.solver import no_more_moves as solver_no_more_moves
+from spider.solver import replays_to_win as solver_replays_to_win
+from spider.solver import solve
+from spider.solver.pool import Pool, default_path
 
-try:  # the solver lands separately; the server works without it
-    from spider import solver as _solver
-except ImportError:  # pragma: no cover - depends on what is installed
-    _solver = None  # type: ignore[assignment]
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A suggested move from what the player can see, or none (``action is None``)."""
-
-    action: str | None
-    column: int | None
-    count: int | None
-    target: int | None
-    text: str
-    deal_possible: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "column": self.column,
-            "count": self.count,
-            "target": self.target,
-            "text": self.text,
-            "deal_possible": self.deal_possible,
-        }
+HINT_TEXTS = {
+    "hint.move": "Try this move.",
+    "hint.none_deal": "No move looks worth making: you can deal from the stock.",
+    "hint.none_fill": "No move looks worth making, and no deal is possible now.",
+    "hint.flip": "Turn up the face-down card.",
+}
+POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,137 +37,98 @@ class VerifiedDeal:
     line: list[str]
 
 
-def _solver_function(name: str) -> Any:
-    return getattr(_solver, name, None) if _solver is not None else None
+def hint(game: Game, max_nodes: int) -> dict[str, Any]:
+    """The solver's suggestion for the table the player sees; never a deal (SPEC 2.2)."""
+    found = solver_hint(parse_position(game.position(public=True)), max_nodes=max_nodes)
+    return {
+        "action": found.action,
+        "column": found.column,
+        "count": found.count if found.action is not None else None,
+        "target": found.target,
+        "text": HINT_TEXTS.get(found.message_id, found.message),
+        "message_id": found.message_id,
+        "deal_possible": found.deal_possible,
+    }
 
 
-def hint(game: Game, seconds: float) -> Hint:
-    """The solver's hint for the position the player sees (it never looks at face-down cards)."""
-    solver_hint = _solver_function("hint")
-    if solver_hint is not None:
-        result = solver_hint(game, seconds=seconds)
-        return _hint_from_solver(game, result)
-    return _simple_hint(game)
+class StuckCheck:
+    """ "No more moves" for the visible table, remembered per position: views of a position that was
+    seen before (a reload, an undo and redo, another player on the same deal) cost nothing."""
 
+    def __init__(self, max_nodes: int, size: int = 4096) -> None:
+        self.max_nodes = max_nodes
+        self.size = size
+        self._known: OrderedDict[str, bool] = OrderedDict()
+        self._lock = threading.Lock()
 
-def _hint_from_solver(game: Game, result: Any) -> Hint:
-    action = getattr(result, "action", None)
-    text = str(getattr(result, "text", "") or "")
-    if action is None:
-        return Hint(None, None, None, None, text or _no_move_text(game), game.deal_possible)
-    move = parse_action(str(action)) if not isinstance(action, Move) else action
-    if not isinstance(move, Move):
-        return Hint(None, None, None, None, text or _no_move_text(game), game.deal_possible)
-    count = move.count if move.count is not None else _count_for(game, move)
-    return Hint(str(move), move.source, count, move.target, text or _move_text(move, count), game.deal_possible)
-
-
-def _count_for(game: Game, move: Move) -> int:
-    for count in range(game.movable(move.source), 0, -1):
-        if move.target in game.targets(move.source, count):
-            return count
-    return 1
-
-
-def _simple_hint(game: Game) -> Hint:
-    """Without the solver: the group that fits best onto a card, preferring its own suit."""
-    best: tuple[int, int, Move] | None = None
-    for column in range(1, 11):
-        for count in range(game.movable(column), 0, -1):
-            target = game.best_target(column, count)
-            if target is None or not game.face_up(target):
-                continue
-            top = game.face_up(target)[-1]
-            group_top = game.face_up(column)[-count]
-            uncovers = count == len(game.face_up(column))
-            key = (0 if top.suit == group_top.suit else 1, 0 if uncovers else 1, Move(column, target, count))
-            if best is None or key[:2] < best[:2]:
-                best = key
-    if best is None:
-        return Hint(None, None, None, None, _no_move_text(game), game.deal_possible)
-    move = best[2]
-    assert move.count is not None
-    return Hint(str(move), move.source, move.count, move.target, _move_text(move, move.count), game.deal_possible)
-
-
-def _move_text(move: Move, count: int) -> str:
-    cards = "the card" if count == 1 else f"the {count} cards"
-    return f"Move {cards} at the end of column {move.source} onto column {move.target}."
-
-
-def _no_move_text(game: Game) -> str:
-    if game.deal_possible:
-        return "No move on the table is worth making; dealing from the stock is your choice."
-    return "No move on the table is worth making, and no deal is possible now."
-
-
-def no_more_moves(game: Game, seconds: float) -> bool:
-    """True only when the solver proves that no progress is possible (SPEC 2.3)."""
-    check = _solver_function("no_more_moves")
-    if check is None or game.won:
-        return False
-    return bool(check(game, seconds=seconds))
-
-
-def verify(code: str, rules: TableRules, seconds: float) -> list[str] | None:
-    """A winning line for a deal found within ``seconds``, checked by replay; ``None`` if none was found."""
-    solve = _solver_function("solve")
-    if solve is None:
-        return None
-    game = Game.from_code(code, rules)
-    result = solve(game, seconds=seconds)
-    line = getattr(result, "line", None)
-    if getattr(result, "verdict", None) != "win" or not line:
-        return None
-    moves = [str(action) for action in line]
-    return moves if replays_to_win(code, rules, moves) else None
+    def __call__(self, game: Game) -> bool:
+        """True only when the solver proves that no progress is possible (SPEC 2.3)."""
+        if game.won or game.deal_possible:
+            return False
+        position = game.position(public=True)
+        with self._lock:
+            known = self._known.get(position)
+        if known is not None:
+            return known
+        stuck = solver_no_more_moves(parse_position(position), max_nodes=self.max_nodes)
+        with self._lock:
+            self._known[position] = stuck
+            while len(self._known) > self.size:
+                self._known.popitem(last=False)
+        return stuck
 
 
 def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
-    """Whether a line, played through the rules engine, wins the deal."""
-    game = Game.from_code(code, rules)
-    try:
-        for action in line:
-            game.play(action)
-    except ValueError:
-        return False
-    return game.won
+    """Whether a line, played through the rules engine from the deal's opening, wins it."""
+    return solver_replays_to_win(Game.from_code(code, rules), line)
+
+
+def pool_rules(rules: TableRules) -> bool:
+    """Whether the pool's lines (found under classic table rules) can be stored for games with these rules."""
+    return (rules.group, rules.layout, rules.flip, rules.deal) == ("classic", "standard", "auto", "filled")
 
 
 class DealPool:
-    """The verified deals ready to be dealt, per suit count (the solver's pool, when it has one)."""
+    """The verified deals ready to be dealt, per suit count: the solver's pool in the server's database."""
 
     def __init__(self, database: str) -> None:
-        pool_class = _solver_function("Pool")
-        self._pool = pool_class(database) if pool_class is not None else None
+        path = Path(database).expanduser() if "://" not in database else default_path()
+        self._pool = Pool(path)
         self._lock = threading.Lock()
 
-    @property
-    def available(self) -> bool:
-        return self._pool is not None
-
-    def take(self, suits: int) -> VerifiedDeal | None:
-        if self._pool is None:
-            return None
-        with self._lock:
-            taken = self._pool.take(suits)
-        if taken is None:
-            return None
-        return VerifiedDeal(str(taken.code), [str(action) for action in taken.line])
+    def take(self, suits: int, rules: TableRules, exclude: set[str]) -> VerifiedDeal | None:
+        """A pool deal the player has not played, whose line wins under the game's table rules."""
+        excluded = set(exclude)
+        for _ in range(POOL_ATTEMPTS):
+            with self._lock:
+                taken = self._pool.take(suits, exclude=frozenset(excluded))
+            if taken is None:
+                return None
+            code, line = taken
+            if replays_to_win(code, rules, line):
+                return VerifiedDeal(code, line)
+            excluded.add(code)
+        return None
 
     def count(self, suits: int) -> int:
-        if self._pool is None:
-            return 0
         with self._lock:
-            return int(self._pool.count(suits))
+            return self._pool.count(suits)
 
-    def add(self, deal: VerifiedDeal) -> None:
-        if self._pool is None:
-            return
+    def add(self, suits: int, deal: VerifiedDeal, *, nodes: int = 0, seconds: float = 0.0) -> None:
         with self._lock:
-            self._pool.add(deal.code, deal.line)
+            self._pool.add(deal.code, suits, deal.line, nodes=nodes, seconds=seconds)
 
-    def close(self) -> None:
-        close = getattr(self._pool, "close", None)
-        if close is not None:
-            close()
+
+def solve_new_deal(suits: int, rules: TableRules, seconds: float) -> tuple[VerifiedDeal, int, float] | None:
+    """Random deals solved one after another until one is won or ``seconds`` run out.
+
+    Returns the deal with the nodes and seconds its search took.
+    """
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0.05:
+        game = Game.new(suits, rules)
+        assert game.code is not None
+        result = solve(game, seconds=left)
+        if result.verdict == "win" and replays_to_win(game.code, rules, result.line):
+            return VerifiedDeal(game.code, list(result.line)), result.nodes, result.seconds
+    return None

@@ -220,6 +220,14 @@ class Store:
                 ).scalars()
             )
 
+    def codes_played(self, player: str, suits: int) -> set[str]:
+        """The deals a player has been given, of one suit count (whatever their rules suffix)."""
+        with self.engine.connect() as connection:
+            codes = connection.execute(
+                select(games.c.code).where(games.c.player == player, games.c.suits == suits)
+            ).scalars()
+            return {code_seed(code) for code in codes}
+
     def finished_games(self, player: str) -> list[GameRecord]:
         """The player's games that are over, oldest end first."""
         with self.engine.connect() as connection:
@@ -290,6 +298,11 @@ def _sqlite_pragmas(engine: Engine, synchronous: str) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()
+
+
+def code_seed(code: str) -> str:
+    """A game code without its table rules suffix: ``SP1-S2C-ABCDEFG``, the form the pool stores."""
+    return "-".join(code.split("-")[:3])
 
 
 def now() -> float:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from spider import Deal, Game, IllegalMoveError, Move
+from spider import Game
 
 COLUMNS = range(1, 11)
 
@@ -37,27 +37,9 @@ def columns(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def targets(game: Game) -> dict[tuple[int, int], list[int]]:
-    """The columns that accept each group, keyed by (column, count): the same as ``game.targets``.
-
-    Read off the engine's legal actions, which is many times faster than asking ``game.targets`` for
-    every group. Onto a face-up card, ``3>7`` moves the group whose first card is one rank below the
-    target's last card, so that group's size is the difference of the two last cards' ranks.
-    """
-    accepted: dict[tuple[int, int], list[int]] = {}
-    for action in game.legal_actions():
-        if not isinstance(action, Move):
-            continue
-        count = action.count
-        if count is None:
-            count = game.face_up(action.target)[-1].rank - game.face_up(action.source)[-1].rank
-        accepted.setdefault((action.source, count), []).append(action.target)
-    return accepted
-
-
 def groups(game: Game) -> list[dict[str, Any]]:
     """Every group that can be picked up, with the columns that accept it and the best of them."""
-    accepted = targets(game)
+    accepted = game.group_targets()
     found = []
     for column in COLUMNS:
         for count in range(1, game.movable(column) + 1):
@@ -74,19 +56,9 @@ def flips(game: Game) -> list[int]:
     return [column for column in COLUMNS if down[column - 1] and not game.face_up(column)]
 
 
-def deal_refusal(game: Game) -> str | None:
-    """Why dealing is refused now, in the engine's words, or ``None`` when a deal is allowed."""
-    if game.deal_possible:
-        return None
-    try:
-        game.push(Deal())  # refused before anything changes, since a deal is not possible
-    except IllegalMoveError as refusal:
-        return str(refusal)
-    raise AssertionError("the engine dealt although it said no deal was possible")  # pragma: no cover
-
-
 def table(game: Game) -> dict[str, Any]:
     """The part of the view that depends only on the table."""
+    refusal = game.deal_refusal
     return {
         "code": game.code,
         "suits": game.suits,
@@ -98,7 +70,7 @@ def table(game: Game) -> dict[str, Any]:
         "moves": game.moves,
         "won": game.won,
         "deal_possible": game.deal_possible,
-        "deal_refusal": deal_refusal(game),
+        "deal_refusal": None if refusal is None else str(refusal),
         "deal_never_possible": game.deal_never_possible,
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,

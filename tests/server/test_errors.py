@@ -1,0 +1,232 @@
+"""Bad input of every kind gets a 4xx whose message names the problem; never a 500."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+from spider.errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidRulesError, SpiderError
+from spider.server.errors import ENGINE_STATUS, engine_status
+
+from .conftest import act, new_game
+
+CODE = "SP1-S1C-AAAAAAD"
+
+
+def refusal(response: Any, status: int) -> str:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error", "message_id"} and body["error"] and body["message_id"]
+    text: str = body["error"]
+    return text
+
+
+@pytest.fixture
+def game_id(client: TestClient) -> str:
+    view_id: str = new_game(client, code=CODE)["id"]
+    return view_id
+
+
+def post_action(client: TestClient, game_id: str, **kwargs: Any) -> Any:
+    return client.post(f"/api/games/{game_id}/actions", **kwargs)
+
+
+def test_the_error_table_covers_every_engine_error() -> None:
+    assert engine_status(IllegalMoveError("refuse.on_ace")) == 409
+    assert engine_status(InvalidMoveError("invalid.action", action="x")) == 422
+    assert engine_status(InvalidCodeError("invalid.code_form", code="x")) == 422
+    assert engine_status(InvalidRulesError("invalid.preset", name="x", choices="")) == 422
+    assert ENGINE_STATUS[-1][0] is SpiderError  # anything new the engine raises is still a 4xx
+
+
+def test_an_illegal_action_is_refused_with_the_rule(client: TestClient, game_id: str) -> None:
+    assert refusal(post_action(client, game_id, json={"action": "1>1"}), 409) == "The cards are already in column 1."
+    response = post_action(client, game_id, json={"action": "u"})
+    assert refusal(response, 409) == "There is nothing to undo."
+    assert response.json()["message_id"] == "refuse.nothing_to_undo"
+
+
+def test_a_refused_action_changes_nothing(client: TestClient, game_id: str) -> None:
+    before = client.get(f"/api/games/{game_id}").json()
+    for action in ("1>1", "r", "f3", "11>2"):
+        assert post_action(client, game_id, json={"action": action}).status_code in (409, 422)
+    after = client.get(f"/api/games/{game_id}").json()
+    assert after["columns"] == before["columns"] and after["moves"] == 0 and after["can_undo"] is False
+
+
+def test_bad_notation(client: TestClient, game_id: str) -> None:
+    assert "'jump' is not an action" in refusal(post_action(client, game_id, json={"action": "jump"}), 422)
+    assert "columns are numbered 1 to 10" in refusal(post_action(client, game_id, json={"action": "11>2"}), 422)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({}, 422, "'action' is required"),
+        ({"action": 5}, 422, "'action' must be an action in notation"),
+        ({"action": ""}, 422, "'action' must be"),
+        ({"action": "1>2" * 10}, 422, "at most 16 characters"),
+        ({"action": "d", "player": "x"}, 422, "Unknown field 'player'"),
+        ([1, 2], 422, "must be a JSON object"),
+        ("d", 422, "must be a JSON object"),
+    ],
+)
+def test_wrong_fields_and_types_are_named(
+    client: TestClient, game_id: str, body: object, status: int, words: str
+) -> None:
+    assert words in refusal(post_action(client, game_id, json=body), status)
+
+
+def test_malformed_json(client: TestClient, game_id: str) -> None:
+    response = post_action(client, game_id, content=b'{"action": ', headers={"content-type": "application/json"})
+    assert refusal(response, 400).startswith("The request body is not valid JSON")
+    deep = b"[" * 8000 + b"]" * 8000  # under the size limit, too deep for the parser
+    response = post_action(client, game_id, content=deep, headers={"content-type": "application/json"})
+    assert refusal(response, 400).startswith("The request body is not valid JSON")
+
+
+def test_json_without_its_nonstandard_constants(client: TestClient, game_id: str) -> None:
+    response = post_action(client, game_id, content=b'{"action": NaN}', headers={"content-type": "application/json"})
+    assert "NaN is not a JSON number" in refusal(response, 400)
+
+
+def test_a_body_must_be_json_and_present(client: TestClient, game_id: str) -> None:
+    response = post_action(client, game_id, content=b"action=d", headers={"content-type": "text/plain"})
+    assert "application/json" in refusal(response, 415)
+    assert refusal(post_action(client, game_id), 400) == "This request needs a JSON body."
+
+
+def test_an_oversized_body_is_refused(client: TestClient, game_id: str) -> None:
+    big = json.dumps({"action": "d", "pad": "x" * 17_000}).encode()
+    response = post_action(client, game_id, content=big, headers={"content-type": "application/json"})
+    assert refusal(response, 413) == "The request body is larger than 16384 bytes."
+    assert response.json()["message_id"] == "server.body_too_large"
+
+
+def test_an_oversized_body_without_a_length_is_refused_as_it_streams(client: TestClient, game_id: str) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"action": "d", "pad": "'
+        for _ in range(40):
+            yield b"x" * 1000
+        yield b'"}'
+
+    response = post_action(client, game_id, content=chunks(), headers={"content-type": "application/json"})
+    assert refusal(response, 413) == "The request body is larger than 16384 bytes."
+
+
+def test_a_body_just_under_the_limit_is_read(client: TestClient, game_id: str) -> None:
+    body = json.dumps({"action": "d"}).encode()
+    body = body[:-1] + b" " * (16 * 1024 - len(body)) + b"}"
+    assert len(body) == 16 * 1024
+    response = post_action(client, game_id, content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 200 and response.json()["view"]["moves"] == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"suits": 3}, "'suits' must be 1, 2 or 4"),
+        ({"suits": "2"}, "'suits' must be 1, 2 or 4"),
+        ({"suits": True}, "'suits' must be 1, 2 or 4"),
+        ({"deal": "lucky"}, "'deal' must be \"random\" or \"verified\""),
+        ({"rules": "casual"}, "'rules' must be an object"),
+        ({"preset": 7}, "'preset' must be a text"),
+        ({"colour": "red"}, "Unknown field 'colour'"),
+        ({"code": "SP2-S1C-AAAAAAA"}, "codes start with SP1"),
+        ({"code": "hello"}, "'hello' is not a game code"),
+        ({"code": "SP1-S1C-AAAAAAD", "suits": 2}, "'suits' must be 1, the suit count of the code"),
+        ({"preset": "hard"}, "There is no preset 'hard'"),
+        ({"rules": {"gravity": "low"}}, "There is no table rule 'gravity'"),
+        ({"rules": {"undo": 7}}, "The table rule undo cannot be '7'"),
+        ({"rules": {"undo": True}}, "The table rule undo cannot be 'True'"),
+        ({"rules": {"scoring": ["standard"]}}, "The table rule scoring cannot be"),
+    ],
+)
+def test_bad_new_games_are_named(client: TestClient, body: dict[str, Any], words: str) -> None:
+    assert words in refusal(client.post("/api/games", json=body), 422)
+
+
+def test_unknown_and_foreign_games_look_the_same(client: TestClient, game_id: str) -> None:
+    stranger = TestClient(client.app)
+    unknown = "A" * 16
+    for path in ("", "/hint", "/line"):
+        mine = client.get(f"/api/games/{unknown}{path}")
+        theirs = stranger.get(f"/api/games/{game_id}{path}")
+        assert refusal(mine, 404) == refusal(theirs, 404) == "No such game."
+    for path, body in (("/actions", {"action": "d"}), ("/restart", None), ("/resign", None)):
+        theirs = stranger.post(f"/api/games/{game_id}{path}", json=body)
+        assert refusal(theirs, 404) == "No such game."
+    for odd in ("x", "A" * 200, "%00", "A" * 15 + "%", "A" * 15 + "%2F"):
+        assert refusal(client.get(f"/api/games/{odd}"), 404) == "No such game."
+    refusal(client.get("/api/games/..%2F..%2Fetc%2Fpasswd"), 404)
+    # and the stranger changed nothing
+    view = client.get(f"/api/games/{game_id}").json()
+    assert view["moves"] == 0 and view["over"] is False
+
+
+def test_unknown_paths_and_methods(client: TestClient) -> None:
+    assert refusal(client.get("/api/nothing"), 404) == "There is nothing at /api/nothing."
+    assert refusal(client.delete("/api/games"), 405) == "DELETE is not allowed on /api/games."
+    assert refusal(client.post("/api/stats", json={}), 405) == "POST is not allowed on /api/stats."
+
+
+def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = make_client()
+    client_no_raise = TestClient(client.app, raise_server_exceptions=False)
+    from spider.server import stats
+
+    def broken(records: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("spider.server.routes.player_stats", broken)
+    response = client_no_raise.get("/api/stats")
+    assert response.status_code == 500
+    assert response.json()["message_id"] == "server.internal"
+    assert "disk on fire" not in response.text
+    assert stats.player_stats is not broken
+
+
+ACTION_LIKE = r"(1[0-2]|[0-9])>(1[0-2]|[0-9])(:[0-9]{1,2})?|[durf][0-9]?"
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+new_game_bodies = st.fixed_dictionaries(
+    {},
+    optional={
+        "suits": json_values | st.sampled_from([1, 2, 4]),
+        "deal": json_values | st.sampled_from(["random", "verified"]),
+        "rules": json_values
+        | st.fixed_dictionaries({}, optional={"undo": json_values, "group": st.sampled_from(["classic", "x"])}),
+        "preset": json_values | st.sampled_from(["classic", "duel"]),
+        "code": json_values | st.sampled_from(["SP1-S1C-AAAAAAD", "SP1-S4R-ZZZZZZZ", "SP1-S2C-AAAAAAA-T"]),
+        "extra": json_values,
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=new_game_bodies | json_values)
+def test_no_new_game_body_causes_a_server_error(client: TestClient, body: object) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code in (201, 400, 413, 422), response.text
+    assert set(response.json()) >= ({"id", "columns"} if response.status_code == 201 else {"error", "message_id"})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=st.text(max_size=10) | st.from_regex(ACTION_LIKE, fullmatch=True))
+def test_no_action_text_causes_a_server_error(client: TestClient, game_id: str, action: str) -> None:
+    response = client.post(f"/api/games/{game_id}/actions", json={"action": action})
+    assert response.status_code in (200, 409, 422), response.text
+
+
+def test_an_action_after_the_errors_still_works(client: TestClient, game_id: str) -> None:
+    post_action(client, game_id, json={"action": "nonsense"})
+    assert act(client, game_id, "d")["view"]["moves"] == 1

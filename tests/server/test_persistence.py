@@ -1,0 +1,159 @@
+"""A game and its whole undo history survive a new app on the same database, and a killed server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from spider.server.middleware import PLAYER_COOKIE
+from spider.server.storage import Store
+
+from .conftest import act, new_game
+
+CODE = "SP1-S2C-AAAAAAD"
+
+
+def play_some(client: TestClient, game_id: str, count: int) -> list[str]:
+    """Plays the first listed move (or a deal) ``count`` times; returns the actions."""
+    played = []
+    view = client.get(f"/api/games/{game_id}").json()
+    for _ in range(count):
+        group = next((g for g in view["groups"] if g["best"] is not None), None)
+        action = "d" if group is None else f"{group['column']}>{group['best']}:{group['count']}"
+        view = act(client, game_id, action)["view"]
+        played.append(action)
+    return played
+
+
+def test_the_database_is_in_wal_mode(client: TestClient, database: Path) -> None:
+    new_game(client, code=CODE)
+    store = Store(f"sqlite:///{database}")
+    assert store.journal_mode() == "wal"
+    store.close()
+
+
+def test_a_game_with_its_history_survives_a_new_app(make_client: Callable[..., TestClient]) -> None:
+    first = make_client()
+    view = new_game(first, code=CODE)
+    game_id = view["id"]
+    opening = view["columns"]
+    play_some(first, game_id, 6)
+    act(first, game_id, "u")
+    act(first, game_id, "u")
+    before = first.get(f"/api/games/{game_id}").json()
+    assert before["can_undo"] and before["can_redo"]
+
+    second = make_client()  # a new app on the same file, as after a restart
+    second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
+    after = second.get(f"/api/games/{game_id}").json()
+    for key in ("columns", "stock", "score", "moves", "can_undo", "can_redo", "last_move", "groups", "text"):
+        assert after[key] == before[key], key
+    assert second.get("/api/games/current").json()["id"] == game_id
+    redone = act(second, game_id, "r")["view"]
+    assert redone["moves"] == before["moves"] + 1
+    view = redone
+    undos = 0
+    while view["can_undo"]:
+        view = act(second, game_id, "u")["view"]
+        undos += 1
+    assert undos == 5 and view["columns"] == opening and view["moves"] == 0
+
+
+def test_a_live_game_is_rebuilt_when_the_cache_forgets_it(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(cache_size=1)
+    first = new_game(client, code=CODE)
+    play_some(client, first["id"], 3)
+    state = client.get(f"/api/games/{first['id']}").json()
+    other = TestClient(client.app)  # another player's game pushes the first out of the cache
+    new_game(other, code=CODE)
+    assert client.get(f"/api/games/{first['id']}").json()["columns"] == state["columns"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen[bytes], str]]]:
+    """Starts ``spider serve`` on a free loopback port over one database; kills what it started."""
+    started: list[subprocess.Popen[bytes]] = []
+    database = tmp_path / "served.sqlite"
+
+    def start() -> tuple[subprocess.Popen[bytes], str]:
+        port = free_port()
+        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0"}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", str(database)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        started.append(process)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{url}/api/presets", timeout=1)
+                return process, url
+            except httpx.TransportError:
+                assert process.poll() is None, "spider serve exited"
+                time.sleep(0.1)
+        raise AssertionError("spider serve did not start within 30 s")
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+
+
+def test_kill_9_and_restart_keeps_the_game_and_its_undo_history(serve: Any) -> None:
+    process, url = serve()
+    with httpx.Client(base_url=url, timeout=10) as client:
+        created = client.post("/api/games", json={"code": CODE})
+        assert created.status_code == 201
+        game_id = created.json()["id"]
+        opening = created.json()["columns"]
+        actions = []
+        view = created.json()
+        for _ in range(8):
+            group = next((g for g in view["groups"] if g["best"] is not None), None)
+            action = "d" if group is None else f"{group['column']}>{group['best']}:{group['count']}"
+            response = client.post(f"/api/games/{game_id}/actions", json={"action": action})
+            assert response.status_code == 200
+            view = response.json()["view"]
+            actions.append(action)
+        view = client.post(f"/api/games/{game_id}/actions", json={"action": "u"}).json()["view"]
+        token = client.cookies[PLAYER_COOKIE]
+
+    os.kill(process.pid, signal.SIGKILL)  # no shutdown, no checkpoint: only what was committed
+    process.wait(10)
+
+    _, url = serve()
+    with httpx.Client(base_url=url, timeout=10, cookies={PLAYER_COOKIE: token}) as client:
+        restored = client.get("/api/games/current").json()
+        assert restored["id"] == game_id
+        assert restored["columns"] == view["columns"] and restored["moves"] == view["moves"]
+        assert restored["can_redo"] is True
+        undos = 0
+        while restored["can_undo"]:
+            restored = client.post(f"/api/games/{game_id}/actions", json={"action": "u"}).json()["view"]
+            undos += 1
+        assert undos == len(actions) - 1
+        assert restored["columns"] == opening
+    with httpx.Client(base_url=url, timeout=10) as stranger:
+        assert stranger.get(f"/api/games/{game_id}").status_code == 404
