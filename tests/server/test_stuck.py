@@ -1,0 +1,41 @@
+"""'No more moves' (SPEC 2.3) in the view: from the solver, and off on request or by setting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from .conftest import act, new_game
+from .player import choose, state_key
+
+STUCK_CODE = "SP1-S1C-AAAAAAG"  # the simple player runs out of moves here with the stock dealt
+
+
+def play_until_out_of_ideas(client: TestClient, code: str) -> dict[str, Any]:
+    view = new_game(client, code=code)
+    tried: set[tuple[str, str]] = set()
+    for _ in range(300):
+        assert view["stuck"] is False or choose(view, tried) is None
+        action = choose(view, tried)
+        if action is None:
+            break
+        tried.add((state_key(view), action))
+        view = act(client, view["id"], action)["view"]
+    return view
+
+
+def test_the_view_says_no_more_moves_when_the_solver_proves_it(client: TestClient) -> None:
+    view = play_until_out_of_ideas(client, STUCK_CODE)
+    assert view["stuck"] is True
+    assert view["deal_possible"] is False and view["over"] is False and view["can_undo"] is True
+    assert client.get(f"/api/games/{view['id']}?no_more_moves=0").json()["stuck"] is False
+    assert client.get(f"/api/games/{view['id']}").json()["stuck"] is True
+
+
+def test_no_more_moves_can_be_switched_off_for_the_server(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(no_more_moves=False)
+    view = play_until_out_of_ideas(client, STUCK_CODE)
+    assert view["stuck"] is False
+    assert client.get(f"/api/games/{view['id']}?no_more_moves=1").json()["stuck"] is True
