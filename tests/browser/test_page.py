@@ -1,0 +1,157 @@
+"""The page itself: hooks, accessible names, words for screen readers, phones, settings, dialogs, hints."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import Server, open_context
+from tests.browser.table import (
+    View,
+    cards,
+    column,
+    current,
+    expect_table,
+    new_game,
+    open_table,
+    play_until,
+    shown,
+)
+
+
+def test_hooks_and_accessible_names(page: Page) -> None:
+    view = new_game(page, 4)
+    open_table(page)
+    expect_table(page, view)
+    expect(page.locator("[data-code]")).to_have_text(view["code"])
+    assert page.locator("[data-column]").evaluate_all("els => els.map(e => e.dataset.column)") == [
+        str(n) for n in range(1, 11)
+    ]
+    expect(page.locator('[data-card="down"]')).to_have_count(sum(c["down"] for c in view["columns"]))
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("html")).to_have_attribute("dir", "ltr")
+    buttons = page.locator("button")
+    assert buttons.count() >= 12  # 8 tools, 3 suit counts, the stock, stop
+    for i in range(buttons.count()):
+        button = buttons.nth(i)
+        if button.is_visible():
+            name = button.evaluate("b => b.getAttribute('aria-label') || b.textContent.trim()")
+            assert name, button.evaluate("b => b.outerHTML")
+    expect(page.get_by_role("radio", name="4 suits")).to_have_attribute("aria-checked", "true")
+    # the table in words, from the server, for screen readers
+    assert page.locator("#table-text").text_content() == view["text"]
+
+
+def test_moves_are_announced(page: Page) -> None:
+    view = play_until(page, new_game(page, 1), lambda v: any(g["best"] for g in v["groups"]))
+    group = next(g for g in view["groups"] if g["best"])
+    open_table(page)
+    column(page, group["column"]).locator(".card").last.dblclick(position={"x": 10, "y": 6})
+    expect(page.locator("#announce")).to_contain_text(f"to column {group['best']}")
+    assert page.locator("#table-text").text_content() == current(page)["text"]
+
+
+def long_and_playable(view: View) -> bool:
+    return not view["stuck"] and max(len(c["up"]) + c["down"] for c in view["columns"]) >= 18
+
+
+def test_phone_portrait_fits_without_scrolling(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server, viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    view = play_until(page, new_game(page, 2, code="SP1-S2C-AAAAAAD"), long_and_playable, seed=2, steps=1500)
+    open_table(page)
+    expect_table(page, view)
+    size = page.evaluate("""() => ({w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight,
+        iw: innerWidth, ih: innerHeight})""")
+    assert size["w"] <= size["iw"] and size["h"] <= size["ih"], size
+    boxes = page.locator("#tableau .card").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    assert boxes
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and right <= 390 and top >= 0 and bottom <= 844
+    width = boxes[0][2] - boxes[0][0]
+    assert width >= 30
+    # the corner of each face-up card stays readable: its text is at least 11 px
+    corner = page.locator('#tableau .card:not([data-card="down"]) .corner').first
+    assert float(corner.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 11
+    for button in ("New game", "Undo", "Hint", "Settings"):
+        expect(page.get_by_role("button", name=button)).to_be_in_viewport()
+    context.close()
+
+
+def test_suit_count_starts_a_new_game_and_is_remembered(page: Page) -> None:
+    new_game(page, 1)
+    open_table(page)
+    page.get_by_role("radio", name="2 suits").click()
+    expect(page.get_by_role("radio", name="2 suits")).to_have_attribute("aria-checked", "true")
+    expect(page.locator("[data-code]")).to_contain_text("SP1-S2")
+    assert page.evaluate("JSON.parse(localStorage.getItem('spider.settings')).suits") == 2
+    page.keyboard.press("s")  # S: the next suit count
+    expect(page.locator("[data-code]")).to_contain_text("SP1-S4")
+    page.request.post(f"/api/games/{current(page)['id']}/resign")
+    open_table(page)  # no unfinished game: the remembered suit count is used
+    expect(page.get_by_role("radio", name="4 suits")).to_have_attribute("aria-checked", "true")
+
+
+def test_new_game_dialog_and_restart(page: Page) -> None:
+    first = new_game(page, 1)
+    open_table(page)
+    page.keyboard.press("n")
+    dialog = page.locator("dialog[open]")
+    dialog.get_by_label("2 suits").check()
+    dialog.get_by_role("button", name="Deal the cards").click()
+    expect(page.locator("[data-code]")).to_contain_text("SP1-S2")
+    fresh = current(page)
+    assert fresh["id"] != first["id"]
+    page.locator("[data-stock]").click()
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    page.get_by_role("button", name="Restart this deal").click()
+    expect(page.locator("[data-moves]")).to_have_text("0")
+    restarted = current(page)
+    assert restarted["code"] == fresh["code"]
+    expect_table(page, restarted)
+
+
+def test_settings_are_remembered_and_one_tap_moves(page: Page) -> None:
+    view = play_until(page, new_game(page, 1), lambda v: any(g["best"] for g in v["groups"]))
+    open_table(page)
+    page.get_by_role("button", name="Settings").click()
+    dialog = page.locator("dialog[open]")
+    dialog.get_by_label("One tap sends cards to their best column").check()
+    dialog.get_by_label("Preset").select_option("casual")
+    expect(dialog.get_by_label("Dealing")).to_have_value("any")
+    dialog.get_by_role("button", name="Close").click()
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+    page.get_by_role("button", name="Settings").click()
+    expect(page.get_by_label("One tap sends cards to their best column")).to_be_checked()
+    expect(page.get_by_label("Preset")).to_have_value("casual")
+    page.keyboard.press("Escape")
+    group = next(g for g in view["groups"] if g["best"])
+    moved = shown(view, group["column"])[-group["count"]:]
+    column(page, group["column"]).locator(".card").nth(-group["count"]).click(position={"x": 10, "y": 6})
+    expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
+    assert cards(page, group["best"])[-group["count"]:] == moved
+
+
+def test_hint_lights_the_group_and_its_target(page: Page) -> None:
+    view = play_until(page, new_game(page, 1), lambda v: any(g["targets"] for g in v["groups"]))
+    hint = page.request.get(f"/api/games/{view['id']}/hint").json()
+    open_table(page)
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_have_text(hint["text"])
+    if hint["action"]:
+        expect(page.locator(".card.hinted")).to_have_count(hint["count"])
+        expect(column(page, hint["target"])).to_have_class("column hint-target")
+    expect_table(page, view)  # a hint plays nothing
+
+
+def test_rules_and_statistics_dialogs(page: Page) -> None:
+    new_game(page, 1)
+    open_table(page)
+    page.get_by_role("button", name="Rules").click()
+    dialog = page.locator("dialog[open]")
+    expect(dialog.get_by_role("heading", name="How to play Spider")).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Statistics").click()
+    expect(page.locator("dialog[open] table").first).to_contain_text("Win rate")
+    expect(page.locator("dialog[open]")).to_contain_text("1 suit")

@@ -1,0 +1,84 @@
+"""Completed runs, undo and redo across them, the win dialog, and watching a winning line."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.table import (
+    View,
+    act,
+    drag,
+    expect_table,
+    new_game,
+    open_table,
+    rank,
+    solve,
+)
+
+CODE = "SP1-S1C-AAAAAAD"
+
+
+def play_with_mouse(page: Page, view: View, action: str) -> None:
+    """Plays one action in the page the way a player would: the stock, or dragging a group."""
+    if action == "d":
+        page.locator("[data-stock]").click()
+        return
+    source, _, rest = action.partition(">")
+    target, _, count_text = rest.partition(":")
+    s, t = int(source), int(target)
+    if count_text:
+        count = int(count_text)
+    else:
+        onto = view["columns"][t - 1]["up"]
+        up = view["columns"][s - 1]["up"]
+        fits = [g["count"] for g in view["groups"] if g["column"] == s and t in g["targets"]
+                and (not onto or rank(up[-g["count"]]) + 1 == rank(onto[-1]))]
+        count = max(fits)
+    drag(page, s, count, t)
+
+
+def test_undo_and_redo_across_a_removed_run(page: Page) -> None:
+    line = solve(CODE)
+    view = new_game(page, 1, code=CODE)
+    before = view
+    for action in line:
+        before = view
+        view = act(page, view, action)
+        if view["runs"]:
+            break
+    assert view["runs"] == ["s"]
+    open_table(page)
+    expect(page.locator('.run[data-run="s"]')).to_have_count(1)
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(".run[data-run]")).to_have_count(0)
+    expect_table(page, before)
+    page.keyboard.press("y")
+    expect(page.locator('.run[data-run="s"]')).to_have_count(1)
+    expect_table(page, view)
+
+
+def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page) -> None:
+    view = new_game(page, 1, deal="verified")
+    line = solve(view["code"])
+    for action in line[:-1]:
+        view = act(page, view, action)
+    assert not view["won"]
+    open_table(page)
+    play_with_mouse(page, view, line[-1])
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text("You won!")
+    won = page.request.get(f"/api/games/{view['id']}").json()
+    assert won["won"] and len(won["runs"]) == 8
+    expect(dialog).to_contain_text(f"Score {won['score']} in {won['moves']} moves")
+    expect(page.locator(".run[data-run]")).to_have_count(8)
+
+    assert won["verified"]
+    stored = page.request.get(f"/api/games/{view['id']}/line").json()["line"]
+    page.evaluate("document.documentElement.dataset.replayMs = '5'")
+    dialog.get_by_role("button", name="Show a winning line").click()
+    expect(page.locator("#status")).to_have_text("That is one way to win this deal.", timeout=60_000)
+    expect(page.locator("[data-moves]")).to_have_text(str(len(stored)))
+    expect(page.locator("[data-code]")).to_have_text(view["code"])
+    expect(page.locator(".run[data-run]")).to_have_count(8)
+    expect(page.locator("#tableau .card")).to_have_count(0)
+    expect(page.locator("dialog[open]")).to_have_count(0)  # a replay does not congratulate
