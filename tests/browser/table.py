@@ -176,3 +176,22 @@ def drag(page: Page, source: int, count: int, target: int) -> None:
     page.mouse.move(x + 3, y + 2)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 20, steps=8)
     page.mouse.up()
+
+
+def play_with_mouse(page: Page, view: View, action: str) -> None:
+    """Plays one action in the page the way a player would: the stock, or dragging a group."""
+    if action == "d":
+        page.locator("[data-stock]").click()
+        return
+    source, _, rest = action.partition(">")
+    target, _, count_text = rest.partition(":")
+    s, t = int(source), int(target)
+    if count_text:
+        count = int(count_text)
+    else:
+        onto = view["columns"][t - 1]["up"]
+        up = view["columns"][s - 1]["up"]
+        fits = [g["count"] for g in view["groups"] if g["column"] == s and t in g["targets"]
+                and (not onto or rank(up[-g["count"]]) + 1 == rank(onto[-1]))]
+        count = max(fits)
+    drag(page, s, count, t)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Server, open_context
+from tests.browser.harness import Server, open_context
 from tests.browser.table import (
     View,
     cards,

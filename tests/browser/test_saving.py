@@ -7,7 +7,7 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Server
+from tests.browser.harness import Server
 from tests.browser.table import current, expect_table, new_game, open_table, play_until
 
 

@@ -5,36 +5,15 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
-    View,
     act,
-    drag,
     expect_table,
     new_game,
     open_table,
-    rank,
+    play_with_mouse,
     solve,
 )
 
 CODE = "SP1-S1C-AAAAAAD"
-
-
-def play_with_mouse(page: Page, view: View, action: str) -> None:
-    """Plays one action in the page the way a player would: the stock, or dragging a group."""
-    if action == "d":
-        page.locator("[data-stock]").click()
-        return
-    source, _, rest = action.partition(">")
-    target, _, count_text = rest.partition(":")
-    s, t = int(source), int(target)
-    if count_text:
-        count = int(count_text)
-    else:
-        onto = view["columns"][t - 1]["up"]
-        up = view["columns"][s - 1]["up"]
-        fits = [g["count"] for g in view["groups"] if g["column"] == s and t in g["targets"]
-                and (not onto or rank(up[-g["count"]]) + 1 == rank(onto[-1]))]
-        count = max(fits)
-    drag(page, s, count, t)
 
 
 def test_undo_and_redo_across_a_removed_run(page: Page) -> None:

@@ -140,7 +140,7 @@ function winDialog() {
   const view = state.view;
   const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
   open(`<form method="dialog" class="win">
-    <p class="big" aria-hidden="true">♠ ♥ ♦ ♣</p><h2>${esc(t('win.title'))}</h2>
+    <p class="big" aria-hidden="true"><span class="s">♠</span> <span class="h">♥</span> <span class="d">♦</span> <span class="c">♣</span></p><h2>${esc(t('win.title'))}</h2>
     <p>${esc(t('win.text', { score: view.score, moves: view.moves, time: formatTime(view.seconds) }))}</p>
     <div class="actions">${line}<button value="stats">${esc(t('button.stats'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
