@@ -124,16 +124,23 @@ async function statsDialog() {
     return;
   }
   const none = t('stats.none');
-  const cell = (v, f = String) => `<td>${v === null || v === undefined ? none : esc(f(v))}</td>`;
-  const rows = [1, 2, 4].map((n) => {
-    const s = (stats.by_suits || {})[n] || {};
-    return `<tr><td>${esc(t('suits.option', { count: n }))}</td>${cell(s.games ?? 0)}${cell(s.wins ?? 0)}${cell(s.win_rate, (r) => `${Math.round(r * 100)}%`)}${cell(s.current_streak ?? 0)}${cell(s.best_streak ?? 0)}${cell(s.best_seconds, formatTime)}${cell(s.fewest_moves)}</tr>`;
-  }).join('');
-  const heads = ['stats.suits', 'stats.games', 'stats.wins', 'stats.win_rate', 'stats.streak', 'stats.best_streak', 'stats.best_time', 'stats.fewest_moves'];
+  const show = (v, f = String) => (v === null || v === undefined ? none : esc(f(v)));
+  const suits = [1, 2, 4];
+  const by = (n) => (stats.by_suits || {})[n] || {};
+  const rows = [
+    ['stats.games', (n) => show(by(n).games ?? 0)],
+    ['stats.wins', (n) => show(by(n).wins ?? 0)],
+    ['stats.win_rate', (n) => show(by(n).win_rate, (r) => `${Math.round(r * 100)}%`)],
+    ['stats.streak', (n) => show(by(n).current_streak ?? 0)],
+    ['stats.best_streak', (n) => show(by(n).best_streak ?? 0)],
+    ['stats.best_time', (n) => show(by(n).best_seconds, formatTime)],
+    ['stats.fewest_moves', (n) => show(by(n).fewest_moves)],
+  ];
   const best = stats.best_scores || {};
-  const scoreRows = [1, 2, 4].map((n) => `<tr><td>${esc(t('suits.option', { count: n }))}</td>${RULE_CHOICES.scoring.map((k) => cell((best[n] || {})[k])).join('')}</tr>`).join('');
-  d.querySelector('.stats').innerHTML = `<div class="rules-body"><table><thead><tr>${heads.map((h) => `<th scope="col">${esc(t(h))}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>
-    <h3>${esc(t('stats.best_scores'))}</h3><table><thead><tr><th scope="col">${esc(t('stats.suits'))}</th>${RULE_CHOICES.scoring.map((k) => `<th scope="col">${esc(t(`rule.scoring.${k}`))}</th>`).join('')}</tr></thead><tbody>${scoreRows}</tbody></table></div>`;
+  for (const k of RULE_CHOICES.scoring) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
+  const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
+  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="4" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
+  d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>`;
 }
 
 function winDialog() {
