@@ -136,3 +136,22 @@ def test_escape_puts_back_and_shortcuts_are_off_in_dialogs(page: Page) -> None:
     page.keyboard.press("Escape")
     expect(page.locator("dialog[open]")).to_have_count(0)
     expect_table(page, view)  # the "d" inside the dialog dealt nothing
+
+
+def test_manual_flip_by_tapping_the_face_down_card(page: Page) -> None:
+    def bare_column(v: View) -> bool:
+        return bool(v["flips"])
+
+    start = new_game(page, 1, preset="duel")
+    assert start["rules"]["flip"] == "manual"
+    view = play_until(page, start, bare_column)
+    n = view["flips"][0]
+    assert view["columns"][n - 1]["up"] == []
+    open_table(page)
+    flippable = column(page, n).locator(".card").last
+    expect(flippable).to_have_class("card down flippable")
+    flippable.click()
+    expect(column(page, n).locator(".card").last).not_to_have_attribute("data-card", "down")
+    turned = current(page)
+    assert turned["columns"][n - 1]["up"] and turned["moves"] == view["moves"]  # a flip is not a move
+    expect_table(page, turned)

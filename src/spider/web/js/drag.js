@@ -129,11 +129,11 @@ function tap(p) {
   lastTap = { column: p.column, time: now };
   const view = state.view;
   const data = view.columns[p.column - 1];
-  if (p.down && data.up.length === 0 && view.flips.includes(p.column)) {
+  const selected = state.selected;
+  if (!selected && p.down && data.up.length === 0 && view.flips.includes(p.column)) {
     flip(p.column);
     return;
   }
-  const selected = state.selected;
   if (selected) {
     if (selected.column === p.column) {
       if (double && settings.doubleClick) {

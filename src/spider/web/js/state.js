@@ -8,6 +8,7 @@ export const state = {
   drag: null,          // {column, count}: the group being dragged
   hint: null,          // {column, count, target} from the server
   replay: null,        // {step, total, stopped} while a winning line plays
+  keyboard: false,     // the keyboard cursor is shown while the table has keyboard focus
 };
 
 /** The server's entry for a movable group, or undefined when that group cannot move. */
