@@ -24,7 +24,7 @@ def database(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(database: Path) -> Settings:
-    return Settings(database=str(database), pool_target=0, verify_seconds=0)
+    return Settings(database=str(database), pool_target=0, verify_seconds=0, solver_workers=0)
 
 
 @pytest.fixture

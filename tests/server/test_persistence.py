@@ -93,9 +93,9 @@ def serve(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen[bytes]
     started: list[subprocess.Popen[bytes]] = []
     database = tmp_path / "served.sqlite"
 
-    def start() -> tuple[subprocess.Popen[bytes], str]:
+    def start(**environ: str) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
-        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0"}
+        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0", **environ}
         process = subprocess.Popen(
             [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", str(database)],
             env=env,
@@ -117,12 +117,38 @@ def serve(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen[bytes]
     yield start
     for process in started:
         if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
             process.kill()
-        process.wait(10)
+            process.wait(10)
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def test_kill_9_and_restart_keeps_the_game_and_its_undo_history(serve: Any) -> None:
-    process, url = serve()
+    # with the solver's worker processes running, which must not outlive a killed server
+    process, url = serve(SPIDER_POOL_TARGET="1", SPIDER_SOLVER_WORKERS="1")
     with httpx.Client(base_url=url, timeout=10) as client:
         created = client.post("/api/games", json={"code": CODE})
         assert created.status_code == 201
@@ -140,8 +166,13 @@ def test_kill_9_and_restart_keeps_the_game_and_its_undo_history(serve: Any) -> N
         view = client.post(f"/api/games/{game_id}/actions", json={"action": "u"}).json()["view"]
         token = client.cookies[PLAYER_COOKIE]
 
+    workers = [pid for pid in children(process.pid) if alive(pid)]
     os.kill(process.pid, signal.SIGKILL)  # no shutdown, no checkpoint: only what was committed
     process.wait(10)
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers and not [pid for pid in workers if alive(pid)], "a worker outlived the killed server"
 
     _, url = serve()
     with httpx.Client(base_url=url, timeout=10, cookies={PLAYER_COOKIE: token}) as client:

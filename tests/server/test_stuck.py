@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,3 +40,18 @@ def test_no_more_moves_can_be_switched_off_for_the_server(make_client: Callable[
     view = play_until_out_of_ideas(client, STUCK_CODE)
     assert view["stuck"] is False
     assert client.get(f"/api/games/{view['id']}?no_more_moves=1").json()["stuck"] is True
+
+
+def test_searches_in_the_worker_process_answer_now_or_at_the_next_view(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(solver_workers=1, stuck_wait=0.0)  # never wait: the answer comes with a later view
+    view = play_until_out_of_ideas(client, STUCK_CODE)
+    assert view["stuck"] is False and view["stuck_pending"] is True
+    deadline = time.monotonic() + 60
+    while view["stuck_pending"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+        view = client.get(f"/api/games/{view['id']}").json()
+    assert view["stuck"] is True and view["stuck_pending"] is False
+    hint = client.get(f"/api/games/{view['id']}/hint").json()  # hints run in the worker too
+    assert hint["deal_possible"] is False and hint["text"]

@@ -23,7 +23,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
     pool = solving.DealPool(settings.database)
-    games = Games(settings, store, pool)
+    searches = solving.Searches(
+        workers=settings.solver_workers,
+        stuck_nodes=settings.no_more_moves_nodes,
+        hint_nodes=settings.hint_nodes,
+        stuck_wait=settings.stuck_wait,
+    )
+    games = Games(settings, store, pool, searches)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -36,6 +42,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             if worker is not None:
                 worker.stop()
+            searches.close()
             store.close()
 
     app = Starlette(

@@ -108,13 +108,13 @@ def rules_for(request: NewGame, code_rules: TableRules | None) -> TableRules:
 class Games:
     """Every game of every player; the one way into the games for the routes."""
 
-    def __init__(self, settings: Settings, store: Store, pool: solving.DealPool) -> None:
+    def __init__(self, settings: Settings, store: Store, pool: solving.DealPool, searches: solving.Searches) -> None:
         self.settings = settings
         self.store = store
         self.pool = pool
+        self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self.stuck = solving.StuckCheck(settings.no_more_moves_nodes)
 
     # Finding games.
 
@@ -164,9 +164,8 @@ class Games:
 
     # Making games.
 
-    def create(self, player: str, request: NewGame) -> LiveGame:
-        """A new game as the request asks: a given code, a verified deal, or a random shuffle."""
-        verified, line = False, None
+    def opening(self, request: NewGame) -> Game:
+        """The game a request asks for: the deal of its code, or a random shuffle, under its table rules."""
         if request.code is not None:
             opening = Game.from_code(request.code)
             if request.suits is not None and request.suits != opening.suits:
@@ -176,25 +175,24 @@ class Games:
                     field="suits",
                     expected=f"{opening.suits}, the suit count of the code",
                 )
-            rules = rules_for(request, opening.rules)
-            game = Game.from_code(request.code, rules)
-        else:
-            suits = request.suits or 1
-            rules = rules_for(request, None)
-            game = Game.new(suits, rules)
-            if request.deal == "verified":
-                verified_deal = self.verified_deal(player, suits, rules)
-                if verified_deal is not None:
-                    game = Game.from_code(verified_deal.code, rules)
-                    verified, line = True, verified_deal.line
-        return self._start(player, game, verified, line)
+            return Game.from_code(request.code, rules_for(request, opening.rules))
+        return Game.new(request.suits or 1, rules_for(request, None))
 
-    def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
+    async def create(self, player: str, request: NewGame) -> LiveGame:
+        """A new game as the request asks: a given code, a verified deal, or a random shuffle."""
+        game = self.opening(request)
+        if request.code is None and request.deal == "verified":
+            deal = await self.verified_deal(player, game.suits, game.rules)
+            if deal is not None:
+                return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line)
+        return self.start(player, game, False, None)
+
+    async def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
         deal = self.pool.take(suits, rules, exclude=self.store.codes_played(player, suits))
         if deal is not None or self.settings.verify_seconds <= 0:
             return deal
-        solved = solving.solve_new_deal(suits, rules, self.settings.verify_seconds)
+        solved = await self.searches.solve_new_deal(suits, rules, self.settings.verify_seconds)
         if solved is None:
             return None
         deal, nodes, seconds = solved
@@ -207,9 +205,9 @@ class Games:
         old = self.live(game_id, player)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
-        return self._start(player, game, old.record.verified, old.record.line)
+        return self.start(player, game, old.record.verified, old.record.line)
 
-    def _start(self, player: str, game: Game, verified: bool, line: list[str] | None) -> LiveGame:
+    def start(self, player: str, game: Game, verified: bool, line: list[str] | None) -> LiveGame:
         at = now()
         assert game.code is not None
         record = GameRecord(
@@ -272,36 +270,35 @@ class Games:
                 live.ended(finish)
             return live
 
-    def snapshot(self, player: str, game_id: str) -> Game:
-        """An independent copy of a game, for searches that run outside the game's lock."""
+    def public_position(self, player: str, game_id: str) -> str:
+        """What the player sees of a game, as a position text: all a hint may know."""
         with self.holding(game_id, player) as live:
-            return live.game.copy()
+            return live.game.position(public=True)
 
     # Showing.
 
-    def view(self, live: LiveGame, *, check_stuck: bool) -> dict[str, Any]:
-        """The public view of a game (see ``docs`` of the web API)."""
+    def view(self, live: LiveGame) -> tuple[dict[str, Any], str | None]:
+        """The public view of a game, and the position to search for "no more moves" if it needs one.
+
+        ``stuck`` is false in the view until the caller fills it in from the search.
+        """
         game = live.game
-        at = now()
-        stuck = (
-            check_stuck
-            and not live.over
-            and self.stuck(game)
-        )
         view: dict[str, Any] = {"id": live.record.id}
         view.update(table(game))
         view.update(
             {
-                "stuck": stuck,
+                "stuck": False,
+                "stuck_pending": False,
                 "last_move": live.trail[-1].to_json() if live.trail and live.trail[-1] else None,
                 "verified": live.record.verified,
                 "started_at": iso_time(live.record.created_at),
-                "seconds": int(live.seconds(at)),
+                "seconds": int(live.seconds(now())),
                 "over": live.over,
                 "result": live.record.result,
             }
         )
-        return view
+        needs_search = not live.over and not game.won and not game.deal_possible
+        return view, game.position(public=True) if needs_search else None
 
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:

@@ -31,15 +31,14 @@ def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType)
         for suits in short:
             if stop.is_set():
                 return
-            solved = solving.solve_new_deal(suits, rules, seconds)
+            solved = solving.solve_new_deal(suits, rules.to_json(), seconds)
             if solved is not None:
                 deal, nodes, spent = solved
                 pool.add(suits, deal, nodes=nodes, seconds=spent)
 
 
-def _run(database: str, target: int, seconds: float, stop: EventType) -> None:
-    with contextlib.suppress(OSError):
-        os.nice(19)
+def _run(database: str, target: int, seconds: float, stop: EventType, server: int) -> None:
+    solving.worker_process_setup(19, server)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on the server reaches this process too
         top_up(solving.DealPool(database), target, seconds, stop)
 
@@ -51,7 +50,7 @@ class PoolWorker:
         context = multiprocessing.get_context("spawn")
         self._stop = context.Event()
         self._process = context.Process(
-            target=_run, args=(database, target, seconds, self._stop), name="spider-pool", daemon=True
+            target=_run, args=(database, target, seconds, self._stop, os.getpid()), name="spider-pool", daemon=True
         )
 
     def start(self) -> None:

@@ -10,13 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from starlette import status
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from spider import PRESETS
-from spider.server import solving
 from spider.server.bodies import Action, NewGame, flag, json_object
 from spider.server.errors import RequestError
 from spider.server.games import Games, LiveGame
@@ -36,10 +34,13 @@ def _player(request: Request) -> str:
     return player
 
 
-def _view(request: Request, live: LiveGame) -> dict[str, Any]:
+async def _view(request: Request, live: LiveGame) -> dict[str, Any]:
     games = _games(request)
     check_stuck = flag(request, "no_more_moves", games.settings.no_more_moves)
-    return games.view(live, check_stuck=check_stuck)
+    view, position = games.view(live)
+    if check_stuck and position is not None:
+        view["stuck"], view["stuck_pending"] = await games.searches.stuck(position)
+    return view
 
 
 def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse:
@@ -48,45 +49,41 @@ def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse
 
 async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
-    games = _games(request)
-    if body.deal == "verified":  # may have to solve a deal on the spot
-        live = await run_in_threadpool(games.create, _player(request), body)
-    else:
-        live = games.create(_player(request), body)
-    return _answer(_view(request, live), status.HTTP_201_CREATED)
+    live = await _games(request).create(_player(request), body)
+    return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def current_game(request: Request) -> Response:
-    return _answer(_view(request, _games(request).current(_player(request))))
+    return _answer(await _view(request, _games(request).current(_player(request))))
 
 
 async def get_game(request: Request) -> Response:
     live = _games(request).live(request.path_params["game_id"], _player(request))
-    return _answer(_view(request, live))
+    return _answer(await _view(request, live))
 
 
 async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
     live, events = _games(request).play(_player(request), request.path_params["game_id"], body.action)
-    return _answer({"view": _view(request, live), "events": [event.to_json() for event in events]})
+    return _answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
 async def restart(request: Request) -> Response:
     await json_object(request, required=False)
     live = _games(request).restart(_player(request), request.path_params["game_id"])
-    return _answer(_view(request, live), status.HTTP_201_CREATED)
+    return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
     await json_object(request, required=False)
     live = _games(request).resign(_player(request), request.path_params["game_id"])
-    return _answer(_view(request, live))
+    return _answer(await _view(request, live))
 
 
 async def hint(request: Request) -> Response:
     games = _games(request)
-    game = games.snapshot(_player(request), request.path_params["game_id"])
-    return _answer(await run_in_threadpool(solving.hint, game, games.settings.hint_nodes))
+    position = games.public_position(_player(request), request.path_params["game_id"])
+    return _answer(await games.searches.hint(position))
 
 
 async def line(request: Request) -> Response:

@@ -54,9 +54,14 @@ class Settings:
     """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
     no_more_moves: bool = True
     """Whether views say when the solver finds no more moves; a request can turn it off too."""
-    no_more_moves_nodes: int = 1000
-    """Positions the solver may search to decide "no more moves" for one view; beyond it the answer
-    is "not stuck", never a wrong "stuck". (1000 positions take up to about 50 ms.)"""
+    no_more_moves_nodes: int = 5000
+    """Positions the solver may search to decide "no more moves" for one position; beyond it the
+    answer is "not stuck", never a wrong "stuck"."""
+    stuck_wait: float = 0.015
+    """Seconds a view waits for a "no more moves" search before answering ``stuck_pending``."""
+    solver_workers: int = 1
+    """Worker processes for the solver's searches (hints, "no more moves", verifying); 0 runs them
+    inline, in the request (for tests)."""
     hint_nodes: int = 3000
     """Positions the hint's search may visit."""
     pool_target: int = 3

@@ -3,13 +3,24 @@
 Hints and "no more moves" are given the public position only (``game.position(public=True)``), so
 they cannot see a face-down card even by mistake. Verified deals come from the solver's pool, which
 lives in the server's SQLite file; every line is replayed through the engine before it is used.
+
+The solver's searches are pure Python and can take from a millisecond to seconds. So that one
+player's search never holds up another player's move, they run in a worker process of their own
+(``solver_workers``); a request waits for its answer only briefly. A "no more moves" answer that is
+not ready in time is reported as not stuck *yet* (``stuck_pending``), and remembered for the next
+view of that position when it comes. With ``solver_workers = 0`` (tests) everything runs inline.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +40,8 @@ HINT_TEXTS = {
     "hint.flip": "Turn up the face-down card.",
 }
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
+KNOWN_POSITIONS = 8192  # "no more moves" answers remembered
+MAX_PENDING = 64  # "no more moves" searches queued at most; beyond, a view is simply not stuck
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +50,17 @@ class VerifiedDeal:
     line: list[str]
 
 
-def hint(game: Game, max_nodes: int) -> dict[str, Any]:
+# What runs in the worker process: plain functions of plain values.
+
+
+def stuck_search(position: str, max_nodes: int) -> bool:
+    """True only when the solver proves, from the visible table, that no progress is possible (SPEC 2.3)."""
+    return solver_no_more_moves(parse_position(position), max_nodes=max_nodes)
+
+
+def hint_search(position: str, max_nodes: int) -> dict[str, Any]:
     """The solver's suggestion for the table the player sees; never a deal (SPEC 2.2)."""
-    found = solver_hint(parse_position(game.position(public=True)), max_nodes=max_nodes)
+    found = solver_hint(parse_position(position), max_nodes=max_nodes)
     return {
         "action": found.action,
         "column": found.column,
@@ -51,31 +72,23 @@ def hint(game: Game, max_nodes: int) -> dict[str, Any]:
     }
 
 
-class StuckCheck:
-    """ "No more moves" for the visible table, remembered per position: views of a position that was
-    seen before (a reload, an undo and redo, another player on the same deal) cost nothing."""
+Solved = tuple[VerifiedDeal, int, float]  # a verified deal, with the nodes and seconds its search took
 
-    def __init__(self, max_nodes: int, size: int = 4096) -> None:
-        self.max_nodes = max_nodes
-        self.size = size
-        self._known: OrderedDict[str, bool] = OrderedDict()
-        self._lock = threading.Lock()
 
-    def __call__(self, game: Game) -> bool:
-        """True only when the solver proves that no progress is possible (SPEC 2.3)."""
-        if game.won or game.deal_possible:
-            return False
-        position = game.position(public=True)
-        with self._lock:
-            known = self._known.get(position)
-        if known is not None:
-            return known
-        stuck = solver_no_more_moves(parse_position(position), max_nodes=self.max_nodes)
-        with self._lock:
-            self._known[position] = stuck
-            while len(self._known) > self.size:
-                self._known.popitem(last=False)
-        return stuck
+def solve_new_deal(suits: int, rules: dict[str, Any], seconds: float) -> Solved | None:
+    """Random deals solved one after another until one is won or ``seconds`` run out.
+
+    Returns the deal with the nodes and seconds its search took.
+    """
+    table_rules = TableRules.from_json(rules)
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0.05:
+        game = Game.new(suits, table_rules)
+        assert game.code is not None
+        result = solve(game, seconds=left)
+        if result.verdict == "win" and replays_to_win(game.code, table_rules, result.line):
+            return VerifiedDeal(game.code, list(result.line)), result.nodes, result.seconds
+    return None
 
 
 def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
@@ -86,6 +99,104 @@ def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
 def pool_rules(rules: TableRules) -> bool:
     """Whether the pool's lines (found under classic table rules) can be stored for games with these rules."""
     return (rules.group, rules.layout, rules.flip, rules.deal) == ("classic", "standard", "auto", "filled")
+
+
+def worker_process_setup(niceness: int, server: int) -> None:
+    """For a worker process: a lower priority than the server's, and an end when the server ends,
+    even when the server is killed (Linux: the parent-death signal; and if the server died before
+    the signal was set up, the process has a new parent and ends now)."""
+    with contextlib.suppress(OSError):
+        os.nice(niceness)
+    with contextlib.suppress(Exception):
+        import ctypes
+        import signal
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != server:
+        os._exit(0)
+
+
+def _ready() -> bool:
+    return True
+
+
+class Searches:
+    """The solver's searches for the routes: in a worker process, or inline when there is none."""
+
+    def __init__(self, *, workers: int, stuck_nodes: int, hint_nodes: int, stuck_wait: float) -> None:
+        self.stuck_nodes = stuck_nodes
+        self.hint_nodes = hint_nodes
+        self.stuck_wait = stuck_wait
+        self._executor: Executor | None = None
+        if workers > 0:
+            self._executor = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_process_setup,
+                initargs=(5, os.getpid()),
+            )
+            self._executor.submit(_ready)  # start the process now, not on the first player's request
+        self._known: OrderedDict[str, bool] = OrderedDict()
+        self._pending: dict[str, Future[bool]] = {}
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _run(self, function: Any, *args: Any) -> Any:
+        if self._executor is None:
+            return function(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+
+    def _remember(self, position: str, stuck: bool) -> None:
+        with self._lock:
+            self._known[position] = stuck
+            while len(self._known) > KNOWN_POSITIONS:
+                self._known.popitem(last=False)
+
+    async def stuck(self, position: str) -> tuple[bool, bool]:
+        """(stuck, pending) for a public position where no deal is possible.
+
+        ``pending`` means the search goes on: ask again for the answer.
+        """
+        with self._lock:
+            known = self._known.get(position)
+            future = self._pending.get(position)
+        if known is not None:
+            return known, False
+        if self._executor is None:
+            stuck = stuck_search(position, self.stuck_nodes)
+            self._remember(position, stuck)
+            return stuck, False
+        if future is None:
+            with self._lock:
+                if len(self._pending) >= MAX_PENDING:
+                    return False, False
+                future = self._executor.submit(stuck_search, position, self.stuck_nodes)
+                self._pending[position] = future
+
+            def settle(done: Future[bool]) -> None:
+                with self._lock:
+                    self._pending.pop(position, None)
+                if not done.cancelled() and done.exception() is None:
+                    self._remember(position, done.result())
+
+            future.add_done_callback(settle)
+        try:
+            stuck = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.stuck_wait)
+        except TimeoutError:
+            return False, True
+        return bool(stuck), False
+
+    async def hint(self, position: str) -> dict[str, Any]:
+        found: dict[str, Any] = await self._run(hint_search, position, self.hint_nodes)
+        return found
+
+    async def solve_new_deal(self, suits: int, rules: TableRules, seconds: float) -> Solved | None:
+        found: Solved | None = await self._run(solve_new_deal, suits, rules.to_json(), seconds)
+        return found
 
 
 class DealPool:
@@ -117,18 +228,3 @@ class DealPool:
     def add(self, suits: int, deal: VerifiedDeal, *, nodes: int = 0, seconds: float = 0.0) -> None:
         with self._lock:
             self._pool.add(deal.code, suits, deal.line, nodes=nodes, seconds=seconds)
-
-
-def solve_new_deal(suits: int, rules: TableRules, seconds: float) -> tuple[VerifiedDeal, int, float] | None:
-    """Random deals solved one after another until one is won or ``seconds`` run out.
-
-    Returns the deal with the nodes and seconds its search took.
-    """
-    deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0.05:
-        game = Game.new(suits, rules)
-        assert game.code is not None
-        result = solve(game, seconds=left)
-        if result.verdict == "win" and replays_to_win(game.code, rules, result.line):
-            return VerifiedDeal(game.code, list(result.line)), result.nodes, result.seconds
-    return None
