@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -178,20 +179,55 @@ def drag(page: Page, source: int, count: int, target: int) -> None:
     page.mouse.up()
 
 
+def parse_move(view: View, action: str) -> tuple[int, int, int]:
+    """Source, target and group size of a move in notation ("3>7" moves the group whose first card fits)."""
+    source, _, rest = action.partition(">")
+    target, _, count_text = rest.partition(":")
+    s, t = int(source), int(target)
+    if count_text:
+        return s, t, int(count_text)
+    onto = view["columns"][t - 1]["up"]
+    up = view["columns"][s - 1]["up"]
+    fits = [g["count"] for g in view["groups"] if g["column"] == s and t in g["targets"]
+            and (not onto or rank(up[-g["count"]]) + 1 == rank(onto[-1]))]
+    return s, t, max(fits)
+
+
 def play_with_mouse(page: Page, view: View, action: str) -> None:
     """Plays one action in the page the way a player would: the stock, or dragging a group."""
     if action == "d":
         page.locator("[data-stock]").click()
         return
-    source, _, rest = action.partition(">")
-    target, _, count_text = rest.partition(":")
-    s, t = int(source), int(target)
-    if count_text:
-        count = int(count_text)
-    else:
-        onto = view["columns"][t - 1]["up"]
-        up = view["columns"][s - 1]["up"]
-        fits = [g["count"] for g in view["groups"] if g["column"] == s and t in g["targets"]
-                and (not onto or rank(up[-g["count"]]) + 1 == rank(onto[-1]))]
-        count = max(fits)
-    drag(page, s, count, t)
+    drag(page, *parse_move(view, action))
+
+
+def cursor_to(page: Page, n: int) -> None:
+    """Walks the keyboard cursor to column n, the short way round."""
+    at = page.locator(".column.cursor")
+    current = int(at.get_attribute("data-column") or 1) if at.count() else 1
+    if not at.count():
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+    right = (n - current) % 10
+    key, steps = ("ArrowRight", right) if right <= 5 else ("ArrowLeft", 10 - right)
+    for _ in range(steps):
+        page.keyboard.press(key)
+    expect(column(page, n)).to_have_class(re.compile(r"\bcursor\b"))  # drawn at the next frame
+
+
+def play_with_keyboard(page: Page, view: View, action: str) -> None:
+    """Plays one action with the keyboard only: D, or arrows to choose the cards and Enter to move them."""
+    if action == "d":
+        page.keyboard.press("d")
+        return
+    source, target, count = parse_move(view, action)
+    cursor_to(page, source)
+    chosen = column(page, source).locator(".card.cursor-card").count()
+    key = "ArrowUp" if count > chosen else "ArrowDown"
+    for _ in range(abs(count - chosen)):
+        page.keyboard.press(key)
+    expect(column(page, source).locator(".card.cursor-card")).to_have_count(count)
+    page.keyboard.press("Enter")
+    expect(column(page, source).locator(".card.held")).to_have_count(count)
+    cursor_to(page, target)
+    page.keyboard.press("Enter")

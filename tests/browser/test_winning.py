@@ -5,10 +5,12 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
+    View,
     act,
     expect_table,
     new_game,
     open_table,
+    play_with_keyboard,
     play_with_mouse,
     solve,
 )
@@ -61,3 +63,22 @@ def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page) -> None:
     expect(page.locator(".run[data-run]")).to_have_count(8)
     expect(page.locator("#tableau .card")).to_have_count(0)
     expect(page.locator("dialog[open]")).to_have_count(0)  # a replay does not congratulate
+
+
+def test_a_whole_game_with_the_keyboard(page: Page) -> None:
+    line = solve(CODE)
+    view = new_game(page, 1, code=CODE)
+    open_table(page)
+    page.locator("#tableau").focus()
+    for action in line:
+        play_with_keyboard(page, view, action)
+        expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
+        view = game(page, view["id"])
+    expect(page.locator("dialog[open]")).to_contain_text("You won!")
+    expect(page.locator(".run[data-run]")).to_have_count(8)
+
+
+def game(page: Page, game_id: str) -> View:
+    answer = page.request.get(f"/api/games/{game_id}").json()
+    assert isinstance(answer, dict)
+    return answer
