@@ -188,3 +188,38 @@ def test_kill_9_and_restart_keeps_the_game_and_its_undo_history(serve: Any) -> N
         assert restored["columns"] == opening
     with httpx.Client(base_url=url, timeout=10) as stranger:
         assert stranger.get(f"/api/games/{game_id}").status_code == 404
+
+
+def test_two_servers_on_one_database_never_lose_an_action(make_client: Callable[..., TestClient]) -> None:
+    first = make_client()
+    view = new_game(first, code=CODE)
+    second = make_client()  # another server process on the same file, each with its own live games
+    second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
+    assert second.get(f"/api/games/{view['id']}").json()["moves"] == 0
+    act(first, view["id"], "d")
+    answer = act(second, view["id"], "d")  # its live game is one action behind: it must notice and catch up
+    assert answer["view"]["moves"] == 2 and answer["view"]["stock"]["cards"] == 30
+    third = make_client()
+    third.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
+    assert third.get(f"/api/games/{view['id']}").json()["moves"] == 2
+
+
+def test_an_action_that_cannot_be_stored_is_not_kept(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = make_client()
+    view = new_game(client, code=CODE)
+    act(client, view["id"], "d")
+    games = client.app.state.games
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("database or disk is full")
+
+    monkeypatch.setattr(games.store, "add_action", disk_full)
+    failing = TestClient(client.app, raise_server_exceptions=False)
+    failing.cookies.set(PLAYER_COOKIE, client.cookies[PLAYER_COOKIE])
+    response = failing.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
+    assert response.status_code == 500 and response.json()["message_id"] == "server.internal"
+    monkeypatch.undo()
+    after = client.get(f"/api/games/{view['id']}").json()
+    assert after["moves"] == 1 and after["stock"]["cards"] == 40  # as stored, not as half-played

@@ -33,6 +33,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        searches.start()
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)

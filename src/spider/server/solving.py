@@ -128,22 +128,27 @@ class Searches:
         self.stuck_nodes = stuck_nodes
         self.hint_nodes = hint_nodes
         self.stuck_wait = stuck_wait
+        self.workers = workers
         self._executor: Executor | None = None
-        if workers > 0:
+        self._known: OrderedDict[str, bool] = OrderedDict()
+        self._pending: dict[str, Future[bool]] = {}
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        """Starts the worker processes (when the server starts, not when the app is made)."""
+        if self.workers > 0 and self._executor is None:
             self._executor = ProcessPoolExecutor(
-                max_workers=workers,
+                max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=worker_process_setup,
                 initargs=(5, os.getpid()),
             )
             self._executor.submit(_ready)  # start the process now, not on the first player's request
-        self._known: OrderedDict[str, bool] = OrderedDict()
-        self._pending: dict[str, Future[bool]] = {}
-        self._lock = threading.Lock()
 
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
     async def _run(self, function: Any, *args: Any) -> Any:
         if self._executor is None:

@@ -1,0 +1,337 @@
+"""Web benchmark: action round trips under load, the page's weight, and the time to draw the table.
+
+Starts a real ``spider serve`` on a free loopback port over a fresh database, then prints:
+
+1. action round trip p50 and p99 with N simulated players playing at once (default 200). Each player
+   has its own connection and cookie, starts a game, and plays actions chosen from the view's groups
+   (a move to the best target, else a deal; a new game when the view offers nothing), thinking for a
+   random 0.5-1.5 s between actions as a person would. Target: p99 <= 30 ms on 2 cores.
+2. the page's total transfer size on first load: the index and every file it references, followed
+   through CSS and module imports, as a browser asking for gzip receives them. Target <= 150 KB.
+3. the time until the table is drawn in headless Chromium: from navigation start until
+   ``[data-column="10"]`` is in the page, median of fresh browser contexts. Target <= 500 ms.
+
+    .venv/bin/python bench/web.py [--players 200] [--seconds 30] [--skip-browser]
+
+Everything runs on loopback and every loop is bounded by time or count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def spider_serve(database: Path) -> Iterator[str]:
+    """A ``spider serve`` process for the length of the block; its URL."""
+    port = free_port()
+    env = {**os.environ, "SPIDER_POOL_TARGET": "0"}  # no background solving while measuring
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", str(database)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/presets", timeout=1).read()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("spider serve did not start") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+# A small HTTP/1.1 client on asyncio streams: cheap enough that 200 of them leave the CPU to the server.
+
+
+class Connection:
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.cookie = ""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Length: {len(payload)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if self.cookie:
+            head += f"Cookie: {self.cookie}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + payload)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "set-cookie":
+                self.cookie = value.strip().split(";")[0]
+        data = await self.reader.readexactly(length)
+        return status, json.loads(data) if data else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> str | None:
+    """An action from the view alone: a group to its best target (a reveal or a suit first), else a deal."""
+    columns = view["columns"]
+    options = []
+    for group in view["groups"]:
+        if group["best"] is None:
+            continue
+        source = columns[group["column"] - 1]
+        target = columns[group["best"] - 1]
+        whole = group["count"] == len(source["up"])
+        if not target["up"] and not target["down"] and not (whole and source["down"]):
+            continue  # into an empty column only to turn a card
+        worth = 2 * (whole and source["down"] > 0) + (bool(target["up"]) and target["up"][-1][1] == source["up"][-1][1])
+        options.append((worth + rng.random(), f"{group['column']}>{group['best']}:{group['count']}"))
+    if options and (not view["deal_possible"] or rng.random() < 0.9):
+        return max(options)[1]
+    return "d" if view["deal_possible"] else None
+
+
+async def player(
+    number: int, host: str, port: int, until: float, measure_from: float, latencies: list[float], errors: list[str]
+) -> None:
+    rng = random.Random(number)
+    connection = Connection(host, port)
+    suits = (1, 2, 4)[number % 3]
+    await asyncio.sleep(rng.uniform(0, 1.0))  # players arrive over a second, not all at one instant
+    try:
+        await play(connection, rng, suits, until, measure_from, latencies, errors)
+    except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as error:
+        errors.append(f"player {number}: {error!r}")
+    finally:
+        connection.close()
+
+
+async def play(
+    connection: Connection,
+    rng: random.Random,
+    suits: int,
+    until: float,
+    measure_from: float,
+    latencies: list[float],
+    errors: list[str],
+) -> None:
+    status, view = await connection.request("POST", "/api/games", {"suits": suits})
+    moves_here = 0
+    while time.monotonic() < until:
+        await asyncio.sleep(rng.uniform(0.5, 1.5))
+        action = choose(view, rng) if not view["over"] and moves_here < 400 else None
+        if action is None:
+            status, view = await connection.request("POST", "/api/games", {"suits": suits})
+            moves_here = 0
+            continue
+        began = time.perf_counter()
+        status, answer = await connection.request("POST", f"/api/games/{view['id']}/actions", {"action": action})
+        elapsed = time.perf_counter() - began
+        if status != 200:
+            errors.append(f"{status} {answer}")
+            status, view = await connection.request("GET", f"/api/games/{view['id']}")
+            continue
+        if time.monotonic() >= measure_from:
+            latencies.append(elapsed)
+        view = answer["view"]
+        moves_here += 1
+
+
+def load(url: str, players: int, seconds: float, warmup: float) -> tuple[list[float], list[str]]:
+    host, port = url.removeprefix("http://").split(":")
+    latencies: list[float] = []
+    errors: list[str] = []
+
+    async def run() -> None:
+        start = time.monotonic()
+        until = start + warmup + seconds
+        await asyncio.gather(
+            *(player(n, host, int(port), until, start + warmup, latencies, errors) for n in range(players))
+        )
+
+    asyncio.run(run())
+    return latencies, errors
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+# The page's weight: what a browser asking for gzip receives on its first visit.
+
+REFERENCES = [
+    re.compile(r"""(?:src|href)\s*=\s*["']([^"'#]+)["']"""),
+    re.compile(r"""(?:import|export)\s*(?:[^'";]*?\sfrom\s*)?["']([^"']+)["']"""),
+    re.compile(r"""import\(\s*["']([^"']+)["']\s*\)"""),
+    re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)"""),
+    re.compile(r"""fetch\(\s*["'](/static/[^"']+)["']"""),
+]
+
+
+def page_weight(url: str) -> tuple[int, int, int]:
+    """(bytes on the wire, bytes uncompressed, files) for the index and everything it references."""
+    from urllib.parse import urljoin, urlparse
+
+    seen: set[str] = set()
+    missing: list[str] = []
+    queue = [url + "/"]
+    wire = raw = 0
+    while queue and len(seen) < 200:
+        address = queue.pop()
+        if address in seen:
+            continue
+        seen.add(address)
+        request = urllib.request.Request(address, headers={"Accept-Encoding": "gzip"})
+        try:
+            response = urllib.request.urlopen(request, timeout=10)
+        except urllib.error.HTTPError as error:
+            missing.append(f"{address} ({error.code})")
+            continue
+        with response:
+            body = response.read()
+            headers_size = sum(len(k) + len(v) + 4 for k, v in response.getheaders()) + 17
+            encoded = response.headers.get("Content-Encoding") == "gzip"
+        wire += len(body) + headers_size
+        text_bytes = __import__("gzip").decompress(body) if encoded else body
+        raw += len(text_bytes)
+        text = text_bytes.decode("utf-8", "replace")
+        for pattern in REFERENCES:
+            for found in pattern.findall(text):
+                if found.startswith(("data:", "http:", "https:", "mailto:", "#")) or "${" in found:
+                    continue  # other sites, inline data, and addresses the page builds as it runs
+                target = urljoin(address, found).split("#")[0]
+                path = urlparse(target).path
+                if urlparse(target).netloc == urlparse(url).netloc and path != "/" and not path.startswith("/api/"):
+                    queue.append(target)
+    if missing:
+        print(f"  referenced but not found: {', '.join(missing)}")
+    return wire, raw, len(seen) - len(missing)
+
+
+def draw_times(url: str, runs: int) -> tuple[list[float], int]:
+    """Milliseconds from navigation start until column 10 is drawn, each in a fresh browser context;
+    and the bytes the browser received on the first of those loads."""
+    from playwright.sync_api import sync_playwright
+
+    times: list[float] = []
+    transferred = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for run in range(runs):
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                page = context.new_page()
+                responses: list[Any] = []
+
+                def keep(response: Any, into: list[Any] = responses) -> None:
+                    into.append(response)
+
+                page.on("response", keep)
+                page.goto(url + "/", wait_until="commit")
+                page.wait_for_selector('[data-column="10"]', timeout=10_000)
+                times.append(float(page.evaluate("performance.now()")))
+                if run == 0:
+                    page.wait_for_load_state("networkidle")
+                    for response in responses:
+                        sizes = response.request.sizes()
+                        transferred += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                context.close()
+        finally:
+            browser.close()
+    return times, transferred
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured load time (after a 5 s warm-up)")
+    parser.add_argument("--browser-runs", type=int, default=7)
+    parser.add_argument("--skip-browser", action="store_true")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "bench.sqlite") as url:
+        print(f"spider serve at {url}, {os.cpu_count()} cores")
+        latencies, errors = load(url, args.players, args.seconds, warmup=5.0)
+        if not latencies:
+            raise SystemExit("no action was measured")
+        print(
+            f"action round trip, {args.players} players thinking 0.5-1.5 s, {len(latencies)} actions"
+            f" in {args.seconds:.0f} s ({len(latencies) / args.seconds:.0f}/s):"
+            f" p50 {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms,"
+            f" max {max(latencies) * 1000:.1f} ms (target p99 <= 30 ms)"
+        )
+        if errors:
+            print(f"  {len(errors)} refused actions, e.g. {errors[0]}")
+        wire, raw, files = page_weight(url)
+        print(
+            f"page on first load: {wire / 1000:.1f} KB transferred ({raw / 1000:.1f} KB uncompressed)"
+            f" in {files} files (target <= 150 KB)"
+        )
+        if not args.skip_browser:
+            times, transferred = draw_times(url, args.browser_runs)
+            print(
+                f"table drawn in headless Chromium: median {statistics.median(times):.0f} ms,"
+                f" best {min(times):.0f} ms, worst {max(times):.0f} ms over {len(times)} fresh loads"
+                f" (target <= 500 ms); the browser received {transferred / 1000:.1f} KB in all, API calls included"
+            )
+
+
+if __name__ == "__main__":
+    main()
