@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
+from pathlib import Path
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -35,3 +38,29 @@ def test_static_files_are_compressed_for_browsers_that_ask(client: TestClient) -
 def test_nothing_outside_the_web_folder_is_served(client: TestClient) -> None:
     for path in ("/static/../server/app.py", "/static/%2e%2e/server/app.py", "/static/..%2Fcli.py"):
         assert client.get(path).status_code == 404
+
+
+def test_a_missing_file_is_a_json_404_and_head_is_answered(client: TestClient) -> None:
+    missing = client.get("/static/js/nothing-here.js")
+    assert missing.status_code == 404 and missing.json()["message_id"] == "server.not_found"
+    head = client.head("/", headers={"accept-encoding": "gzip"})
+    get = client.get("/", headers={"accept-encoding": "gzip"})
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-length"] == get.headers["content-length"]
+    assert head.headers["content-encoding"] == get.headers["content-encoding"] == "gzip"
+
+
+def test_a_changed_file_is_served_anew(tmp_path: Path) -> None:
+    from starlette.requests import Request
+
+    from spider.server.static import StaticFiles
+
+    (tmp_path / "a.css").write_text("body { color: red }\n" * 40)
+    files = StaticFiles(tmp_path)
+    request = Request({"type": "http", "method": "GET", "headers": [(b"accept-encoding", b"gzip")]})
+    first = files.response(request, "a.css")
+    assert first.headers["content-encoding"] == "gzip" and first.media_type == "text/css; charset=utf-8"
+    (tmp_path / "a.css").write_text("body { color: blue }\n" * 50)
+    second = files.response(request, "a.css")
+    assert second.headers["etag"] != first.headers["etag"]
+    assert gzip.decompress(second.body).decode() == "body { color: blue }\n" * 50

@@ -15,6 +15,7 @@ from spider.server.middleware import BodyLimit, PlayerCookie, SecurityHeaders
 from spider.server.pool_worker import PoolWorker
 from spider.server.routes import routes
 from spider.server.settings import Settings
+from spider.server.static import StaticFiles, web_folder
 from spider.server.storage import Store
 
 
@@ -30,10 +31,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         stuck_wait=settings.stuck_wait,
     )
     games = Games(settings, store, pool, searches)
+    static = StaticFiles(web_folder())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         searches.start()
+        static.preload()
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
@@ -58,4 +61,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
     app.state.games = games
     app.state.settings = settings
+    app.state.static = static
     return app

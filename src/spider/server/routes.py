@@ -12,13 +12,13 @@ from typing import Any
 from starlette import status
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
 from spider.server.bodies import Action, NewGame, flag, json_object
 from spider.server.errors import RequestError
 from spider.server.games import Games, LiveGame
-from spider.server.static import IndexPage, StaticFolder, web_folder
+from spider.server.static import StaticFiles
 from spider.server.stats import player_stats, site_stats
 
 NO_STORE = {"cache-control": "no-store"}
@@ -106,9 +106,22 @@ async def presets(request: Request) -> Response:
     return _answer({"presets": {name: rules.to_json() for name, rules in PRESETS.items()}, "default": "classic"})
 
 
+def _static(request: Request) -> StaticFiles:
+    files: StaticFiles = request.app.state.static
+    return files
+
+
+async def index(request: Request) -> Response:
+    return _static(request).response(request, "index.html")
+
+
+async def static_file(request: Request) -> Response:
+    return _static(request).response(request, request.path_params["path"])
+
+
 def routes() -> list[BaseRoute]:
     return [
-        Route("/", IndexPage(web_folder()), methods=["GET", "HEAD"]),
+        Route("/", index, methods=["GET", "HEAD"]),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/current", current_game, methods=["GET"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
@@ -119,5 +132,5 @@ def routes() -> list[BaseRoute]:
         Route("/api/games/{game_id}/line", line, methods=["GET"]),
         Route("/api/stats", stats, methods=["GET"]),
         Route("/api/presets", presets, methods=["GET"]),
-        Mount("/static", app=StaticFolder(web_folder()), name="static"),
+        Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),
     ]

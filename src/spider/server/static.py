@@ -1,48 +1,102 @@
-"""The page's files, served from the package folder ``spider/web``: compressed, and revalidated on use."""
+"""The page's files, served from the package folder ``spider/web``.
+
+The client is small plain files with no build step, so the server keeps each one in memory as read
+and as compressed (once, at the best level), and answers from there: no thread hop and no
+compression per request, which is most of what a first visit costs. Files have no hashed names, so
+browsers revalidate them by ETag on each use (``no-cache``); a changed file on disk is read again.
+"""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import mimetypes
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
-from starlette.middleware.gzip import GZipMiddleware
-from starlette.responses import FileResponse
-from starlette.staticfiles import StaticFiles
-from starlette.types import Message, Receive, Scope, Send
+from starlette import status
+from starlette.requests import Request
+from starlette.responses import Response
 
 import spider
+from spider.server.errors import RequestError
+
+COMPRESS_AT_LEAST = 512
+TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json")
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
 
 
 def web_folder() -> Path:
     return Path(spider.__file__).parent / "web"
 
 
-class StaticFolder:
-    """``/static/<path>`` -> ``web/<path>``; no build step, so no hashed names: browsers revalidate by ETag."""
+@dataclass(frozen=True, slots=True)
+class StaticFile:
+    body: bytes
+    compressed: bytes | None
+    media_type: str
+    etag: str
+    stamp: tuple[int, int]  # (mtime_ns, size) of the file when read
+
+
+class StaticFiles:
+    """Files under one folder, by path, from memory."""
 
     def __init__(self, folder: Path) -> None:
-        files = StaticFiles(directory=folder, check_dir=False, follow_symlink=False)
-        self.app = GZipMiddleware(files, minimum_size=512)
+        self.folder = folder.resolve()
+        self._files: dict[Path, StaticFile] = {}
+        self._lock = threading.Lock()
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def send_with_cache_rule(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
-                message = {**message, "headers": [*headers, (b"cache-control", b"no-cache")]}
-            await send(message)
+    def preload(self) -> int:
+        """Reads and compresses every file now, so that the first visitor does not wait for it."""
+        count = 0
+        if self.folder.is_dir():
+            for path in sorted(self.folder.rglob("*")):
+                if path.is_file():
+                    self.find(path.relative_to(self.folder).as_posix())
+                    count += 1
+        return count
 
-        await self.app(scope, receive, send_with_cache_rule)
+    def find(self, relative: str) -> StaticFile:
+        path = (self.folder / relative).resolve()
+        if not path.is_relative_to(self.folder) or not path.is_file():
+            raise RequestError(status.HTTP_404_NOT_FOUND, "server.not_found", path=f"/static/{relative}")
+        info = path.stat()
+        stamp = (info.st_mtime_ns, info.st_size)
+        with self._lock:
+            known = self._files.get(path)
+        if known is not None and known.stamp == stamp:
+            return known
+        loaded = _load(path, stamp)
+        with self._lock:
+            self._files[path] = loaded
+        return loaded
+
+    def response(self, request: Request, relative: str) -> Response:
+        found = self.find(relative)
+        headers = {"etag": found.etag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
+        if found.etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        body = found.body
+        if found.compressed is not None and "gzip" in request.headers.get("accept-encoding", ""):
+            body = found.compressed
+            headers["content-encoding"] = "gzip"
+        if request.method == "HEAD":
+            headers["content-length"] = str(len(body))
+            return Response(status_code=status.HTTP_200_OK, headers=headers, media_type=found.media_type)
+        return Response(body, headers=headers, media_type=found.media_type)
 
 
-class IndexPage:
-    """``/`` -> ``web/index.html``, compressed."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / "index.html"
-        self.app = GZipMiddleware(self.serve, minimum_size=512)
-
-    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = FileResponse(self.path, headers={"cache-control": "no-cache"})
-        await response(scope, receive, send)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.app(scope, receive, send)
+def _load(path: Path, stamp: tuple[int, int]) -> StaticFile:
+    body = path.read_bytes()
+    media_type = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    compressed = None
+    if media_type.startswith(TEXT_TYPES) and len(body) >= COMPRESS_AT_LEAST:
+        compressed = gzip.compress(body, compresslevel=9, mtime=0)
+        if len(compressed) >= len(body):
+            compressed = None
+    if media_type.startswith(TEXT_TYPES) and "charset" not in media_type:
+        media_type += "; charset=utf-8"
+    etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    return StaticFile(body, compressed, media_type, etag, stamp)
