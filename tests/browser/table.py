@@ -198,7 +198,8 @@ def play_with_mouse(page: Page, view: View, action: str) -> None:
     if action == "d":
         page.locator("[data-stock]").click()
         return
-    drag(page, *parse_move(view, action))
+    source, target, count = parse_move(view, action)
+    drag(page, source, count, target)
 
 
 def cursor_to(page: Page, n: int) -> None:
