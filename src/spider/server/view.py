@@ -44,7 +44,8 @@ def groups(game: Game) -> list[dict[str, Any]]:
     for column in COLUMNS:
         for count in range(1, game.movable(column) + 1):
             fits = sorted(accepted.get((column, count), ()))
-            best = game.best_target(column, count) if fits else None
+            # the best target is one of the targets: ask the engine only when there is a choice
+            best = game.best_target(column, count) if len(fits) > 1 else fits[0] if fits else None
             found.append({"column": column, "count": count, "targets": fits, "best": best})
     return found
 
