@@ -1,0 +1,160 @@
+"""``spider verify``, ``spider solve`` and ``spider hint``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from spider.codes import GameCode
+from spider.game import Game
+from spider.notation import parse_position
+from spider.rules import PRESETS, TableRules
+from spider.solver.hint import hint
+from spider.solver.pool import Pool
+from spider.solver.solve import solve
+
+DEFAULT_SECONDS = 60.0
+
+
+def add_commands(subparsers: Any) -> None:
+    """Registers the solver's commands on the ``spider`` command's sub-parsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "verify",
+        help="search random deals and keep the winnable ones in the verified-deal pool",
+        description="Solve random shuffles on every core; each deal won is stored with its winning line.",
+    )
+    parser.add_argument("--suits", type=int, choices=(1, 2, 4), required=True)
+    parser.add_argument("--count", type=int, required=True, help="how many verified deals to add")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    parser.add_argument("--database", metavar="PATH", help="SQLite file of the pool (default: the server's)")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="search time per deal")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="table rules of the deals (default classic)")
+    parser.set_defaults(run=verify)
+
+    parser = subparsers.add_parser("solve", help="search a deal for a winning line, knowing every card")
+    parser.add_argument("code", help="game code, like SP1-S2C-ABCDEFG")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="table rules of a preset (replace the code's)")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="time budget")
+    parser.add_argument("--max-nodes", type=int, help="node budget")
+    parser.add_argument("--moves", default="", help="actions to play first, as for spider replay")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=solve_command)
+
+    parser = subparsers.add_parser("hint", help="the move a hint suggests, from what the player sees")
+    parser.add_argument("code", help="game code, like SP1-S2C-ABCDEFG")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="table rules of a preset (replace the code's)")
+    parser.add_argument("--moves", default="", help='actions to play first: "3>7 d u r f3"')
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=hint_command)
+
+
+def _game(code: str, preset: str | None, moves: str) -> Game:
+    game = Game.from_code(code, TableRules.preset(preset) if preset else None)
+    for action in shlex.split(moves):
+        game.apply_text(action)
+    return game
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    game = _game(args.code, args.preset, args.moves)
+    result = solve(game, max_nodes=args.max_nodes, seconds=args.seconds)
+    if args.json:
+        print(json.dumps({"code": game.code, **result.to_json()}))
+    else:
+        print(f"{game.code}: {result.verdict} ({result.nodes} nodes, {result.seconds:.2f} s)")
+        if result.line:
+            print(" ".join(result.line))
+    return 0
+
+
+def hint_command(args: argparse.Namespace) -> int:
+    game = _game(args.code, args.preset, args.moves)
+    found = hint(parse_position(game.position(public=True)))
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "action": found.action,
+                    "column": found.column,
+                    "count": found.count,
+                    "target": found.target,
+                    "deal_possible": found.deal_possible,
+                    "message_id": found.message_id,
+                    "message": found.message,
+                }
+            )
+        )
+    else:
+        print(f"{found.action}  {found.message}" if found.action else found.message)
+    return 0
+
+
+def _pool_path(database: str | None) -> Path | None:
+    """A file path from ``--database``, which may also be written as a SQLAlchemy SQLite URL."""
+    if database is None:
+        return None
+    for prefix in ("sqlite+aiosqlite:///", "sqlite+pysqlite:///", "sqlite:///"):
+        if database.startswith(prefix):
+            return Path(database[len(prefix) :])
+    return Path(database)
+
+
+def verify_one(code: str, seconds: float) -> tuple[str, str, list[str], int, float]:
+    """Solves one deal (in a worker process)."""
+    result = solve(Game.from_code(code), seconds=seconds)
+    return code, result.verdict, result.line, result.nodes, result.seconds
+
+
+def verify(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    pool = Pool(_pool_path(args.database))
+    rules = TableRules.preset(args.preset) if args.preset else TableRules()
+    known = pool.codes(args.suits)
+    tried: set[str] = set()
+    added = searched = unwinnable = 0
+    workers = max(1, args.workers)
+
+    def fresh_code() -> str:
+        while True:
+            code = str(GameCode.random(args.suits, rules))
+            if code not in known and code not in tried:
+                tried.add(code)
+                return code
+
+    columns = (
+        TextColumn("[bold]verified"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns) as progress, ProcessPoolExecutor(max_workers=workers) as executor:
+        task = progress.add_task("verify", total=args.count, status="")
+        running: set[Future[tuple[str, str, list[str], int, float]]] = set()
+        while added < args.count:
+            while len(running) < workers and added + len(running) < args.count + workers:
+                running.add(executor.submit(verify_one, fresh_code(), args.seconds))
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                code, verdict, line, nodes, seconds = future.result()
+                searched += 1
+                if (
+                    verdict == "win"
+                    and added < args.count
+                    and pool.add(code, args.suits, line, nodes=nodes, seconds=seconds)
+                ):
+                    added += 1
+                    progress.advance(task)
+                unwinnable += verdict == "no-win"
+                status = f"searched {searched}, proven unwinnable {unwinnable}"
+                progress.update(task, status=status)
+        for future in running:
+            future.cancel()
+    print(f"Added {added} verified {args.suits}-suit deals to {pool.path} ({pool.count(args.suits)} in the pool).")
+    return 0

@@ -1,0 +1,66 @@
+"""Converting between the engine's objects and the search's compact encoding, and back to notation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from spider.cards import SUITS, Card
+from spider.solver.core import COLUMNS, DEAL, State, Table, encode
+
+SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+
+
+def card_code(card: Card) -> int:
+    return encode(card.rank, SUIT_INDEX[card.suit])
+
+
+def cards_code(cards: Iterable[Card]) -> bytes:
+    return bytes(card_code(card) for card in cards)
+
+
+def table_for(
+    columns: Sequence[Sequence[Card]],
+    face_down: Sequence[int],
+    stock: Sequence[Card] | None,
+    group: str,
+    deal: str,
+    hidden: Sequence[Sequence[Card]] | None = None,
+) -> tuple[Table, State]:
+    """A search table and start state.
+
+    ``columns`` are the face-up cards; ``hidden`` the face-down ones (bottom first) when known. ``stock``
+    is None when its order is unknown: then no deal is searched.
+    """
+    deals: tuple[bytes, ...] = ()
+    if stock is not None:
+        deals = tuple(cards_code(stock[start : start + COLUMNS]) for start in range(0, len(stock), COLUMNS))
+    table = Table(
+        hidden=None if hidden is None else tuple(cards_code(cards) for cards in hidden),
+        deals=deals,
+        relaxed=group == "relaxed",
+        deal_any=deal == "any",
+    )
+    state: State = (tuple(cards_code(cards) for cards in columns), tuple(face_down), 0)
+    return table, state
+
+
+def notation(table: Table, start: State, line: Sequence[int], manual_flip: bool) -> list[str]:
+    """The line in move notation: ``3>7`` onto a card, ``3>7:2`` into an empty column, ``d`` to deal, and
+    under manual flip an ``fN`` after each action that leaves a column with only face-down cards."""
+    texts: list[str] = []
+    state = start
+    for action in line:
+        after = table.apply(state, action)
+        if action == DEAL:
+            texts.append("d")
+        else:
+            source, target, count = action & 15, (action >> 4) & 15, action >> 8
+            if state[0][target]:
+                texts.append(f"{source + 1}>{target + 1}")
+            else:
+                texts.append(f"{source + 1}>{target + 1}:{count}")
+        if manual_flip:
+            before_down, after_down = state[1], after[1]
+            texts.extend(f"f{index + 1}" for index in range(COLUMNS) if after_down[index] < before_down[index])
+        state = after
+    return texts

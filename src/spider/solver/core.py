@@ -1,0 +1,389 @@
+"""The search core: a compact table and a beam search over it, knowing nothing of :class:`spider.Game`.
+
+The engine's objects are made for clarity; the search needs millions of positions per minute, so it works
+on its own encoding, converted once at the start:
+
+- a card is one small int, ``suit * 16 + rank`` (rank 1..13, suit 0..3), so that "one rank higher, same
+  suit" is exactly ``upper - lower == 1`` and the rank is ``card & 15``;
+- a column's face-up cards are a ``bytes`` (bottom card first): slicing is cheap and, unlike a tuple, a
+  ``bytes`` caches its hash, so hashing a whole table costs ten look-ups;
+- a state is ``(columns, face_down, dealt)``: a tuple of ten ``bytes``, a tuple of ten face-down counts and
+  the number of deals made. The identities of face-down cards and the stock are fixed per search and live
+  in :class:`Table`.
+
+Actions are ints: ``source | target << 4 | count << 8`` for a move (columns 0-9) and :data:`DEAL` for a
+deal. Flips are automatic here; the caller writes them into the line under manual flip.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+COLUMNS = 10
+RUN = 13
+DEAL = 0xFFFF
+
+State = tuple[tuple[bytes, ...], tuple[int, ...], int]
+Child = tuple[int, int, State]  # (action, score, state)
+
+# The completed run of each suit, king first, as it lies at the end of a column.
+RUNS = tuple(bytes(range(suit * 16 + RUN, suit * 16, -1)) for suit in range(4))
+
+
+def encode(rank: int, suit: int) -> int:
+    """The search's int for a card."""
+    return suit * 16 + rank
+
+
+# Weights of the score (lower is better). A card on the same suit one rank higher costs nothing; a card
+# on a card of another suit one rank higher can still be sorted with an empty column, so it costs less
+# than a card that breaks the order. Face-down cards cost more than a break: each will be a card to sort
+# and, while down, it locks the cards above it. Stock cards cost a little less than a break, so that a deal
+# (ten cards from the stock onto the table, most of them breaking the order) looks slightly worse than a
+# useful move and is made when nothing better is left.
+BREAK = 10
+OFF_SUIT = 4
+SEGMENT = 2
+FACE_DOWN = 25
+STOCK = 11
+EMPTY = -14
+# Only the empty table, with nothing left in the stock, scores this low.
+WON_SCORE = COLUMNS * EMPTY
+
+
+def column_score(column: bytes, relaxed: bool) -> int:
+    """The disorder of one column's face-up cards."""
+    if not column:
+        return EMPTY
+    score = SEGMENT
+    upper = column[0]
+    for lower in column[1:]:
+        if upper - lower == 1:
+            pass
+        elif (upper & 15) - (lower & 15) == 1:
+            score += OFF_SUIT
+        else:
+            score += BREAK
+        upper = lower
+    return score
+
+
+def movable_count(column: bytes, relaxed: bool) -> int:
+    """How many cards at the end of a column move together under the group rule."""
+    n = len(column)
+    if not n:
+        return 0
+    count = 1
+    lower = column[-1]
+    while count < n:
+        upper = column[-1 - count]
+        if relaxed:
+            if (upper & 15) - (lower & 15) != 1:
+                break
+        elif upper - lower != 1:
+            break
+        count += 1
+        lower = upper
+    return count
+
+
+@dataclass
+class Table:
+    """The fixed part of a search: face-down identities, the stock by deal, and the rules that matter.
+
+    ``hidden[i]`` lists column i's face-down cards from the bottom; under full information they are known,
+    under public information they are unknown and ``hidden`` is None (turning one up ends a line).
+    """
+
+    hidden: tuple[bytes, ...] | None
+    deals: tuple[bytes, ...]
+    relaxed: bool = False
+    deal_any: bool = False
+    _movable: dict[bytes, int] = field(default_factory=dict, repr=False)
+    _score: dict[bytes, int] = field(default_factory=dict, repr=False)
+
+    def movable(self, column: bytes) -> int:
+        count = self._movable.get(column)
+        if count is None:
+            count = self._movable[column] = movable_count(column, self.relaxed)
+        return count
+
+    def column_score(self, column: bytes) -> int:
+        score = self._score.get(column)
+        if score is None:
+            score = self._score[column] = column_score(column, self.relaxed)
+        return score
+
+    def score(self, state: State) -> int:
+        """Lower is closer to a win."""
+        columns, down, dealt = state
+        stock = sum(len(cards) for cards in self.deals[dealt:])
+        return sum(map(self.column_score, columns)) + FACE_DOWN * sum(down) + STOCK * stock
+
+    def won(self, state: State) -> bool:
+        columns, down, dealt = state
+        return dealt == len(self.deals) and not any(columns) and not any(down)
+
+    def deal_allowed(self, state: State) -> bool:
+        columns, _, dealt = state
+        return dealt < len(self.deals) and (self.deal_any or all(columns))
+
+    # Applying actions.
+
+    def _settle(self, columns: list[bytes], down: list[int], index: int) -> int:
+        """Removes a completed run at the end of a column and turns up the card beneath; returns the score
+        change from face-down cards (a turned-up card no longer costs FACE_DOWN)."""
+        column = columns[index]
+        if len(column) >= RUN and column[-1] & 15 == 1 and column[-RUN:] == RUNS[column[-1] >> 4]:
+            column = columns[index] = column[:-RUN]
+        if not column and down[index] and self.hidden is not None:
+            left = down[index] - 1
+            columns[index] = self.hidden[index][left : left + 1]
+            down[index] = left
+            return -FACE_DOWN
+        return 0
+
+    def apply(self, state: State, action: int) -> State:
+        """The state after an action (assumed legal)."""
+        columns, down, dealt = state
+        cols, downs = list(columns), list(down)
+        if action == DEAL:
+            for index, card in enumerate(self.deals[dealt]):
+                cols[index] = cols[index] + bytes((card,))
+                self._settle(cols, downs, index)
+            return tuple(cols), tuple(downs), dealt + 1
+        source, target, count = action & 15, (action >> 4) & 15, action >> 8
+        group = cols[source][-count:]
+        cols[source] = cols[source][:-count]
+        cols[target] = cols[target] + group
+        self._settle(cols, downs, target)
+        self._settle(cols, downs, source)
+        return tuple(cols), tuple(downs), dealt
+
+    def children(self, state: State, score: int, exact: bool = False) -> list[Child]:
+        """The useful actions from a state with the states they lead to and their scores.
+
+        With ``exact``, every legal action whose result differs (columns that are empty with no stock left
+        are interchangeable, so only the first is tried). Without it, moves that trade a same-suit link for
+        a weaker one, and splits into a second empty column, are left out: they rarely help and they crowd
+        the beam.
+        """
+        columns, down, dealt = state
+        hidden = self.hidden
+        column_score = self.column_score
+        movable = self.movable
+        out: list[Child] = []
+        empties = [i for i in range(COLUMNS) if not columns[i]]
+        stock_left = dealt < len(self.deals)
+        if empties and not (exact and stock_left):
+            empties = empties[:1]
+        # Columns by the rank of their last card: a group fits on exactly one rank.
+        by_rank: list[list[int]] = [[] for _ in range(15)]
+        for j, column in enumerate(columns):
+            if column:
+                by_rank[column[-1] & 15].append(j)
+        for source in range(COLUMNS):
+            src = columns[source]
+            if not src:
+                continue
+            size = len(src)
+            can_move = movable(src)
+            last_rank = src[-1] & 15
+            source_score = column_score(src)
+            for count in range(1, min(can_move, 13 - last_rank) + 1):
+                for target in by_rank[last_rank + count]:
+                    first = src[size - count]
+                    dst = columns[target]
+                    # Trading a same-suit link for another gains only if it builds a longer same-suit run
+                    # (completing a run at the end); for a weaker link it loses.
+                    if (
+                        not exact
+                        and count < size
+                        and src[size - count - 1] - first == 1
+                        and (dst[-1] - first != 1 or movable(dst) <= can_move - count)
+                    ):
+                        continue
+                    new_src = src[: size - count]
+                    new_dst = dst + src[size - count :]
+                    new_score = score - source_score - column_score(dst)
+                    cols = list(columns)
+                    cols[source] = new_src
+                    cols[target] = new_dst
+                    downs = down
+                    if new_dst[-1] & 15 == 1 and len(new_dst) >= RUN:
+                        downs_list = list(down)
+                        new_score += self._settle(cols, downs_list, target)
+                        downs = tuple(downs_list)
+                    if not new_src and down[source]:
+                        if hidden is None:
+                            new_score -= FACE_DOWN
+                            # Turning up an unknown card: leave the column as it is (empty) but count it down.
+                            downs_list = list(downs)
+                            downs_list[source] -= 1
+                            downs = tuple(downs_list)
+                        else:
+                            left = down[source] - 1
+                            cols[source] = hidden[source][left : left + 1]
+                            downs_list = list(downs)
+                            downs_list[source] = left
+                            downs = tuple(downs_list)
+                            new_score -= FACE_DOWN
+                    new_score += column_score(cols[source]) + column_score(cols[target])
+                    out.append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
+            if empties:
+                whole = size if down[source] or (exact and stock_left) else size - 1
+                for target in empties:
+                    if target == source:
+                        continue
+                    for count in range(1, min(can_move, whole) + 1):
+                        if not exact and count < can_move and target != empties[0]:
+                            continue
+                        new_src = src[: size - count]
+                        cols = list(columns)
+                        cols[source] = new_src
+                        cols[target] = src[size - count :]
+                        downs = down
+                        new_score = score - source_score - EMPTY
+                        if not new_src and down[source]:
+                            downs_list = list(down)
+                            if hidden is None:
+                                downs_list[source] -= 1
+                            else:
+                                left = down[source] - 1
+                                cols[source] = hidden[source][left : left + 1]
+                                downs_list[source] = left
+                            downs = tuple(downs_list)
+                            new_score -= FACE_DOWN
+                        new_score += column_score(cols[source]) + column_score(cols[target])
+                        out.append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
+        if stock_left and (self.deal_any or not empties):
+            child = self.apply(state, DEAL)
+            out.append((DEAL, self.score(child), child))
+        return out
+
+
+@dataclass
+class SearchResult:
+    """What a search found: the actions of a winning line (None if none found), and whether the search
+    covered every reachable state (so that no line means no win)."""
+
+    line: list[int] | None
+    complete: bool
+    nodes: int
+    truncated: bool = True
+
+
+class Budget:
+    """Nodes and seconds a search may spend; ``spent()`` is checked every few hundred nodes."""
+
+    def __init__(self, max_nodes: int | None, seconds: float | None) -> None:
+        self.max_nodes = max_nodes
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.nodes = 0
+
+    def spent(self) -> bool:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            return True
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+
+def _line(parents: Sequence[array[int]], actions: Sequence[array[int]], index: int) -> list[int]:
+    line: list[int] = []
+    for depth in range(len(actions) - 1, -1, -1):
+        line.append(actions[depth][index])
+        index = parents[depth][index]
+    line.reverse()
+    return line
+
+
+def beam_search(
+    table: Table,
+    start: State,
+    width: int | None,
+    budget: Budget,
+    exact: bool = False,
+    patience: int = 60,
+) -> SearchResult:
+    """One pass of beam search: from each depth keep the ``width`` best new states (None: keep all).
+
+    States already kept at an earlier depth are not kept again. A pass that never had to drop a state
+    (and used ``exact`` moves) has seen every reachable state, so finding no win proves there is none. A
+    pass that drops states stops when its best score has not improved for ``patience`` depths.
+    """
+    if table.won(start):
+        return SearchResult([], True, 0)
+    seen = {hash(start)}
+    layer: list[tuple[int, State]] = [(table.score(start), start)]
+    parents: list[array[int]] = []
+    actions: list[array[int]] = []
+    truncated = False
+    best = layer[0][0]
+    stale = 0
+    children = table.children
+    while layer:
+        candidates: dict[int, tuple[int, int, int, State]] = {}
+        for parent, (score, state) in enumerate(layer):
+            budget.nodes += 1
+            if not budget.nodes & 255 and budget.spent():
+                return SearchResult(None, False, budget.nodes)
+            for action, child_score, child in children(state, score, exact):
+                key = hash(child)
+                if key in seen or key in candidates:
+                    continue
+                if child_score == WON_SCORE and table.won(child):
+                    return SearchResult(_line(parents, actions, parent) + [action], False, budget.nodes)
+                candidates[key] = (child_score, parent, action, child)
+        if width is not None and len(candidates) > width:
+            truncated = True
+            kept = heapq.nsmallest(width, candidates.items(), key=lambda item: item[1][0])
+        else:
+            kept = list(candidates.items())
+        parents.append(array("l", (entry[1] for _, entry in kept)))
+        actions.append(array("l", (entry[2] for _, entry in kept)))
+        seen.update(key for key, _ in kept)
+        layer = [(entry[0], entry[3]) for _, entry in kept]
+        if layer:
+            top = min(score for score, _ in layer)
+            if top < best:
+                best, stale = top, 0
+            else:
+                stale += 1
+                if truncated and stale > patience:
+                    return SearchResult(None, False, budget.nodes)
+    return SearchResult(None, not truncated and exact, budget.nodes, truncated)
+
+
+def widening_search(
+    table: Table,
+    start: State,
+    budget: Budget,
+    widths: Iterator[int] | None = None,
+    on_pass: Callable[[int, SearchResult], None] | None = None,
+) -> SearchResult:
+    """Beam passes of growing width until a win, a complete pass, or the budget is spent."""
+    nodes = 0
+    for width in widths or _widths():
+        result = beam_search(table, start, width, budget)
+        nodes = budget.nodes
+        if on_pass is not None:
+            on_pass(width, result)
+        if result.line is not None:
+            return result
+        if budget.spent():
+            return SearchResult(None, False, nodes)
+        if not result.truncated:
+            break
+    # Every state was within reach of the last beam: confirm with an exhaustive pass over exact moves.
+    result = beam_search(table, start, None, budget, exact=True)
+    return result
+
+
+def _widths() -> Iterator[int]:
+    width = 50
+    while width < 10_000_000:
+        yield width
+        width *= 4

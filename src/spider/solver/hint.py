@@ -1,0 +1,165 @@
+"""Hints and "no more moves", from what the player can see only.
+
+Both search the visible table: face-down cards are counted but never identified, and the stock is
+never dealt. A move that turns a card up ends its line there: the card is unknown, so the position is
+valued as if an ordinary unsorted card lay there.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from spider.notation import Position
+from spider.solver.convert import table_for
+from spider.solver.core import BREAK, COLUMNS, DEAL, EMPTY, SEGMENT, State, Table
+
+HINT_NODES = 3000
+STUCK_NODES = 200_000
+RUNS_TO_WIN = 8
+
+# What an unknown card, just turned up, is assumed to cost: one more unsorted card in that column.
+UNKNOWN_CARD = SEGMENT + BREAK - EMPTY
+
+MESSAGES = {
+    "hint.move": "Try this move.",
+    "hint.none_deal": "No move looks worth making: you can deal from the stock.",
+    "hint.none_fill": "No move looks worth making, and no deal is possible now.",
+    "hint.flip": "Turn up the face-down card.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action, or none (``action is None``) with whether a deal is possible now.
+
+    ``column`` is the source column (1-10), ``count`` the cards moved (0 for a flip), ``target`` the
+    target column (None for a flip or no action). ``message_id`` names the text to show.
+    """
+
+    action: str | None
+    column: int | None
+    count: int
+    target: int | None
+    deal_possible: bool
+    message_id: str
+
+    @property
+    def message(self) -> str:
+        """The English text of ``message_id``."""
+        return MESSAGES[self.message_id]
+
+
+def deal_possible(position: Position) -> bool:
+    """Whether dealing is allowed in this position now."""
+    if position.stock_count == 0:
+        return False
+    if position.rules.deal == "any":
+        return True
+    return all(cards or down for cards, down in zip(position.columns, position.face_down, strict=True))
+
+
+def _flippable(position: Position) -> list[int]:
+    """Columns (0-9) showing only face-down cards, which under manual flip can be turned up."""
+    if position.rules.flip != "manual":
+        return []
+    return [i for i in range(COLUMNS) if not position.columns[i] and position.face_down[i]]
+
+
+def _public_table(position: Position) -> tuple[Table, State]:
+    return table_for(position.columns, position.face_down, None, position.rules.group, position.rules.deal)
+
+
+def _turned_up(parent: State, child: State) -> int:
+    """How many face-down cards an action turned up or laid open (an emptied column over face-down cards)."""
+    if child[1] is parent[1]:
+        # The search shares the face-down counts between positions where none changed.
+        return 0
+    count = 0
+    for index in range(COLUMNS):
+        if child[1][index] < parent[1][index] or (not child[0][index] and child[1][index]):
+            count += 1
+    return count
+
+
+def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
+    """The move judged best from the visible table, by a best-first search of up to ``max_nodes``
+    positions; never a deal.
+
+    >>> from spider import Game
+    >>> from spider.notation import parse_position
+    >>> game = Game.from_code("SP1-S1C-AAAAAAD")
+    >>> hint(parse_position(game.position(public=True))).action is not None
+    True
+    """
+    can_deal = deal_possible(position)
+    flips = _flippable(position)
+    if flips:
+        return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip")
+    table, start = _public_table(position)
+    root = table.score(start)
+    best_value, best_action = root, -1
+    counter = 0
+    heap: list[tuple[int, int, int, State, int, int]] = [(root, 0, 0, start, -1, root)]
+    seen = {hash(start)}
+    nodes = 0
+    while heap and nodes < max_nodes:
+        _, _, depth, state, first, score = heapq.heappop(heap)
+        nodes += 1
+        for action, child_score, child in table.children(state, score):
+            if action == DEAL:
+                continue
+            key = hash(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            opened = _turned_up(state, child)
+            # Each move costs a little, so that of two equal outcomes the shorter way is preferred and a
+            # move that changes nothing is not suggested.
+            value = child_score + opened * UNKNOWN_CARD + depth + 1
+            line_first = action if first < 0 else first
+            if value < best_value:
+                best_value, best_action = value, line_first
+            if not opened:
+                counter += 1
+                heapq.heappush(heap, (value, counter, depth + 1, child, line_first, child_score))
+    if best_action < 0:
+        return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
+    source, target, count = best_action & 15, (best_action >> 4) & 15, best_action >> 8
+    onto_card = bool(start[0][target])
+    text = f"{source + 1}>{target + 1}" if onto_card else f"{source + 1}>{target + 1}:{count}"
+    return Hint(text, source + 1, count, target + 1, can_deal, "hint.move")
+
+
+def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES) -> bool:
+    """True only when no sequence of moves can turn a card up, complete a run or reach a position where a
+    deal is allowed, and no deal is allowed now (SPEC 2.3).
+
+    The search over the visible table is exhaustive (splitting runs included); if it would need more than
+    ``max_nodes`` positions the answer is False, so that the game never wrongly says it is stuck.
+    """
+    if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or _flippable(position):
+        return False
+    table, start = _public_table(position)
+    need_filled = position.stock_count > 0
+    seen = {hash(start)}
+    stack = [start]
+    nodes = 0
+    while stack:
+        state = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            return False
+        cards = sum(map(len, state[0]))
+        for action, _, child in table.children(state, 0, exact=True):
+            if action == DEAL:
+                continue
+            if _turned_up(state, child) or sum(map(len, child[0])) < cards:
+                return False
+            if need_filled and all(child[0]):
+                return False
+            key = hash(child)
+            if key not in seen:
+                seen.add(key)
+                stack.append(child)
+    return True

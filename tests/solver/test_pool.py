@@ -1,0 +1,40 @@
+"""The verified-deal pool in SQLite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spider.solver.pool import Pool
+
+
+def test_add_take_count_and_line(tmp_path: Path) -> None:
+    pool = Pool(tmp_path / "spider.sqlite")
+    assert pool.take(1) is None
+    assert pool.add("SP1-S1C-AAAAAAB", 1, ["1>2", "d"], nodes=5, seconds=0.5)
+    assert not pool.add("SP1-S1C-AAAAAAB", 1, ["3>4"]), "a code is stored once"
+    assert pool.add("SP1-S1C-AAAAAAC", 1, ["2>3"])
+    assert pool.add("SP1-S2C-AAAAAAC", 2, ["2>3"])
+    assert (pool.count(1), pool.count(2), pool.count(4)) == (2, 1, 0)
+    assert pool.line("SP1-S1C-AAAAAAB") == ["1>2", "d"]
+    assert pool.line("SP1-S1C-AAAAAAZ") is None
+    assert pool.take(1, exclude={"SP1-S1C-AAAAAAB"}) == ("SP1-S1C-AAAAAAC", ["2>3"])
+    assert pool.take(1, exclude={"SP1-S1C-AAAAAAB", "SP1-S1C-AAAAAAC"}) is None
+    codes = set()
+    for _ in range(40):
+        taken = pool.take(1)
+        assert taken is not None
+        codes.add(taken[0])
+    assert codes == {"SP1-S1C-AAAAAAB", "SP1-S1C-AAAAAAC"}, "take picks at random"
+
+
+def test_a_large_exclude_set(tmp_path: Path) -> None:
+    pool = Pool(tmp_path / "spider.sqlite")
+    pool.add("SP1-S4C-AAAAAAB", 4, ["d"])
+    exclude = {f"SP1-S4C-AAAA{n:03d}" for n in range(2000)}
+    assert pool.take(4, exclude=exclude) == ("SP1-S4C-AAAAAAB", ["d"])
+    assert pool.take(4, exclude=exclude | {"SP1-S4C-AAAAAAB"}) is None
+
+
+def test_the_table_survives_reopening(tmp_path: Path) -> None:
+    Pool(tmp_path / "spider.sqlite").add("SP1-S1C-AAAAAAB", 1, ["1>2"])
+    assert Pool(tmp_path / "spider.sqlite").count(1) == 1
