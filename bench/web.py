@@ -96,6 +96,7 @@ class Connection:
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.cookie = ""
+        self.server_ms = 0.0  # the server's own time for the last answer (its Server-Timing header)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -120,6 +121,8 @@ class Connection:
                 length = int(value)
             elif name == "set-cookie":
                 self.cookie = value.strip().split(";")[0]
+            elif name == "server-timing" and "dur=" in value:
+                self.server_ms = float(value.split("dur=")[1].split(";")[0].split(",")[0])
         data = await self.reader.readexactly(length)
         return status, json.loads(data) if data else None
 
@@ -148,14 +151,21 @@ def choose(view: dict[str, Any], rng: random.Random) -> str | None:
 
 
 async def player(
-    number: int, host: str, port: int, until: float, measure_from: float, latencies: list[float], errors: list[str]
+    number: int,
+    host: str,
+    port: int,
+    until: float,
+    measure_from: float,
+    latencies: list[float],
+    server_times: list[float],
+    errors: list[str],
 ) -> None:
     rng = random.Random(number)
     connection = Connection(host, port)
     suits = (1, 2, 4)[number % 3]
     await asyncio.sleep(rng.uniform(0, 1.0))  # players arrive over a second, not all at one instant
     try:
-        await play(connection, rng, suits, until, measure_from, latencies, errors)
+        await play(connection, rng, suits, until, measure_from, latencies, server_times, errors)
     except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as error:
         errors.append(f"player {number}: {error!r}")
     finally:
@@ -169,6 +179,7 @@ async def play(
     until: float,
     measure_from: float,
     latencies: list[float],
+    server_times: list[float],
     errors: list[str],
 ) -> None:
     status, view = await connection.request("POST", "/api/games", {"suits": suits})
@@ -189,24 +200,30 @@ async def play(
             continue
         if time.monotonic() >= measure_from:
             latencies.append(elapsed)
+            server_times.append(connection.server_ms / 1000)
         view = answer["view"]
         moves_here += 1
 
 
-def load(url: str, players: int, seconds: float, warmup: float) -> tuple[list[float], list[str]]:
+def load(url: str, players: int, seconds: float, warmup: float) -> tuple[list[float], list[float], list[str]]:
+    """Round trips and the server's own times (seconds) of the actions played after the warm-up."""
     host, port = url.removeprefix("http://").split(":")
     latencies: list[float] = []
+    server_times: list[float] = []
     errors: list[str] = []
 
     async def run() -> None:
         start = time.monotonic()
         until = start + warmup + seconds
         await asyncio.gather(
-            *(player(n, host, int(port), until, start + warmup, latencies, errors) for n in range(players))
+            *(
+                player(n, host, int(port), until, start + warmup, latencies, server_times, errors)
+                for n in range(players)
+            )
         )
 
     asyncio.run(run())
-    return latencies, errors
+    return latencies, server_times, errors
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -308,7 +325,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "bench.sqlite") as url:
         print(f"spider serve at {url}, {os.cpu_count()} cores")
-        latencies, errors = load(url, args.players, args.seconds, warmup=5.0)
+        latencies, server_times, errors = load(url, args.players, args.seconds, warmup=5.0)
         if not latencies:
             raise SystemExit("no action was measured")
         print(
@@ -316,6 +333,10 @@ def main() -> None:
             f" in {args.seconds:.0f} s ({len(latencies) / args.seconds:.0f}/s):"
             f" p50 {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms,"
             f" max {max(latencies) * 1000:.1f} ms (target p99 <= 30 ms)"
+        )
+        print(
+            f"  of which in the server's handler: p50 {percentile(server_times, 0.5) * 1000:.1f} ms,"
+            f" p99 {percentile(server_times, 0.99) * 1000:.1f} ms; load average now {os.getloadavg()[0]:.1f}"
         )
         if errors:
             print(f"  {len(errors)} refused actions, e.g. {errors[0]}")

@@ -7,6 +7,8 @@ before the server answers it.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -74,6 +76,8 @@ actions = Table(
 )
 
 RESULTS = ("won", "resigned", "abandoned")
+CHECKPOINT_SECONDS = 2.0
+AUTOCHECKPOINT_PAGES = 20_000
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
@@ -141,8 +145,29 @@ class Store:
         if self.is_sqlite:
             _sqlite_pragmas(self.engine, synchronous)
         metadata.create_all(self.engine)
+        self._stop = threading.Event()
+        self._checkpoints: threading.Thread | None = None
+
+    def start_checkpoints(self, every: float = CHECKPOINT_SECONDS) -> None:
+        """Moves SQLite's WAL checkpoints (which wait for the disk) off the requests, into a thread."""
+        if not self.is_sqlite or self._checkpoints is not None:
+            return
+
+        def run() -> None:
+            while not self._stop.wait(every):
+                with contextlib.suppress(Exception), self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+        self._checkpoints = threading.Thread(target=run, name="spider-checkpoints", daemon=True)
+        self._checkpoints.start()
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpoints is not None:
+            self._checkpoints.join(5)
+        if self.is_sqlite:
+            with contextlib.suppress(Exception), self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         self.engine.dispose()
 
     def journal_mode(self) -> str:
@@ -297,6 +322,9 @@ def _sqlite_pragmas(engine: Engine, synchronous: str) -> None:
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=5000")
+        # Checkpoints run in a thread of their own (Store.start_checkpoints); the WAL still gets
+        # checkpointed by SQLite itself past this many pages if that thread is not running.
+        cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
         cursor.close()
 
 
