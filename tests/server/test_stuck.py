@@ -55,3 +55,20 @@ def test_searches_in_the_worker_process_answer_now_or_at_the_next_view(
     assert view["stuck"] is True and view["stuck_pending"] is False
     hint = client.get(f"/api/games/{view['id']}/hint").json()  # hints run in the worker too
     assert hint["deal_possible"] is False and hint["text"]
+
+
+def test_a_dead_worker_process_is_replaced(make_client: Callable[..., TestClient]) -> None:
+    import os
+    import signal
+
+    client = make_client(solver_workers=1, stuck_wait=30.0)
+    view = new_game(client, code=STUCK_CODE)
+    searches = client.app.state.games.searches
+    assert client.get(f"/api/games/{view['id']}/hint").status_code == 200  # the worker is up
+    for pid in list(searches._executor._processes):  # the worker this app started
+        os.kill(pid, signal.SIGKILL)
+    for _ in range(3):  # the first search after the death may run here; then a new worker takes over
+        response = client.get(f"/api/games/{view['id']}/hint")
+        assert response.status_code == 200 and response.json()["text"]
+    view = play_until_out_of_ideas(client, STUCK_CODE)
+    assert view["stuck"] is True

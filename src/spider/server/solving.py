@@ -21,6 +21,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -150,10 +151,22 @@ class Searches:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
+    def _restart(self) -> None:
+        """The worker process died (killed, out of memory): searches go on in a new one."""
+        broken, self._executor = self._executor, None
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            self._pending.clear()
+        self.start()
+
     async def _run(self, function: Any, *args: Any) -> Any:
-        if self._executor is None:
-            return function(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+        if self._executor is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+            except BrokenProcessPool:
+                self._restart()
+        return function(*args)  # no worker (or it just died): search here, this once
 
     def _remember(self, position: str, stuck: bool) -> None:
         with self._lock:
@@ -179,7 +192,12 @@ class Searches:
             with self._lock:
                 if len(self._pending) >= MAX_PENDING:
                     return False, False
+            try:
                 future = self._executor.submit(stuck_search, position, self.stuck_nodes)
+            except BrokenProcessPool:
+                self._restart()
+                return False, True
+            with self._lock:
                 self._pending[position] = future
 
             def settle(done: Future[bool]) -> None:
@@ -192,6 +210,9 @@ class Searches:
         try:
             stuck = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.stuck_wait)
         except TimeoutError:
+            return False, True
+        except BrokenProcessPool:
+            self._restart()
             return False, True
         return bool(stuck), False
 
