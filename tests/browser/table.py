@@ -67,6 +67,20 @@ def current(page: Page) -> View:
     return view
 
 
+def stuck(page: Page) -> Callable[[View], bool]:
+    """A goal for play_until: the server says "no more moves" (asking again while its search runs)."""
+
+    def goal(view: View) -> bool:
+        for _ in range(10):
+            if not view.get("stuck_pending"):
+                break
+            page.wait_for_timeout(300)
+            view = page.request.get(f"/api/games/{view['id']}").json()
+        return bool(view["stuck"])
+
+    return goal
+
+
 def moves(view: View) -> list[tuple[int, int, int]]:
     return [(g["column"], t, g["count"]) for g in view["groups"] for t in g["targets"]]
 

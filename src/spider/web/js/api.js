@@ -30,16 +30,21 @@ async function request(method, path, body) {
   return data;
 }
 
+// Views say "no more moves" only when the player wants to be told (the setting is sent with each request).
+let stuckQuery = 'no_more_moves=1';
+export function tellStuck(on) { stuckQuery = `no_more_moves=${on ? 1 : 0}`; }
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+const withView = (path) => `${path}?${stuckQuery}`;
 
 export const api = {
-  current: () => request('GET', '/api/games/current'),
-  create: (options) => request('POST', '/api/games', options),
-  get: (id) => request('GET', game(id)),
-  act: (id, action) => request('POST', `${game(id)}/actions`, { action }),
-  restart: (id) => request('POST', `${game(id)}/restart`),
+  current: () => request('GET', withView('/api/games/current')),
+  create: (options) => request('POST', withView('/api/games'), options),
+  get: (id) => request('GET', withView(game(id))),
+  act: (id, action) => request('POST', withView(`${game(id)}/actions`), { action }),
+  restart: (id) => request('POST', withView(`${game(id)}/restart`), {}),
   hint: (id) => request('GET', `${game(id)}/hint`),
   line: (id) => request('GET', `${game(id)}/line`),
-  resign: (id) => request('POST', `${game(id)}/resign`),
+  resign: (id) => request('POST', withView(`${game(id)}/resign`), {}),
   stats: () => request('GET', '/api/stats'),
+  presets: () => request('GET', '/api/presets'),
 };

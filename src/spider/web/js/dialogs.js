@@ -1,5 +1,5 @@
 // Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
-import { api } from './api.js';
+import { api, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, PRESETS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
 import { t, formatTime } from './i18n.js';
@@ -55,7 +55,7 @@ function newGameDialog() {
 }
 
 function settingsDialog() {
-  const r = settings.rules;
+  const r = settings.rules || PRESETS.classic || (state.view && state.view.rules) || {};
   const presetOptions = Object.keys(PRESETS).map((p) => `<option value="${p}">${esc(t(`preset.${p}`))}</option>`).join('')
     + `<option value="custom">${esc(t('settings.preset.custom'))}</option>`;
   const ruleFields = Object.entries(RULE_CHOICES).map(([key, values]) => {
@@ -78,7 +78,7 @@ function settingsDialog() {
     onClose: (value) => { if (value === 'new') newGame(); },
   });
   const preset = d.querySelector('#preset');
-  const syncPreset = () => { preset.value = presetOf(settings.rules) || 'custom'; };
+  const syncPreset = () => { preset.value = presetOf(settings.rules || r) || 'custom'; };
   syncPreset();
   preset.addEventListener('change', () => {
     if (!PRESETS[preset.value]) return;
@@ -88,7 +88,7 @@ function settingsDialog() {
   });
   for (const sel of d.querySelectorAll('[data-rule]')) {
     sel.addEventListener('change', () => {
-      settings.rules = { ...settings.rules, [sel.dataset.rule]: parseRule(sel.dataset.rule, sel.value) };
+      settings.rules = { ...r, ...settings.rules, [sel.dataset.rule]: parseRule(sel.dataset.rule, sel.value) };
       syncPreset();
       saveSettings();
     });
@@ -96,6 +96,7 @@ function settingsDialog() {
   for (const box of d.querySelectorAll('[data-setting]')) {
     box.addEventListener('change', () => {
       settings[box.dataset.setting] = box.checked;
+      if (box.dataset.setting === 'stuck') tellStuck(box.checked);
       saveSettings();
       requestRender();
     });
@@ -140,7 +141,12 @@ async function statsDialog() {
   for (const k of RULE_CHOICES.scoring) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
   const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
   const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="4" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
-  d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>`;
+  const site = stats.site;
+  const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days }))}</h3>
+    <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
+    <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
+    <p class="note">${esc(site.method || '')}</p>` : '';
+  d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}`;
 }
 
 function winDialog() {

@@ -25,10 +25,26 @@ export function setView(view, { animate = true } = {}) {
     c.count = Math.min(c.count, view.columns[c.column - 1].up.length) || largestGroup(view, c.column);
   }, { animate });
   const same = previous && previous.id === view.id;
+  if (view.stuck_pending) watchStuck(view);
   if (state.replay) return;
   const delay = animationsOn() ? 450 : 0;
   if (view.won && !(same && previous.won)) setTimeout(() => dialogs.win(), delay);
   else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => dialogs.stuck(), delay);
+}
+
+// The "no more moves" search may still run when a view is answered: ask again a little later.
+let stuckTimer = 0;
+function watchStuck(view, tries = 0) {
+  clearTimeout(stuckTimer);
+  if (tries >= 6) return;
+  stuckTimer = setTimeout(async () => {
+    if (state.view !== view) return;
+    let fresh;
+    try { fresh = await api.get(view.id); } catch { return; }
+    if (state.view !== view) return;
+    if (fresh.stuck_pending) watchStuck(view, tries + 1);
+    else if (fresh.stuck) setView(fresh, { animate: false });
+  }, 400 + tries * 300);
 }
 
 /** Tell the player why the server refused, and shake what was refused. */
@@ -120,7 +136,7 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
   settings.suits = suits;
   saveSettings();
   try {
-    const view = await api.create({ suits, deal: kind, rules: settings.rules });
+    const view = await api.create(settings.rules ? { suits, deal: kind, rules: settings.rules } : { suits, deal: kind });
     setView(view);
     const text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random'), code: view.code });
     say(text);
@@ -146,7 +162,8 @@ export async function hint() {
   try {
     const answer = await api.hint(state.view.id);
     update(() => {
-      state.hint = answer.action ? { column: answer.column, count: answer.count, target: answer.target } : null;
+      // a flip hint has count 0 and no target: the face-down card at the end of the column is meant
+      state.hint = answer.action ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
     });
     const text = answer.text || t('hint.none');
     say(text);

@@ -1,7 +1,7 @@
 // Start-up: the catalog and the game load together, then the table is drawn and input is wired.
-import { api, ApiError } from './api.js';
+import { api, ApiError, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings } from './settings.js';
+import { settings, saveSettings, setPresets } from './settings.js';
 import { chooseLanguage, loadCatalog, translate, t } from './i18n.js';
 import { initRender, updateClock, els } from './render.js';
 import { initDrag } from './drag.js';
@@ -16,7 +16,8 @@ async function currentGame() {
     return await api.current();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    return api.create({ suits: settings.suits, deal: 'random', rules: settings.rules });
+    const options = { suits: settings.suits, deal: 'random' };
+    return api.create(settings.rules ? { ...options, rules: settings.rules } : options);
   }
 }
 
@@ -49,6 +50,8 @@ function wire() {
 
 async function start() {
   const language = chooseLanguage(settings.language);
+  tellStuck(settings.stuck);
+  api.presets().then((answer) => setPresets(answer.presets)).catch(() => {});
   const [catalog, view] = await Promise.allSettled([loadCatalog(language), currentGame()]);
   if (catalog.status === 'rejected') throw catalog.reason;
   translate();

@@ -1,13 +1,13 @@
 // The player's settings, remembered in localStorage (no account needed).
 const KEY = 'spider.settings';
 
-// Table rule presets (SPEC 1.9): configuration shown in the Settings dialog, not move rules.
-export const PRESETS = {
-  classic: { group: 'classic', layout: 'standard', flip: 'auto', deal: 'filled', undo: 100, undo_past: 'all', scoring: 'standard' },
-  casual: { group: 'classic', layout: 'standard', flip: 'auto', deal: 'any', undo: null, undo_past: 'all', scoring: 'reveal' },
-  duel: { group: 'classic', layout: 'standard', flip: 'manual', deal: 'any', undo: 100, undo_past: 'no-reveal', scoring: 'duel' },
-  tabletop: { group: 'classic', layout: 'tabletop', flip: 'auto', deal: 'filled', undo: 100, undo_past: 'all', scoring: 'standard' },
-};
+// Table rule presets (SPEC 1.9), filled from the server's GET /api/presets at start-up.
+export const PRESETS = {};
+
+export function setPresets(presets) {
+  for (const key of Object.keys(PRESETS)) delete PRESETS[key];
+  Object.assign(PRESETS, presets);
+}
 
 export const RULE_CHOICES = {
   group: ['classic', 'relaxed'],
@@ -22,7 +22,7 @@ export const RULE_CHOICES = {
 const DEFAULTS = {
   suits: 1,
   deal: 'random',            // "random" or "verified" for new games
-  rules: { ...PRESETS.classic },
+  rules: null,               // table rules for new games; null: the server's default preset
   hints: true,
   stuck: true,               // say "no more moves"
   doubleClick: true,
@@ -38,7 +38,7 @@ const DEFAULTS = {
 function load() {
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch { saved = {}; }
-  const merged = { ...DEFAULTS, ...saved, rules: { ...DEFAULTS.rules, ...(saved.rules || {}) } };
+  const merged = { ...DEFAULTS, ...saved };
   if (![1, 2, 4].includes(merged.suits)) merged.suits = 1;
   return merged;
 }
@@ -50,6 +50,7 @@ export function saveSettings() {
 }
 
 export function presetOf(rules) {
+  if (!rules) return 'classic';
   for (const [name, preset] of Object.entries(PRESETS)) {
     if (Object.keys(preset).every((k) => preset[k] === rules[k])) return name;
   }
