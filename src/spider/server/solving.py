@@ -117,6 +117,13 @@ def worker_process_setup(niceness: int, server: int) -> None:
     if os.getppid() != server:
         os._exit(0)
 
+    def watch() -> None:  # for the cases the signal misses (it follows the thread that started us)
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="spider-watch-server", daemon=True).start()
+
 
 def _ready() -> bool:
     return True
@@ -147,9 +154,15 @@ class Searches:
             self._executor.submit(_ready)  # start the process now, not on the first player's request
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stops the worker processes, without waiting for a search to finish."""
+        executor, self._executor = self._executor, None
+        if isinstance(executor, ProcessPoolExecutor):
+            processes = list(getattr(executor, "_processes", {}).values())
+            executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.join(0.5)
+                if process.is_alive():
+                    process.terminate()
 
     def _restart(self) -> None:
         """The worker process died (killed, out of memory): searches go on in a new one."""
