@@ -159,8 +159,10 @@ export async function hint() {
     return;
   }
   say(t('hint.loading'));
+  const asked = state.view;
   try {
-    const answer = await api.hint(state.view.id);
+    const answer = await api.hint(asked.id);
+    if (state.view !== asked) return; // the table changed meanwhile: that hint is stale
     update(() => {
       // a flip hint has count 0 and no target: the face-down card at the end of the column is meant
       state.hint = answer.action ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
