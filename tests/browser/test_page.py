@@ -155,3 +155,16 @@ def test_rules_and_statistics_dialogs(page: Page) -> None:
     page.get_by_role("button", name="Statistics").click()
     expect(page.locator("dialog[open] table").first).to_contain_text("Win rate")
     expect(page.locator("dialog[open]")).to_contain_text("1 suit")
+
+
+def test_tab_reaches_every_button(page: Page) -> None:
+    new_game(page, 1)
+    open_table(page)
+    names: set[str] = set()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        names.add(page.evaluate("""() => { const e = document.activeElement;
+            return e ? (e.id || e.getAttribute('aria-label') || e.tagName) : ''; }"""))
+    for name in ("New game", "Restart this deal", "Undo", "Redo", "Hint", "1 suit", "2 suits", "4 suits",
+                 "Statistics", "Settings", "Rules", "Stock: deal (5 deals left)", "tableau"):
+        assert name in names, (name, names)

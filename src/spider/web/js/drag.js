@@ -14,6 +14,7 @@ let lastTap = null;
 
 export function initDrag() {
   els.tableau.addEventListener('pointerdown', onDown);
+  els.tableau.addEventListener('contextmenu', (e) => e.preventDefault()); // a long press is a drag, not a menu
 }
 
 function onDown(e) {
@@ -152,6 +153,7 @@ function tap(p) {
     return;
   }
   if (!p.count) return;
+  if (settings.oneTap && double) return; // the second half of a double-click: the first tap moved already
   if (settings.oneTap) {
     moveToBest(p.column, p.count);
     return;
