@@ -170,3 +170,14 @@ def test_no_more_moves_check_can_be_turned_off_per_request(client: TestClient) -
     assert answer.status_code == 200 and answer.json()["stuck"] is False
     bad = client.get(f"/api/games/{view['id']}?no_more_moves=maybe")
     assert bad.status_code == 422 and "no_more_moves" in bad.json()["error"]
+
+
+def test_a_code_with_table_rules_brings_its_rules(client: TestClient) -> None:
+    tabletop = Game.from_code(CODE, TableRules.preset("tabletop")).code
+    assert tabletop is not None and tabletop != CODE
+    view = new_game(client, code=tabletop)
+    assert view["code"] == tabletop and view["rules"]["layout"] == "tabletop"
+    overridden = new_game(client, code=tabletop, rules={"undo": 400})
+    assert overridden["rules"]["layout"] == "tabletop" and overridden["rules"]["undo"] == 400
+    classic = new_game(client, code=tabletop, preset="classic")
+    assert classic["rules"] == TableRules().to_json() and classic["code"] == CODE

@@ -62,3 +62,19 @@ def test_spider_serve_takes_host_port_and_database() -> None:
     args = parser.parse_args(["serve", "--host", "0.0.0.0", "--port", "9001", "--database", "/tmp/x.sqlite"])
     assert (args.host, args.port, args.database) == ("0.0.0.0", 9001, "/tmp/x.sqlite")
     assert callable(args.run)
+
+
+def test_the_app_makes_its_database_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+        from starlette.testclient import TestClient
+
+    from spider.server import create_app
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    settings = Settings.from_env({}, pool_target=0, solver_workers=0)
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/api/games", json={"suits": 1}).status_code == 201
+    assert (tmp_path / "data" / "spider" / "spider.sqlite").is_file()
