@@ -126,3 +126,18 @@ def test_no_worker_runs_in_tests(client: TestClient) -> None:
 
     assert client.app.state.settings.pool_target == 0
     assert not [child for child in multiprocessing.active_children() if child.name == "spider-pool"]
+
+
+def test_the_worker_counts_only_deals_no_player_was_given(
+    client: TestClient, database: Path, winning_line: list[str]
+) -> None:
+    from spider.server import solving
+    from spider.server.pool_worker import fresh
+
+    Pool(database).add(CODE, 1, winning_line)
+    Pool(database).add("SP1-S1C-AAAAAAB", 1, ["1>2"])  # the line does not matter here
+    store = client.app.state.games.store
+    pool = solving.DealPool(str(database))
+    assert fresh(pool, store, 1) == 2
+    new_game(client, code=CODE, preset="casual")  # given to a player (under other table rules, same deal)
+    assert fresh(pool, store, 1) == 1 and fresh(pool, None, 1) == 2

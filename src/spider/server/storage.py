@@ -253,6 +253,12 @@ class Store:
             ).scalars()
             return {code_seed(code) for code in codes}
 
+    def codes_dealt(self, suits: int) -> set[str]:
+        """Every deal of one suit count that any player has been given."""
+        with self.engine.connect() as connection:
+            codes = connection.execute(select(games.c.code).where(games.c.suits == suits).distinct()).scalars()
+            return {code_seed(code) for code in codes}
+
     def finished_games(self, player: str) -> list[GameRecord]:
         """The player's games that are over, oldest end first."""
         with self.engine.connect() as connection:
