@@ -9,15 +9,20 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+function request(method, path, body) {
+  return answer(fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }));
+}
+
+/** The JSON of a response, or an ApiError with the server's sentence. */
+export async function answer(pending) {
   let response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await pending;
   } catch {
     throw new ApiError(0, t('error.network'), 'network');
   }

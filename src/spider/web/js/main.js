@@ -1,5 +1,5 @@
 // Start-up: the catalog and the game load together, then the table is drawn and input is wired.
-import { api, ApiError, tellStuck } from './api.js';
+import { api, answer, ApiError, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, setPresets } from './settings.js';
 import { chooseLanguage, loadCatalog, translate, t } from './i18n.js';
@@ -12,8 +12,9 @@ import { stopReplay } from './replay.js';
 import { say } from './status.js';
 
 async function currentGame() {
+  const early = window.spiderBoot && window.spiderBoot.current; // started by boot.js
   try {
-    return await api.current();
+    return await (early ? answer(early) : api.current());
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
     const options = { suits: settings.suits, deal: 'random' };
