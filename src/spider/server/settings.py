@@ -44,8 +44,9 @@ class Settings:
     """A SQLite file path, or an SQLAlchemy URL."""
     host: str = "127.0.0.1"
     port: int = 8000
-    cache_size: int = 2000
-    """Games kept live in memory; others are rebuilt from their stored actions when asked for."""
+    cache_size: int = 1000
+    """Games kept live in memory (about 60 KB each with a full undo history); others are rebuilt
+    from their stored actions when asked for (a few milliseconds)."""
     max_body: int = 16 * 1024
     """Largest request body accepted, in bytes."""
     cookie_secure: bool = False
