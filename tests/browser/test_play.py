@@ -155,3 +155,34 @@ def test_manual_flip_by_tapping_the_face_down_card(page: Page) -> None:
     turned = current(page)
     assert turned["columns"][n - 1]["up"] and turned["moves"] == view["moves"]  # a flip is not a move
     expect_table(page, turned)
+
+
+def test_drop_outside_returns_and_auto_placement_sends_to_best(page: Page) -> None:
+    view = play_until(page, new_game(page, 1), lambda v: any(g["best"] for g in v["groups"]))
+    group = next(g for g in view["groups"] if g["best"])
+    source, count = group["column"], group["count"]
+    open_table(page)
+    card = group_cards(page, source, count).bounding_box()
+    assert card is not None
+    page.mouse.move(card["x"] + 10, card["y"] + 6)
+    page.mouse.down()
+    page.mouse.move(card["x"] + 30, card["y"] + 20)
+    page.mouse.move(640, 30, steps=5)  # over the toolbar: no column there
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    expect_table(page, view)
+    expect(page.locator("#status")).to_have_text("")
+
+    page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('spider.settings') || '{}');
+        s.autoPlace = true; localStorage.setItem('spider.settings', JSON.stringify(s)); }""")
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+    moved = shown(view, source)[-count:]
+    card = group_cards(page, source, count).bounding_box()
+    assert card is not None
+    page.mouse.move(card["x"] + 10, card["y"] + 6)
+    page.mouse.down()
+    page.mouse.move(640, 30, steps=5)
+    page.mouse.up()
+    expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
+    assert cards(page, group["best"])[-count:] == moved

@@ -135,10 +135,12 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
   settings.deal = kind;
   settings.suits = suits;
   saveSettings();
+  say(t('app.loading'));
   try {
     const view = await api.create(settings.rules ? { suits, deal: kind, rules: settings.rules } : { suits, deal: kind });
     setView(view);
-    const text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random'), code: view.code });
+    let text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random'), code: view.code });
+    if (kind === 'verified' && !view.verified) text = `${t('newgame.no_verified')} ${text}`;
     say(text);
     announce(text);
   } catch (error) {
