@@ -1,6 +1,20 @@
 """The Spider web server: the page, and a JSON API through which every action reaches the engine.
 
-``create_app(settings)`` builds the app; ``spider serve`` runs it on uvicorn.
+``create_app(settings)`` builds the app; ``spider serve`` runs it on uvicorn. One file, one job:
+
+- ``settings``: every setting, read from ``SPIDER_*`` environment variables, with types and defaults.
+- ``app``: puts the parts together; ``routes``: the API as a list of thin handlers.
+- ``bodies``: strict reading of request bodies; ``errors``: the one table from errors to statuses.
+- ``middleware``: the player's cookie, the body size limit, headers on every answer.
+- ``games``: games made, loaded (replayed from storage), played and ended; ``view``: the public view.
+- ``storage``: players, games and actions in SQLite (WAL) or another SQLAlchemy database.
+- ``solving``: every call to the solver (hints, "no more moves", verified deals), in a worker process.
+- ``pool_worker``: keeps verified deals ready in the background; ``stats``: results per player and site.
+- ``static``: the page's files from memory, compressed once.
+
+The server runs as one process per database file: live games are cached in memory, and a second
+process on the same database is detected when it stores an action (the game is then rebuilt), but
+reads are served from the cache.
 """
 
 from spider.server.app import create_app
