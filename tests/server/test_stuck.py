@@ -72,3 +72,32 @@ def test_a_dead_worker_process_is_replaced(make_client: Callable[..., TestClient
         assert response.status_code == 200 and response.json()["text"]
     view = play_until_out_of_ideas(client, STUCK_CODE)
     assert view["stuck"] is True
+
+
+def test_the_shortcut_agrees_with_the_solver() -> None:
+    """Where a listed move would turn a card, the view skips the search: the solver says the same."""
+    import random
+
+    from spider import PRESETS, Game
+    from spider.notation import parse_position
+    from spider.server.games import _turns_a_card
+    from spider.server.view import table
+    from spider.solver import no_more_moves
+
+    rng = random.Random(11)
+    skipped = 0
+    for preset in ("classic", "duel"):
+        for _ in range(12):
+            game = Game.new(rng.choice((1, 2, 4)), PRESETS[preset], shuffle=rng.randrange(26**7))
+            for _ in range(300):
+                actions = game.legal_actions()
+                if not actions:
+                    break
+                view = table(game)
+                view["id"] = "x"
+                if not game.deal_possible and _turns_a_card(view):
+                    skipped += 1
+                    assert not no_more_moves(parse_position(game.position(public=True)), max_nodes=100_000)
+                moves = [action for action in actions if str(action) != "d"]
+                game.play(rng.choice(moves if moves and rng.random() < 0.8 else actions))
+    assert skipped > 20

@@ -297,8 +297,19 @@ class Games:
                 "result": live.record.result,
             }
         )
-        needs_search = not live.over and not game.won and not game.deal_possible
+        needs_search = not live.over and not game.won and not game.deal_possible and not _turns_a_card(view)
         return view, game.position(public=True) if needs_search else None
+
+
+def _turns_a_card(view: dict[str, Any]) -> bool:
+    """Whether a listed move takes all the face-up cards off face-down ones: a card will turn up, so
+    there are moves left, and the solver need not be asked."""
+    columns = view["columns"]
+    return any(
+        group["targets"] and columns[group["column"] - 1]["down"]
+        and group["count"] == len(columns[group["column"] - 1]["up"])
+        for group in view["groups"]
+    )
 
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:

@@ -58,7 +58,7 @@ class Settings:
     no_more_moves_nodes: int = 5000
     """Positions the solver may search to decide "no more moves" for one position; beyond it the
     answer is "not stuck", never a wrong "stuck"."""
-    stuck_wait: float = 0.015
+    stuck_wait: float = 0.005
     """Seconds a view waits for a "no more moves" search before answering ``stuck_pending``."""
     solver_workers: int = 1
     """Worker processes for the solver's searches (hints, "no more moves", verifying); 0 runs them
