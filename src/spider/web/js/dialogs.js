@@ -37,16 +37,19 @@ function presetName(rules) {
 function newGameDialog() {
   const suits = state.view ? state.view.suits : settings.suits;
   const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const view = state.view;
+  const giveUp = view && view.verified && !view.over && view.moves > 0 ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
   const kind = (k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;
   const d = open(`<form method="dialog">
     <h2>${esc(t('newgame.title'))}</h2>
     <h3>${esc(t('newgame.suits'))}</h3><div class="suit-radios">${suitRadios}</div>
     <h3>${esc(t('newgame.kind'))}</h3><div class="choices">${kind('random')}${kind('verified')}</div>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
-    <div class="actions"><button value="cancel">${esc(t('button.cancel'))}</button>
+    <div class="actions">${giveUp}<button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
     label: t('newgame.title'),
     onClose: (value) => {
+      if (value === 'line') showWinningLine();
       if (value !== 'start') return;
       const form = d.querySelector('form');
       newGame(form.kind.value, Number(form.suits.value));
