@@ -70,6 +70,16 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def play(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from spider.terminal import play as play_in_terminal
+
+    rules = TableRules.preset(args.preset) if args.preset else None
+    game = open_game(args.code, args.preset) if args.code else Game.new(args.suits, rules)
+    return play_in_terminal(game, Console())
+
+
 def new(args: argparse.Namespace) -> int:
     rules = TableRules.preset(args.preset) if args.preset else TableRules()
     print(GameCode.random(args.suits, rules))
@@ -91,6 +101,12 @@ def build_parser() -> argparse.ArgumentParser:
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument("--reveal", action="store_true", help="show face-down cards and the stock")
     command.set_defaults(run=replay)
+
+    command = commands.add_parser("play", help="play in the terminal")
+    command.add_argument("--code", help="game code to play (a new random deal if not given)")
+    command.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    command.add_argument("--preset", choices=sorted(PRESETS))
+    command.set_defaults(run=play)
 
     command = commands.add_parser("new", help="print a fresh random game code")
     command.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
