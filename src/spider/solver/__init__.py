@@ -8,7 +8,7 @@ and analysis after a game.
 
 from spider.solver.analyse import Analysis, analyse
 from spider.solver.hint import Hint, deal_possible, hint, no_more_moves
-from spider.solver.solve import SolveResult, Verdict, replays_to_win, solve
+from spider.solver.search import SolveResult, Verdict, replays_to_win, solve
 
 __all__ = [
     "Analysis",

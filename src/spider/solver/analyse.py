@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spider.game import Game
-from spider.solver.solve import SolveResult, Verdict, solve
+from spider.solver.search import SolveResult, Verdict, solve
 
 UNDO_REDO = ("u", "r")
 

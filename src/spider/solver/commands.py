@@ -16,7 +16,7 @@ from spider.notation import parse_position
 from spider.rules import PRESETS, TableRules
 from spider.solver.hint import hint
 from spider.solver.pool import Pool
-from spider.solver.solve import solve
+from spider.solver.search import solve
 
 DEFAULT_SECONDS = 60.0
 

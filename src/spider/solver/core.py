@@ -46,7 +46,7 @@ def encode(rank: int, suit: int) -> int:
 # (ten cards from the stock onto the table, most of them breaking the order) looks slightly worse than a
 # useful move and is made when nothing better is left.
 BREAK = 10
-OFF_SUIT = 4
+OFF_SUIT = 6
 SEGMENT = 2
 FACE_DOWN = 25
 STOCK = 11
@@ -174,9 +174,11 @@ class Table:
         """
         columns, down, dealt = state
         hidden = self.hidden
+        scores = self._score
         column_score = self.column_score
         movable = self.movable
         out: list[Child] = []
+        append = out.append
         empties = [i for i in range(COLUMNS) if not columns[i]]
         stock_left = dealt < len(self.deals)
         if empties and not (exact and stock_left):
@@ -193,76 +195,81 @@ class Table:
             size = len(src)
             can_move = movable(src)
             last_rank = src[-1] & 15
-            source_score = column_score(src)
+            base = score - (scores[src] if src in scores else column_score(src))
+            reveal = bool(down[source]) and hidden is not None
             for count in range(1, min(can_move, 13 - last_rank) + 1):
-                for target in by_rank[last_rank + count]:
-                    first = src[size - count]
+                targets = by_rank[last_rank + count]
+                if not targets:
+                    continue
+                cut = size - count
+                first = src[cut]
+                # Trading a same-suit link for another gains only if it builds a longer same-suit run
+                # (completing a run at the end); for a weaker link it loses.
+                linked = not exact and cut and src[cut - 1] - first == 1
+                new_src = src[:cut]
+                group = src[cut:]
+                if not new_src and down[source]:
+                    source_down = list(down)
+                    if reveal:
+                        left = down[source] - 1
+                        new_src = hidden[source][left : left + 1]  # type: ignore[index]
+                        source_down[source] = left
+                    else:
+                        # Turning up an unknown card: the column stays empty but counts one card fewer.
+                        source_down[source] -= 1
+                    downs_after: tuple[int, ...] = tuple(source_down)
+                    turned = -FACE_DOWN
+                else:
+                    downs_after = down
+                    turned = 0
+                src_part = base + turned + (scores[new_src] if new_src in scores else column_score(new_src))
+                for target in targets:
                     dst = columns[target]
-                    # Trading a same-suit link for another gains only if it builds a longer same-suit run
-                    # (completing a run at the end); for a weaker link it loses.
-                    if (
-                        not exact
-                        and count < size
-                        and src[size - count - 1] - first == 1
-                        and (dst[-1] - first != 1 or movable(dst) <= can_move - count)
-                    ):
+                    if linked and (dst[-1] - first != 1 or movable(dst) <= can_move - count):
                         continue
-                    new_src = src[: size - count]
-                    new_dst = dst + src[size - count :]
-                    new_score = score - source_score - column_score(dst)
+                    new_dst = dst + group
                     cols = list(columns)
                     cols[source] = new_src
                     cols[target] = new_dst
-                    downs = down
-                    if new_dst[-1] & 15 == 1 and len(new_dst) >= RUN:
-                        downs_list = list(down)
+                    new_score = src_part - (scores[dst] if dst in scores else column_score(dst))
+                    downs = downs_after
+                    if group[-1] & 15 == 1 and len(new_dst) >= RUN:
+                        downs_list = list(downs)
                         new_score += self._settle(cols, downs_list, target)
-                        downs = tuple(downs_list)
-                    if not new_src and down[source]:
-                        if hidden is None:
-                            new_score -= FACE_DOWN
-                            # Turning up an unknown card: leave the column as it is (empty) but count it down.
-                            downs_list = list(downs)
-                            downs_list[source] -= 1
+                        new_dst = cols[target]
+                        if downs_list[target] != downs[target]:
                             downs = tuple(downs_list)
-                        else:
-                            left = down[source] - 1
-                            cols[source] = hidden[source][left : left + 1]
-                            downs_list = list(downs)
-                            downs_list[source] = left
-                            downs = tuple(downs_list)
-                            new_score -= FACE_DOWN
-                    new_score += column_score(cols[source]) + column_score(cols[target])
-                    out.append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
+                    new_score += scores[new_dst] if new_dst in scores else column_score(new_dst)
+                    append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
             if empties:
                 whole = size if down[source] or (exact and stock_left) else size - 1
                 for target in empties:
                     if target == source:
                         continue
                     for count in range(1, min(can_move, whole) + 1):
-                        if not exact and count < can_move and target != empties[0]:
-                            continue
                         new_src = src[: size - count]
                         cols = list(columns)
                         cols[source] = new_src
-                        cols[target] = src[size - count :]
+                        group = cols[target] = src[size - count :]
                         downs = down
-                        new_score = score - source_score - EMPTY
+                        new_score = base - EMPTY
                         if not new_src and down[source]:
                             downs_list = list(down)
                             if hidden is None:
                                 downs_list[source] -= 1
                             else:
                                 left = down[source] - 1
-                                cols[source] = hidden[source][left : left + 1]
+                                new_src = cols[source] = hidden[source][left : left + 1]
                                 downs_list[source] = left
                             downs = tuple(downs_list)
                             new_score -= FACE_DOWN
-                        new_score += column_score(cols[source]) + column_score(cols[target])
-                        out.append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
+                        new_score += (scores[new_src] if new_src in scores else column_score(new_src)) + (
+                            scores[group] if group in scores else column_score(group)
+                        )
+                        append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
         if stock_left and (self.deal_any or not empties):
             child = self.apply(state, DEAL)
-            out.append((DEAL, self.score(child), child))
+            append((DEAL, self.score(child), child))
         return out
 
 
@@ -383,7 +390,9 @@ def widening_search(
 
 
 def _widths() -> Iterator[int]:
+    # Doubling rather than faster growth: a pass that fails at one width costs half the next, and a
+    # beam of another width follows other lines, so more passes give more chances.
     width = 50
     while width < 10_000_000:
         yield width
-        width *= 4
+        width *= 2
