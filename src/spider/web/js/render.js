@@ -1,5 +1,5 @@
 // render(state) brings the DOM in line with the state; redraws are batched per animation frame.
-import { state, groupAt } from './state.js';
+import { state, groupAt, largestGroup } from './state.js';
 import { settings, animationsOn } from './settings.js';
 import { t, formatTime } from './i18n.js';
 import { cardElement } from './cards.js';
@@ -76,9 +76,11 @@ function renderColumn(el, n, column) {
     el.replaceChildren(...cards);
   }
   const ys = offsets(column.down, column.up.length);
+  const firstMovable = el.children.length - largestGroup(state.view, n);
   [...el.children].forEach((card, i) => {
     card.style.setProperty('--y', `${ys[i].toFixed(1)}px`);
     card.classList.toggle('flippable', flippable && i === el.children.length - 1);
+    card.classList.toggle('movable', i >= firstMovable);
   });
   el.setAttribute('aria-label', column.down + column.up.length ? t('column.label', { n }) : t('column.empty', { n }));
 }
