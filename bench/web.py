@@ -58,8 +58,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def spider_serve(database: Path) -> Iterator[str]:
-    """A ``spider serve`` process for the length of the block; its URL."""
+def spider_serve(database: Path) -> Iterator[tuple[str, int]]:
+    """A ``spider serve`` process for the length of the block; its URL and process id."""
     port = free_port()
     env = {**os.environ, "SPIDER_POOL_TARGET": "0"}  # no background solving while measuring
     process = subprocess.Popen(
@@ -79,7 +79,7 @@ def spider_serve(database: Path) -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise SystemExit("spider serve did not start") from None
                 time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.terminate()
         try:
@@ -226,6 +226,26 @@ def load(url: str, players: int, seconds: float, warmup: float) -> tuple[list[fl
     return latencies, server_times, errors
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by a process and its live child processes (the solver's worker)."""
+    total = 0.0
+    pids = [pid]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    pids.append(int(entry.name))
+            except (OSError, ValueError, IndexError):
+                continue
+    for each in pids:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -323,9 +343,11 @@ def main() -> None:
     parser.add_argument("--skip-browser", action="store_true")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "bench.sqlite") as url:
-        print(f"spider serve at {url}, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "bench.sqlite") as (url, pid):
+        print(f"spider serve at {url}, {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
+        cpu_before = cpu_seconds(pid)
         latencies, server_times, errors = load(url, args.players, args.seconds, warmup=5.0)
+        cpu = cpu_seconds(pid) - cpu_before
         if not latencies:
             raise SystemExit("no action was measured")
         print(
@@ -337,6 +359,10 @@ def main() -> None:
         print(
             f"  of which in the server's handler: p50 {percentile(server_times, 0.5) * 1000:.1f} ms,"
             f" p99 {percentile(server_times, 0.99) * 1000:.1f} ms; load average now {os.getloadavg()[0]:.1f}"
+        )
+        print(
+            f"  server CPU (with its solver worker): {cpu:.1f} s for the run, about"
+            f" {cpu / (len(latencies) * (1 + 5.0 / args.seconds)) * 1000:.1f} ms per action"
         )
         if errors:
             print(f"  {len(errors)} refused actions, e.g. {errors[0]}")
