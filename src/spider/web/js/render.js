@@ -129,6 +129,7 @@ export function render() {
   });
   const deals = view.stock.deals_left;
   els.stock.dataset.dealsLeft = String(deals);
+  els.stock.style.setProperty('--deals', String(Math.max(1, deals)));
   els.stock.setAttribute('aria-label', deals ? t('stock.label', { count: deals }) : t('stock.empty'));
   if (els.stockCards.children.length !== deals) {
     els.stockCards.replaceChildren(...Array.from({ length: deals }, (_, i) => {
