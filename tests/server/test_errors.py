@@ -11,7 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from spider.errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidRulesError, SpiderError
+from spider.errors import (
+    IllegalMoveError,
+    InvalidCodeError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRulesError,
+    SpiderError,
+)
 from spider.server.errors import ENGINE_STATUS, engine_status
 
 from .conftest import act, new_game
@@ -42,6 +49,7 @@ def test_the_error_table_covers_every_engine_error() -> None:
     assert engine_status(InvalidMoveError("invalid.action", action="x")) == 422
     assert engine_status(InvalidCodeError("invalid.code_form", code="x")) == 422
     assert engine_status(InvalidRulesError("invalid.preset", name="x", choices="")) == 422
+    assert engine_status(InvalidPositionError("invalid.position_fields", n=3)) == 422
     assert ENGINE_STATUS[-1][0] is SpiderError  # anything new the engine raises is still a 4xx
 
 
