@@ -49,8 +49,7 @@ function watchStuck(view, tries = 0) {
 
 /** Tell the player why the server refused, and shake what was refused. */
 export function refuse(error, elements = []) {
-  say(error.message, { error: true });
-  announce(error.message);
+  say(error.message, { error: true }); // the status line is itself a live region: no second announcement
   shake(elements);
 }
 
@@ -125,7 +124,6 @@ export async function restart() {
   try {
     setView(await api.restart(state.view.id));
     say(t('announce.restart'));
-    announce(t('announce.restart'));
   } catch (error) {
     refuse(error);
   }
@@ -142,7 +140,6 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
     let text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random'), code: view.code });
     if (kind === 'verified' && !view.verified) text = `${t('newgame.no_verified')} ${text}`;
     say(text);
-    announce(text);
   } catch (error) {
     refuse(error);
   }
@@ -169,9 +166,7 @@ export async function hint() {
       // a flip hint has count 0 and no target: the face-down card at the end of the column is meant
       state.hint = answer.action ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
     });
-    const text = answer.text || t('hint.none');
-    say(text);
-    announce(text);
+    say(answer.text || t('hint.none'));
   } catch (error) {
     refuse(error);
   }
