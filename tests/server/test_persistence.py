@@ -223,3 +223,17 @@ def test_an_action_that_cannot_be_stored_is_not_kept(
     monkeypatch.undo()
     after = client.get(f"/api/games/{view['id']}").json()
     assert after["moves"] == 1 and after["stock"]["cards"] == 40  # as stored, not as half-played
+
+
+def test_with_a_shared_database_every_server_shows_the_stored_game(make_client: Callable[..., TestClient]) -> None:
+    first = make_client(shared_database=True)
+    view = new_game(first, code=CODE)
+    second = make_client(shared_database=True)
+    second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
+    assert second.get(f"/api/games/{view['id']}").json()["moves"] == 0  # now cached in the second
+    act(first, view["id"], "d")
+    assert second.get(f"/api/games/{view['id']}").json()["moves"] == 1
+    first.post(f"/api/games/{view['id']}/resign")
+    assert second.get(f"/api/games/{view['id']}").json()["result"] == "resigned"
+    refused = second.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
+    assert refused.status_code == 409 and refused.json()["message_id"] == "server.game_over"

@@ -132,6 +132,9 @@ class Games:
             live = self._live.get(game_id)
             if live is not None:
                 self._live.move_to_end(game_id)
+        if live is not None and self.settings.shared_database and self._stale(live):
+            self.forget(game_id)
+            live = None
         if live is None:
             live = self._load(game_id)
             if live is None:
@@ -144,6 +147,11 @@ class Games:
         if not secrets.compare_digest(live.record.player, player):
             raise NoSuchGame()
         return live
+
+    def _stale(self, live: LiveGame) -> bool:
+        """Whether another server process has played in (or ended) this game since it was loaded here."""
+        stored = self.store.progress(live.record.id)
+        return stored is not None and stored != (live.seq, live.record.result)
 
     def forget(self, game_id: str) -> None:
         with self._cache_lock:

@@ -71,6 +71,9 @@ class Settings:
     """Time the background worker gives the solver for one deal."""
     verify_seconds: float = 3.0
     """Time to find a verified deal on the spot when the pool has none for that suit count."""
+    shared_database: bool = False
+    """Set when several server processes use one database: each request then checks that the game
+    it holds in memory is still the stored one (one small query)."""
     access_log: bool = False
 
     @classmethod

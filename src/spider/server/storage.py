@@ -210,6 +210,13 @@ class Store:
             ).all()
         return [StoredAction(row.seq, row.text, row.at) for row in rows]
 
+    def progress(self, game_id: str) -> tuple[int, str | None] | None:
+        """How far a stored game is: (actions stored, result), or None if there is no such game."""
+        last = select(func.max(actions.c.seq)).where(actions.c.game_id == game_id).scalar_subquery()
+        with self.engine.connect() as connection:
+            row = connection.execute(select(last, games.c.result).where(games.c.id == game_id)).first()
+        return None if row is None else (int(row[0] or 0), row[1])
+
     def add_action(self, game_id: str, seq: int, text: str, at: float, *, finish: Finish | None = None) -> None:
         """Commits one action (and the game's end, when it ended the game).
 
