@@ -12,9 +12,9 @@
 - ``pool_worker``: keeps verified deals ready in the background; ``stats``: results per player and site.
 - ``static``: the page's files from memory, compressed once.
 
-The server runs as one process per database file: live games are cached in memory, and a second
-process on the same database is detected when it stores an action (the game is then rebuilt), but
-reads are served from the cache.
+Live games are cached in memory. Several server processes may share one database: an action stored
+by another process is noticed when this one stores the next (the game is then rebuilt), and with
+``SPIDER_SHARED_DATABASE=1`` every request also checks that its cached game is the stored one.
 """
 
 from spider.server.app import create_app
