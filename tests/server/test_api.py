@@ -157,6 +157,9 @@ def test_the_first_answer_sets_the_player_cookie(client: TestClient) -> None:
     assert cookie.startswith(f"{PLAYER_COOKIE}=")
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
     assert "set-cookie" not in client.get("/api/stats").headers  # known from now on
+    token = client.cookies[PLAYER_COOKIE]
+    again = client.get("/")  # each visit to the page renews the same cookie
+    assert again.status_code in (200, 404) and again.headers["set-cookie"].startswith(f"{PLAYER_COOKIE}={token};")
 
 
 def test_api_answers_are_not_cached(client: TestClient) -> None:

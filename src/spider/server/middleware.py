@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from spider.server.errors import RequestError, error_response
 
 PLAYER_COOKIE = "spider_player"
-PLAYER_COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
+PLAYER_COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 _TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
@@ -45,7 +45,9 @@ def _cookie_token(scope: Scope) -> str | None:
 class PlayerCookie:
     """Recognises the player by the ``spider_player`` cookie, and gives a new player one.
 
-    The handlers find the player's id in ``request.state.player``.
+    The handlers find the player's id in ``request.state.player``. Each load of the page sends the
+    cookie again, so that it stays as long as the player keeps coming back (browsers cap a cookie's
+    life at about a year however long it asks for).
     """
 
     def __init__(self, app: ASGIApp, *, secure: bool = False) -> None:
@@ -61,7 +63,7 @@ class PlayerCookie:
         if token is None:
             token = new_token()
         scope.setdefault("state", {})["player"] = player_id(token)
-        if not fresh:
+        if not fresh and scope["path"] != "/":
             await self.app(scope, receive, send)
             return
         attributes = f"Path=/; Max-Age={PLAYER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax"
