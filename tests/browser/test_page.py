@@ -170,3 +170,22 @@ def test_tab_reaches_every_button(page: Page) -> None:
     for name in ("New game", "Restart this deal", "Undo", "Redo", "Hint", "1 suit", "2 suits", "4 suits",
                  "Statistics", "Settings", "Rules", "Stock: deal (5 deals left)", "tableau"):
         assert name in names, (name, names)
+
+
+def test_animations_follow_the_setting_and_reduced_motion(browser: Browser, server: Server) -> None:
+    def animations_after_deal(reduced: str, animations_on: bool) -> int:
+        context = open_context(browser, server, reduced_motion=reduced)
+        page = context.new_page()
+        new_game(page, 1)
+        page.add_init_script(f"""localStorage.setItem('spider.settings',
+            JSON.stringify({{animations: {str(animations_on).lower()}}}));""")
+        open_table(page)
+        page.locator("[data-stock]").click()
+        expect(page.locator("[data-stock]")).to_have_attribute("data-deals-left", "4")
+        running: int = page.evaluate("document.getAnimations().length")
+        context.close()
+        return running
+
+    assert animations_after_deal("no-preference", True) >= 1  # the dealt cards fly from the stock
+    assert animations_after_deal("no-preference", False) == 0
+    assert animations_after_deal("reduce", True) == 0
