@@ -149,7 +149,7 @@ class Searches:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=worker_process_setup,
-                initargs=(5, os.getpid()),
+                initargs=(19, os.getpid()),
             )
             self._executor.submit(_ready)  # start the process now, not on the first player's request
 
