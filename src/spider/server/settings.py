@@ -58,8 +58,9 @@ class Settings:
     no_more_moves_nodes: int = 5000
     """Positions the solver may search to decide "no more moves" for one position; beyond it the
     answer is "not stuck", never a wrong "stuck"."""
-    stuck_wait: float = 0.005
-    """Seconds a view waits for a "no more moves" search before answering ``stuck_pending``."""
+    stuck_wait: float = 0.003
+    """Seconds a view waits for a "no more moves" search (when the worker has no other) before
+    answering ``stuck_pending``."""
     solver_workers: int = 1
     """Worker processes for the solver's searches (hints, "no more moves", verifying); 0 runs them
     inline, in the request (for tests)."""

@@ -220,6 +220,10 @@ class Searches:
                     self._remember(position, done.result())
 
             future.add_done_callback(settle)
+        with self._lock:
+            queued = len(self._pending)
+        if queued > 1:  # the worker has others to answer first: do not hold up this move for it
+            return False, True
         try:
             stuck = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.stuck_wait)
         except TimeoutError:
