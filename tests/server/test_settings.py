@@ -78,3 +78,18 @@ def test_the_app_makes_its_database_folder(monkeypatch: pytest.MonkeyPatch, tmp_
     with TestClient(create_app(settings)) as client:
         assert client.post("/api/games", json={"suits": 1}).status_code == 201
     assert (tmp_path / "data" / "spider" / "spider.sqlite").is_file()
+
+
+def test_spider_serve_names_a_database_it_cannot_open(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spider.cli import main
+
+    assert main(["serve", "--database", str(tmp_path), "--port", "1"]) == 2  # a folder is no database
+    assert f"cannot open the database {tmp_path}" in capsys.readouterr().err
+
+
+def test_spider_serve_names_a_bad_setting(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from spider.cli import main
+
+    monkeypatch.setenv("SPIDER_CACHE_SIZE", "lots")
+    assert main(["serve"]) == 2
+    assert "SPIDER_CACHE_SIZE must be a whole number, not 'lots'" in capsys.readouterr().err

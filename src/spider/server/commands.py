@@ -27,6 +27,7 @@ def add_commands(subparsers: Any) -> None:
 
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
     from spider.server.app import create_app
 
@@ -35,7 +36,12 @@ def serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"spider serve: {error}", file=sys.stderr)
         return 2
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except (OSError, SQLAlchemyError) as error:
+        reason = getattr(error, "orig", None) or error
+        print(f"spider serve: cannot open the database {settings.database}: {reason}", file=sys.stderr)
+        return 2
     print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
     uvicorn.run(
         app,
