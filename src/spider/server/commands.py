@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from typing import Any
 
@@ -38,7 +39,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     try:
         app = create_app(settings)
-    except (OSError, SQLAlchemyError) as error:
+    except (OSError, sqlite3.Error, SQLAlchemyError) as error:
         reason = getattr(error, "orig", None) or error
         print(f"spider serve: cannot open the database {settings.database}: {reason}", file=sys.stderr)
         return 2
