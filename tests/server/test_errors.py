@@ -238,3 +238,9 @@ def test_no_action_text_causes_a_server_error(client: TestClient, game_id: str, 
 def test_an_action_after_the_errors_still_works(client: TestClient, game_id: str) -> None:
     post_action(client, game_id, json={"action": "nonsense"})
     assert act(client, game_id, "d")["view"]["moves"] == 1
+
+
+def test_requests_without_a_body_take_no_fields(client: TestClient, game_id: str) -> None:
+    response = client.post(f"/api/games/{game_id}/restart", json={"keep": True})
+    assert refusal(response, 422) == "Unknown field 'keep'; expected no fields."
+    assert client.post(f"/api/games/{game_id}/resign", json={}).status_code == 200

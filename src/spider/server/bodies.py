@@ -50,7 +50,7 @@ def _refuse_constant(name: str) -> Any:
 def _check_fields(body: dict[str, Any], allowed: tuple[str, ...]) -> None:
     for field in body:
         if field not in allowed:
-            expected = ", ".join(repr(name) for name in allowed)
+            expected = ", ".join(repr(name) for name in allowed) or "no fields"
             raise RequestError(UNPROCESSABLE, "server.unknown_field", field=field, expected=expected)
 
 
@@ -119,6 +119,11 @@ class Action:
             expected = f'an action in notation such as "3>7", "d" or "u", of at most {MAX_ACTION_LENGTH} characters'
             raise _bad("action", expected)
         return cls(action=action)
+
+
+def no_fields(body: dict[str, Any]) -> None:
+    """For requests that take no body: an empty object is fine, a field is not."""
+    _check_fields(body, ())
 
 
 def flag(request: Request, name: str, default: bool) -> bool:

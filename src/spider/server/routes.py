@@ -1,8 +1,24 @@
-"""The HTTP API (docs: /work/notes/web-api.md): thin handlers that parse, call the games, serialize.
+"""The HTTP API: thin handlers that parse, call the games, serialize. All JSON; a player is the
+``spider_player`` cookie; errors are ``{"error": sentence, "message_id": id}`` (see ``errors``).
 
-Query parameter ``no_more_moves=0`` on any request that answers with a view turns off the solver's
-"no more moves" check for that answer (``stuck`` is then false); the page sends it when the player
-switched the check off in the settings. The server's default is the setting ``SPIDER_NO_MORE_MOVES``.
+- ``POST /api/games`` ``{"suits", "deal": "random"|"verified", "preset", "rules", "code"}`` -> 201 view
+- ``GET /api/games/current`` -> the player's latest game in progress, or 404
+- ``GET /api/games/{id}`` -> view; 404 "No such game" for unknown and other players' games alike
+- ``POST /api/games/{id}/actions`` ``{"action": "3>7" | "3>7:2" | "d" | "f3" | "u" | "r"}``
+  -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused
+- ``POST /api/games/{id}/restart`` -> 201 view of a new game of the same deal and rules
+- ``POST /api/games/{id}/resign`` -> view, the game over
+- ``GET /api/games/{id}/hint`` -> ``{"action", "column", "count", "target", "text", "message_id", "deal_possible"}``
+- ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over
+- ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
+- ``GET /api/presets`` -> the presets' table rules
+- ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
+
+A view is public: face-up cards, how many cards lie face down, how many are in the stock; with every
+movable group and the columns that accept it (``view``). Query parameter ``no_more_moves=0`` (or
+``=1``) on any request answered with a view turns the solver's "no more moves" check off (or on) for
+that answer; the default is ``SPIDER_NO_MORE_MOVES``. When the check is still running the view says
+``stuck_pending: true``: ask for the view again a moment later.
 """
 
 from __future__ import annotations
@@ -15,7 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
-from spider.server.bodies import Action, NewGame, flag, json_object
+from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
 from spider.server.errors import RequestError
 from spider.server.games import Games, LiveGame
 from spider.server.static import StaticFiles
@@ -69,13 +85,13 @@ async def play(request: Request) -> Response:
 
 
 async def restart(request: Request) -> Response:
-    await json_object(request, required=False)
+    no_fields(await json_object(request, required=False))
     live = _games(request).restart(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
-    await json_object(request, required=False)
+    no_fields(await json_object(request, required=False))
     live = _games(request).resign(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live))
 
