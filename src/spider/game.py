@@ -329,6 +329,17 @@ class Game:
         refusal = self._deal_refusal()
         return None if refusal is None else IllegalMoveError(refusal)
 
+    def nowhere_refusal(self, column: int, count: int) -> IllegalMoveError:
+        """The rule that keeps a group from going anywhere, for a group with no target.
+
+        A group moves only onto a card one rank above its first card, or into an empty column.
+        """
+        index = column - 1
+        if count > self._movable(index):
+            in_sequence = count <= self._sequence(index, False)
+            return IllegalMoveError("refuse.group_suit" if in_sequence else "refuse.group_sequence")
+        return _rank_refusal(self._columns[index][-count])
+
     def targets(self, column: int, count: int) -> list[int]:
         """The columns (1-10) that accept the last ``count`` cards of a column."""
         return [target for target in range(1, COLUMNS + 1) if self._move_refusal(Move(column, target, count)) is None]
