@@ -212,5 +212,5 @@ def test_a_group_that_fits_nowhere_is_told_the_rule() -> None:
     table = game(ten("1|9s8s7s", "1|Ts", "1|Kh"), rules="2C")
     assert str(table.nowhere_refusal(1, 2)) == "An 8 goes only on a 9."
     assert str(table.nowhere_refusal(3, 1)) == "A king goes only into an empty column."
-    mixed = game(ten("1|9s8h7s6s"), rules="2C")
+    mixed = game(["1|9s8h7s6s"] + ["1|Kh", "1|Ah"] * 4 + ["1|Ks"], rules="2C")
     assert str(mixed.nowhere_refusal(1, 3)) == "In classic rules a group must be one suit."
