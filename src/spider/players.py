@@ -28,7 +28,7 @@ from spider.game import Game
 from spider.notation import Position, parse_position
 from spider.solver.convert import table_for
 from spider.solver.core import DEAL, State
-from spider.solver.hint import UNKNOWN_CARD, deal_possible, hint
+from spider.solver.hint import deal_possible, hint
 
 Strength = Literal["beginner", "casual", "expert"]
 STRENGTHS: tuple[Strength, ...] = ("beginner", "casual", "expert")
@@ -51,7 +51,9 @@ class Option:
 
 def _options(position: Position) -> tuple[int, int, list[Option]]:
     """The score and key of the visible table, and every move with the score and key of where it leads."""
-    table, start = table_for(position.columns, position.face_down, None, position.rules.group, position.rules.deal)
+    table, start = table_for(
+        position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
+    )
     root = table.score(start)
     options = []
     for action, score, child in table.children(start, root, exact=True):
@@ -65,7 +67,7 @@ def _options(position: Position) -> tuple[int, int, list[Option]]:
         source, target, count = action & 15, (action >> 4) & 15, action >> 8
         into_empty = not start[0][target]
         text = f"{source + 1}>{target + 1}:{count}" if into_empty else f"{source + 1}>{target + 1}"
-        options.append(Option(text, score + opened * UNKNOWN_CARD, _public_key(child), into_empty))
+        options.append(Option(text, score + opened * table.weights.unknown_card, _public_key(child), into_empty))
     return root, _public_key(start), options
 
 

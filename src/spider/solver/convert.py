@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spider.cards import SUITS, Card
-from spider.solver.core import COLUMNS, DEAL, State, Table, encode
+from spider.solver.core import COLUMNS, DEAL, State, Table, encode, weights_for
 
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
@@ -25,6 +25,7 @@ def table_for(
     group: str,
     deal: str,
     hidden: Sequence[Sequence[Card]] | None = None,
+    suits: int = 1,
 ) -> tuple[Table, State]:
     """A search table and start state.
 
@@ -39,6 +40,7 @@ def table_for(
         deals=deals,
         relaxed=group == "relaxed",
         deal_any=deal == "any",
+        weights=weights_for(suits),
     )
     state: State = (tuple(cards_code(cards) for cards in columns), tuple(face_down), 0)
     return table, state

@@ -39,35 +39,59 @@ def encode(rank: int, suit: int) -> int:
     return suit * 16 + rank
 
 
-# Weights of the score (lower is better). A card on the same suit one rank higher costs nothing; a card
-# on a card of another suit one rank higher can still be sorted with an empty column, so it costs less
-# than a card that breaks the order. Face-down cards cost more than a break: each will be a card to sort
-# and, while down, it locks the cards above it. Stock cards cost a little less than a break, so that a deal
-# (ten cards from the stock onto the table, most of them breaking the order) looks slightly worse than a
-# useful move and is made when nothing better is left.
-BREAK = 10
-OFF_SUIT = 6
-SEGMENT = 2
-FACE_DOWN = 25
-STOCK = 11
-EMPTY = -14
-# Only the empty table, with nothing left in the stock, scores this low.
-WON_SCORE = COLUMNS * EMPTY
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Weights of the score (lower is better).
+
+    A card on the same suit one rank higher costs nothing; a card on another suit one rank higher can
+    still be sorted with an empty column, so it costs less than a card that breaks the order. Face-down
+    cards cost about two breaks: each will be a card to sort and, while down, it locks the cards above it.
+    Stock cards cost about a break, so that a deal (ten cards from the stock onto the table, most of them
+    breaking the order) is made when nothing better is left. The values were tuned with bench/solver.py
+    under a fixed node budget: with 1 suit an empty column is worth about a break, while with 2 and 4 suits
+    (where only empty columns let mixed-suit groups be sorted) it is worth about a face-down card.
+    """
+
+    break_: int = 10
+    off_suit: int = 6
+    segment: int = 2
+    face_down: int = 25
+    stock: int = 11
+    empty: int = -14
+
+    @property
+    def won(self) -> int:
+        """Only the empty table, with nothing left in the stock, scores this low."""
+        return COLUMNS * self.empty
+
+    @property
+    def unknown_card(self) -> int:
+        """The cost of a card just turned up and not yet known, over an empty column: one unsorted card."""
+        return self.segment + self.break_ - self.empty
 
 
-def column_score(column: bytes, relaxed: bool) -> int:
+ONE_SUIT = Weights()
+MANY_SUITS = Weights(break_=12, off_suit=6, segment=0, face_down=25, stock=11, empty=-25)
+
+
+def weights_for(suits: int) -> Weights:
+    return ONE_SUIT if suits == 1 else MANY_SUITS
+
+
+def column_score(column: bytes, weights: Weights) -> int:
     """The disorder of one column's face-up cards."""
     if not column:
-        return EMPTY
-    score = SEGMENT
+        return weights.empty
+    score = weights.segment
+    off_suit, break_ = weights.off_suit, weights.break_
     upper = column[0]
     for lower in column[1:]:
         if upper - lower == 1:
             pass
         elif (upper & 15) - (lower & 15) == 1:
-            score += OFF_SUIT
+            score += off_suit
         else:
-            score += BREAK
+            score += break_
         upper = lower
     return score
 
@@ -103,6 +127,7 @@ class Table:
     deals: tuple[bytes, ...]
     relaxed: bool = False
     deal_any: bool = False
+    weights: Weights = ONE_SUIT
     _movable: dict[bytes, int] = field(default_factory=dict, repr=False)
     _score: dict[bytes, int] = field(default_factory=dict, repr=False)
 
@@ -115,14 +140,15 @@ class Table:
     def column_score(self, column: bytes) -> int:
         score = self._score.get(column)
         if score is None:
-            score = self._score[column] = column_score(column, self.relaxed)
+            score = self._score[column] = column_score(column, self.weights)
         return score
 
     def score(self, state: State) -> int:
         """Lower is closer to a win."""
         columns, down, dealt = state
         stock = sum(len(cards) for cards in self.deals[dealt:])
-        return sum(map(self.column_score, columns)) + FACE_DOWN * sum(down) + STOCK * stock
+        weights = self.weights
+        return sum(map(self.column_score, columns)) + weights.face_down * sum(down) + weights.stock * stock
 
     def won(self, state: State) -> bool:
         columns, down, dealt = state
@@ -136,7 +162,7 @@ class Table:
 
     def _settle(self, columns: list[bytes], down: list[int], index: int) -> int:
         """Removes a completed run at the end of a column and turns up the card beneath; returns the score
-        change from face-down cards (a turned-up card no longer costs FACE_DOWN)."""
+        change from face-down cards (a turned-up card no longer costs its weight)."""
         column = columns[index]
         if len(column) >= RUN and column[-1] & 15 == 1 and column[-RUN:] == RUNS[column[-1] >> 4]:
             column = columns[index] = column[:-RUN]
@@ -144,7 +170,7 @@ class Table:
             left = down[index] - 1
             columns[index] = self.hidden[index][left : left + 1]
             down[index] = left
-            return -FACE_DOWN
+            return -self.weights.face_down
         return 0
 
     def apply(self, state: State, action: int) -> State:
@@ -174,6 +200,7 @@ class Table:
         """
         columns, down, dealt = state
         hidden = self.hidden
+        face_down, empty = self.weights.face_down, self.weights.empty
         scores = self._score
         column_score = self.column_score
         movable = self.movable
@@ -218,7 +245,7 @@ class Table:
                         # Turning up an unknown card: the column stays empty but counts one card fewer.
                         source_down[source] -= 1
                     downs_after: tuple[int, ...] = tuple(source_down)
-                    turned = -FACE_DOWN
+                    turned = -face_down
                 else:
                     downs_after = down
                     turned = 0
@@ -252,7 +279,7 @@ class Table:
                         cols[source] = new_src
                         group = cols[target] = src[size - count :]
                         downs = down
-                        new_score = base - EMPTY
+                        new_score = base - empty
                         if not new_src and down[source]:
                             downs_list = list(down)
                             if hidden is None:
@@ -262,7 +289,7 @@ class Table:
                                 new_src = cols[source] = hidden[source][left : left + 1]
                                 downs_list[source] = left
                             downs = tuple(downs_list)
-                            new_score -= FACE_DOWN
+                            new_score -= face_down
                         new_score += (scores[new_src] if new_src in scores else column_score(new_src)) + (
                             scores[group] if group in scores else column_score(group)
                         )
@@ -321,6 +348,7 @@ def beam_search(
     (and used ``exact`` moves) has seen every reachable state, so finding no win proves there is none. A
     pass that drops states stops when its best score has not improved for ``patience`` depths.
     """
+    won_score = table.weights.won
     if table.won(start):
         return SearchResult([], True, 0)
     seen = {hash(start)}
@@ -341,7 +369,7 @@ def beam_search(
                 key = hash(child)
                 if key in seen or key in candidates:
                     continue
-                if child_score == WON_SCORE and table.won(child):
+                if child_score == won_score and table.won(child):
                     return SearchResult(_line(parents, actions, parent) + [action], False, budget.nodes)
                 candidates[key] = (child_score, parent, action, child)
         if width is not None and len(candidates) > width:

@@ -12,14 +12,11 @@ from dataclasses import dataclass
 
 from spider.notation import Position
 from spider.solver.convert import table_for
-from spider.solver.core import BREAK, COLUMNS, DEAL, EMPTY, SEGMENT, State, Table
+from spider.solver.core import COLUMNS, DEAL, State, Table
 
 HINT_NODES = 3000
 STUCK_NODES = 200_000
 RUNS_TO_WIN = 8
-
-# What an unknown card, just turned up, is assumed to cost: one more unsorted card in that column.
-UNKNOWN_CARD = SEGMENT + BREAK - EMPTY
 
 MESSAGES = {
     "hint.move": "Try this move.",
@@ -67,7 +64,9 @@ def _flippable(position: Position) -> list[int]:
 
 
 def _public_table(position: Position) -> tuple[Table, State]:
-    return table_for(position.columns, position.face_down, None, position.rules.group, position.rules.deal)
+    return table_for(
+        position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
+    )
 
 
 def _turned_up(parent: State, child: State) -> int:
@@ -98,6 +97,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
         return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip")
     table, start = _public_table(position)
     root = table.score(start)
+    # A card turned up is valued as one more unsorted card: its identity is not known.
+    unknown_card = table.weights.unknown_card
     best_value, best_action = root, -1
     counter = 0
     heap: list[tuple[int, int, int, State, int, int]] = [(root, 0, 0, start, -1, root)]
@@ -116,7 +117,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
             opened = _turned_up(state, child)
             # Each move costs a little, so that of two equal outcomes the shorter way is preferred and a
             # move that changes nothing is not suggested.
-            value = child_score + opened * UNKNOWN_CARD + depth + 1
+            value = child_score + opened * unknown_card + depth + 1
             line_first = action if first < 0 else first
             if value < best_value:
                 best_value, best_action = value, line_first

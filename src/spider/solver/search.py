@@ -53,7 +53,9 @@ def solve(game: Game, *, max_nodes: int | None = None, seconds: float | None = N
             opening_flips.append(f"f{index + 1}")
     hidden = [cards[:down] for cards, down in zip(columns, face_down, strict=True)]
     face_up = [cards[down:] for cards, down in zip(columns, face_down, strict=True)]
-    table, start = table_for(face_up, face_down, game.stock, game.rules.group, game.rules.deal, hidden)
+    table, start = table_for(
+        face_up, face_down, game.stock, game.rules.group, game.rules.deal, hidden, suits=game.suits
+    )
     budget = Budget(max_nodes, seconds)
     result = widening_search(table, start, budget)
     elapsed = time.perf_counter() - began
