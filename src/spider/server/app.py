@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
@@ -39,7 +38,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         searches.start()
         static.preload()
         store.start_checkpoints()
-        gc.freeze()  # what exists at start lives as long as the server: keep it out of collections
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)

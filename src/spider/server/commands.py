@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sqlite3
 import sys
 from typing import Any
@@ -43,6 +44,7 @@ def serve(args: argparse.Namespace) -> int:
         reason = getattr(error, "orig", None) or error
         print(f"spider serve: cannot open the database {settings.database}: {reason}", file=sys.stderr)
         return 2
+    gc.freeze()  # what exists at start lives as long as the server: keep it out of garbage collections
     print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
     uvicorn.run(
         app,
