@@ -75,6 +75,8 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+_INSERT_ACTION = insert(actions)  # built once: the one statement every action runs
+
 RESULTS = ("won", "resigned", "abandoned")
 CHECKPOINT_SECONDS = 2.0
 AUTOCHECKPOINT_PAGES = 20_000
@@ -224,7 +226,7 @@ class Store:
         """
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(actions).values(game_id=game_id, seq=seq, text=text, at=at))
+                connection.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "text": text, "at": at})
                 if finish is not None:
                     connection.execute(_finish_statement(finish))
         except IntegrityError as error:
