@@ -244,3 +244,17 @@ def test_requests_without_a_body_take_no_fields(client: TestClient, game_id: str
     response = client.post(f"/api/games/{game_id}/restart", json={"keep": True})
     assert refusal(response, 422) == "Unknown field 'keep'; expected no fields."
     assert client.post(f"/api/games/{game_id}/resign", json={}).status_code == 200
+
+
+def test_a_garbled_or_forged_cookie_makes_a_new_player(client: TestClient, game_id: str) -> None:
+    from spider.server.middleware import PLAYER_COOKIE
+
+    for cookie in ("%%%; ;;=", f"{PLAYER_COOKIE}=short", f'{PLAYER_COOKIE}="; drop', f"{PLAYER_COOKIE}=a b"):
+        response = TestClient(client.app).get(f"/api/games/{game_id}", headers={"cookie": cookie})
+        assert refusal(response, 404) == "No such game."
+        assert response.headers["set-cookie"].startswith(f"{PLAYER_COOKIE}=")  # a new player
+    made_up = TestClient(client.app).get(f"/api/games/{game_id}", headers={"cookie": f"{PLAYER_COOKIE}={'x' * 43}"})
+    assert refusal(made_up, 404) == "No such game."  # a well-formed token is just another player
+    mine = client.cookies[PLAYER_COOKIE]
+    among_others = f"theme=dark; {PLAYER_COOKIE}={mine}; lang=en"
+    assert TestClient(client.app).get(f"/api/games/{game_id}", headers={"cookie": among_others}).status_code == 200

@@ -6,7 +6,6 @@ import hashlib
 import re
 import secrets
 import time
-from http.cookies import SimpleCookie
 
 from starlette import status
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,16 +28,15 @@ def player_id(token: str) -> str:
 
 
 def _cookie_token(scope: Scope) -> str | None:
+    """The player's token from the request's cookies, if it has a well-formed one."""
     for name, value in scope["headers"]:
         if name == b"cookie":
-            cookie: SimpleCookie = SimpleCookie()
-            try:
-                cookie.load(value.decode("latin-1"))
-            except Exception:  # a garbled cookie header is treated as no cookie
-                continue
-            morsel = cookie.get(PLAYER_COOKIE)
-            if morsel is not None and _TOKEN_PATTERN.fullmatch(morsel.value):
-                return morsel.value
+            text: str = value.decode("latin-1")
+            for part in text.split(";"):
+                key, _, token = part.strip().partition("=")
+                token = token.strip('"')
+                if key == PLAYER_COOKIE and _TOKEN_PATTERN.fullmatch(token):
+                    return token
     return None
 
 
