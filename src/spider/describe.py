@@ -7,11 +7,14 @@ Stock: 50 cards, 5 deals left; no run removed.
 
 from __future__ import annotations
 
+from functools import cache
+
 from spider.cards import Card
 from spider.game import Game
 from spider.text import message
 
 
+@cache
 def card_name(card: Card, lang: str = "en") -> str:
     """A card in words: "10 of spades", "queen of hearts"."""
     return message("describe.card", lang, rank=card.rank, suit=card.suit)

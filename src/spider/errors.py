@@ -17,7 +17,11 @@ class SpiderError(ValueError):
     def __init__(self, message_id: str, **params: Any) -> None:
         self.message_id = message_id
         self.params = params
-        super().__init__(message(message_id, **params))
+        super().__init__(message_id)
+
+    def __str__(self) -> str:
+        # Written out only when read: searches make and drop many refusals without showing them.
+        return message(self.message_id, **self.params)
 
     def localized(self, lang: str) -> str:
         """The same text in another language of the catalogs."""
