@@ -395,6 +395,8 @@ class Game:
         if move.count is not None and move.count > up:
             return 0, IllegalMoveError("refuse.count_face_up", column=move.source, n=up)
         movable = self._movable(source)
+        if move.count is not None and move.count > movable:
+            return 0, self.nowhere_refusal(move.source, move.count)
         destination = self._columns[target]
         if len(destination) == self._down[target]:
             count = movable if move.count is None else move.count

@@ -76,6 +76,8 @@ def test_no_card_is_taken_from_the_middle_of_a_column() -> None:
         table.play("1>2")
     with pytest.raises(IllegalMoveError, match="Only cards in sequence"):
         table.play("1>2:3")
+    with pytest.raises(IllegalMoveError, match="Only cards in sequence"):
+        table.play("1>4:3")  # the group is named before the card it would go on (an ace here)
 
 
 def test_an_empty_column_takes_any_card() -> None:

@@ -34,11 +34,17 @@ def test_groups_carry_the_engines_targets_and_best_target(client: TestClient) ->
     view = new_game(client, code=CODE)
     game = Game.from_code(CODE)
     expected = [
-        {"column": n, "count": k, "targets": game.targets(n, k), "best": game.best_target(n, k)}
+        {
+            "column": n, "count": k, "targets": game.targets(n, k), "best": game.best_target(n, k),
+            "refusal": None if game.targets(n, k) else str(game.nowhere_refusal(n, k)),
+        }
         for n in range(1, 11)
         for k in range(1, game.movable(n) + 1)
     ]
     assert view["groups"] == expected
+    assert any(group["refusal"] == "A king goes only into an empty column." for group in view["groups"]) or any(
+        group["refusal"] and " goes only on " in group["refusal"] for group in view["groups"]
+    )
 
 
 def test_random_games_follow_the_request(client: TestClient) -> None:

@@ -76,3 +76,24 @@ def test_stats_through_the_api_are_the_players_own(client: TestClient) -> None:
     assert stranger["by_suits"]["2"]["games"] == 0
     assert stranger["site"]["by_suits"]["2"]["games"] == 1  # everyone's games, over the stated period
     assert "30 days" in stranger["site"]["method"]
+
+
+def test_a_replayed_winning_line_counts_nowhere(client: TestClient) -> None:
+    mine = new_game(client, suits=1)
+    client.post(f"/api/games/{mine['id']}/resign")
+    replay = new_game(client, suits=1, code=mine["code"], replay=True)
+    for _ in range(3):  # a few moves, then leave it: an ordinary game would now count as lost
+        legal = [group for group in replay["groups"] if group["targets"]]
+        if not legal:
+            break
+        group = legal[0]
+        replay = act(client, replay["id"], f"{group['column']}>{group['targets'][0]}:{group['count']}")["view"]
+    client.post(f"/api/games/{replay['id']}/resign")
+    stats: dict[str, Any] = client.get("/api/stats").json()
+    assert stats["by_suits"]["1"]["games"] == 1
+    assert stats["site"]["by_suits"]["1"]["games"] == 1
+
+
+def test_replay_must_be_true_or_false(client: TestClient) -> None:
+    answer = client.post("/api/games", json={"suits": 1, "replay": "yes"})
+    assert answer.status_code == 422 and "replay" in answer.json()["error"]

@@ -19,7 +19,10 @@ def test_groups_match_the_engine_through_random_games(preset: str, suits: int) -
         game = Game.new(suits, PRESETS[preset], shuffle=rng.randrange(26**7))
         for _ in range(rng.randrange(40, 160)):
             expected = [
-                {"column": c, "count": k, "targets": game.targets(c, k), "best": game.best_target(c, k)}
+                {
+                    "column": c, "count": k, "targets": game.targets(c, k), "best": game.best_target(c, k),
+                    "refusal": None if game.targets(c, k) else str(game.nowhere_refusal(c, k)),
+                }
                 for c in range(1, 11)
                 for k in range(1, game.movable(c) + 1)
             ]

@@ -76,8 +76,10 @@ class NewGame:
     rules: dict[str, Any] | None = None
     preset: str | None = None
     code: str | None = None
+    replay: bool = False
+    """The game replays a winning line for the player to watch: it is kept out of every result."""
 
-    FIELDS = ("suits", "deal", "rules", "preset", "code")
+    FIELDS = ("suits", "deal", "rules", "preset", "code", "replay")
 
     @classmethod
     def from_json(cls, body: dict[str, Any]) -> NewGame:
@@ -92,9 +94,13 @@ class NewGame:
         rules = body.get("rules")
         if rules is not None and not isinstance(rules, dict):
             raise _bad("rules", "an object of table rules")
+        replay = body.get("replay", False)
+        if type(replay) is not bool:
+            raise _bad("replay", "true or false")
         return cls(
             suits=suits,
             deal=deal,
+            replay=replay,
             rules=rules,
             preset=_optional_text(body, "preset", 32),
             code=_optional_text(body, "code", MAX_CODE_LENGTH),

@@ -193,7 +193,7 @@ class Games:
             deal = await self.verified_deal(player, game.suits, game.rules)
             if deal is not None:
                 return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line)
-        return self.start(player, game, False, None)
+        return self.start(player, game, False, None, replay=request.replay)
 
     async def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
@@ -215,7 +215,9 @@ class Games:
         game = Game.from_code(old.game.code, old.game.rules)
         return self.start(player, game, old.record.verified, old.record.line)
 
-    def start(self, player: str, game: Game, verified: bool, line: list[str] | None) -> LiveGame:
+    def start(
+        self, player: str, game: Game, verified: bool, line: list[str] | None, *, replay: bool = False
+    ) -> LiveGame:
         at = now()
         assert game.code is not None
         record = GameRecord(
@@ -226,6 +228,7 @@ class Games:
             rules=game.rules.to_json(),
             verified=verified,
             line=line,
+            replay=replay,
             created_at=at,
         )
         abandoned = []

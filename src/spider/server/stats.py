@@ -1,7 +1,8 @@
 """Results (SPEC 3.6): a player's statistics and best scores, and the site-wide win rates.
 
 A game counts once it is over: won, resigned, or abandoned for a new game after at least one move
-(starting a new game before making a move costs nothing).
+(starting a new game before making a move costs nothing). A game that replays a winning line for the
+player to watch never counts.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ SITE_PERIOD_DAYS = 30
 
 
 def counts(record: GameRecord) -> bool:
-    return record.result != "abandoned" or bool(record.moves)
+    return not record.replay and (record.result != "abandoned" or bool(record.moves))
 
 
 def player_stats(records: list[GameRecord]) -> dict[str, Any]:

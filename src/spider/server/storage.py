@@ -57,6 +57,7 @@ games = Table(
     Column("rules", JSON, nullable=False),
     Column("verified", Boolean, nullable=False),
     Column("line", JSON, nullable=True),  # the winning line of a verified deal
+    Column("replay", Boolean, nullable=False, default=False),  # shows a winning line: not in any results
     Column("created_at", Float, nullable=False),  # seconds since the epoch, UTC
     Column("finished_at", Float, nullable=True),
     Column("result", String(16), nullable=True),  # "won", "resigned" or "abandoned"
@@ -100,6 +101,7 @@ class GameRecord:
     score: int | None = None
     moves: int | None = None
     seconds: float | None = None
+    replay: bool = False
 
     @property
     def over(self) -> bool:
@@ -194,6 +196,7 @@ class Store:
                     rules=record.rules,
                     verified=record.verified,
                     line=record.line,
+                    replay=record.replay,
                     created_at=record.created_at,
                 )
             )
@@ -282,9 +285,10 @@ class Store:
     def site_results(self, since: float) -> list[tuple[int, int, int]]:
         """Across all players, per suit count: (suits, games counted, games won) ended since a time.
 
-        A game counts when it was won or resigned, or abandoned after at least one move.
+        A game counts when it was won or resigned, or abandoned after at least one move, and was not
+        the replay of a winning line.
         """
-        counted = (games.c.result != "abandoned") | (games.c.moves > 0)
+        counted = ((games.c.result != "abandoned") | (games.c.moves > 0)) & games.c.replay.is_(False)
         won = func.sum(case((games.c.result == "won", 1), else_=0))
         with self.engine.connect() as connection:
             rows = connection.execute(
@@ -326,6 +330,7 @@ def _record(row: Any) -> GameRecord:
         score=row["score"],
         moves=row["moves"],
         seconds=row["seconds"],
+        replay=bool(row["replay"]),
     )
 
 

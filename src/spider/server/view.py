@@ -38,7 +38,10 @@ def columns(game: Game) -> list[dict[str, Any]]:
 
 
 def groups(game: Game) -> list[dict[str, Any]]:
-    """Every group that can be picked up, with the columns that accept it and the best of them."""
+    """Every group that can be picked up, with the columns that accept it and the best of them.
+
+    A group that fits nowhere comes with the rule that keeps it there, for the page to show.
+    """
     accepted = game.group_targets()
     found = []
     for column in COLUMNS:
@@ -46,7 +49,8 @@ def groups(game: Game) -> list[dict[str, Any]]:
             fits = sorted(accepted.get((column, count), ()))
             # the best target is one of the targets: ask the engine only when there is a choice
             best = game.best_target(column, count) if len(fits) > 1 else fits[0] if fits else None
-            found.append({"column": column, "count": count, "targets": fits, "best": best})
+            refusal = None if fits else str(game.nowhere_refusal(column, count))
+            found.append({"column": column, "count": count, "targets": fits, "best": best, "refusal": refusal})
     return found
 
 

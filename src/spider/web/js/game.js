@@ -101,6 +101,11 @@ export function moveGroup(source, target, count, { shakeCards = true } = {}) {
 export function moveToBest(column, count) {
   const group = groupAt(state.view, column, count);
   if (group && group.best) return moveGroup(column, group.best, count);
+  if (group && group.refusal) {
+    refuse(new Error(group.refusal), cardsAt(column, count));
+    return Promise.resolve(false);
+  }
+  // Cards that do not move together: the server names the group rule they break.
   const elsewhere = (column % 10) + 1;
   return moveGroup(column, elsewhere, count);
 }

@@ -25,7 +25,7 @@ export async function showWinningLine() {
   try {
     if (!view.over && !view.won) await api.resign(view.id);
     ({ line } = await api.line(view.id));
-    const fresh = await api.create({ suits: view.suits, code: view.code, rules: view.rules });
+    const fresh = await api.create({ suits: view.suits, code: view.code, rules: view.rules, replay: true });
     state.replay = { step: 0, total: line.length, stopped: false };
     setView(fresh);
   } catch (error) {
