@@ -39,7 +39,8 @@ def new_game(page: Page, suits: int = 1, code: str | None = None, **extra: Any) 
     body: dict[str, Any] = {"suits": suits, "deal": "random", **extra}
     if code:
         body["code"] = code
-    response = page.request.post("/api/games", data=body)
+    # A verified deal may be solved on the spot when the pool is empty: give it the server's own budget.
+    response = page.request.post("/api/games", data=body, timeout=90_000)
     assert response.status == 201, response.text()
     view: View = response.json()
     return view
