@@ -11,7 +11,7 @@ import heapq
 from dataclasses import dataclass
 
 from spider.notation import Position
-from spider.solver.convert import table_for
+from spider.solver.convert import notation, table_for
 from spider.solver.core import COLUMNS, DEAL, State, Table
 
 HINT_NODES = 3000
@@ -96,16 +96,28 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     if flips:
         return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip")
     table, start = _public_table(position)
+    line = _best_line(table, start, max_nodes)
+    if not line:
+        return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
+    action = line[0]
+    source, target, count = action & 15, (action >> 4) & 15, action >> 8
+    return Hint(notation(table, start, line[:1], False)[0], source + 1, count, target + 1, can_deal, "hint.move")
+
+
+def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
+    """Best-first search over moves (never a deal) from the visible table; the actions to the best
+    position seen, or none if no position beats the start."""
     root = table.score(start)
     # A card turned up is valued as one more unsorted card: its identity is not known.
     unknown_card = table.weights.unknown_card
-    best_value, best_action = root, -1
-    counter = 0
-    heap: list[tuple[int, int, int, State, int, int]] = [(root, 0, 0, start, -1, root)]
+    best_value, best_node = root, -1
+    # Each node found: its parent node and the action from there (node 0 is the start).
+    parents, actions = [-1], [-1]
+    heap: list[tuple[int, int, int, State, int]] = [(root, 0, 0, start, root)]
     seen = {hash(start)}
     nodes = 0
     while heap and nodes < max_nodes:
-        _, _, depth, state, first, score = heapq.heappop(heap)
+        _, node, depth, state, score = heapq.heappop(heap)
         nodes += 1
         for action, child_score, child in table.children(state, score):
             if action == DEAL:
@@ -118,18 +130,19 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
             # Each move costs a little, so that of two equal outcomes the shorter way is preferred and a
             # move that changes nothing is not suggested.
             value = child_score + opened * unknown_card + depth + 1
-            line_first = action if first < 0 else first
+            child_node = len(parents)
+            parents.append(node)
+            actions.append(action)
             if value < best_value:
-                best_value, best_action = value, line_first
+                best_value, best_node = value, child_node
             if not opened:
-                counter += 1
-                heapq.heappush(heap, (value, counter, depth + 1, child, line_first, child_score))
-    if best_action < 0:
-        return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
-    source, target, count = best_action & 15, (best_action >> 4) & 15, best_action >> 8
-    onto_card = bool(start[0][target])
-    text = f"{source + 1}>{target + 1}" if onto_card else f"{source + 1}>{target + 1}:{count}"
-    return Hint(text, source + 1, count, target + 1, can_deal, "hint.move")
+                heapq.heappush(heap, (value, child_node, depth + 1, child, child_score))
+    line: list[int] = []
+    while best_node > 0:
+        line.append(actions[best_node])
+        best_node = parents[best_node]
+    line.reverse()
+    return line
 
 
 def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES) -> bool:
