@@ -31,10 +31,10 @@ def test_runs_empty_columns_and_face_up_lists_are_named() -> None:
     assert lines[3] == "Column 3: 1 face-down card."
 
 
-def test_every_message_the_engine_raises_is_in_the_english_catalog() -> None:
+def test_every_message_the_engine_and_server_write_is_in_the_english_catalog() -> None:
     catalog = json.loads((SOURCE / "catalogs" / "en.json").read_text())
     used = set()
-    for path in SOURCE.glob("*.py"):
-        used |= set(re.findall(r'"((?:refuse|invalid|describe)\.[a-z_]+)"', path.read_text()))
-    assert len(used) > 30
+    for path in SOURCE.rglob("*.py"):
+        used |= set(re.findall(r'"((?:refuse|invalid|describe|hint|server)\.[a-z_]+)"', path.read_text()))
+    assert len(used) > 50
     assert sorted(used - set(catalog)) == []

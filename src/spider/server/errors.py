@@ -21,27 +21,7 @@ from spider.errors import (
     InvalidRulesError,
     SpiderError,
 )
-
-# The server's own sentences, by message id (the page may show them in its own language by id).
-MESSAGES: dict[str, str] = {
-    "server.no_such_game": "No such game.",
-    "server.no_current_game": "There is no game in progress.",
-    "server.not_found": "There is nothing at {path}.",
-    "server.method_not_allowed": "{method} is not allowed on {path}.",
-    "server.body_too_large": "The request body is larger than {limit} bytes.",
-    "server.body_not_json": "The request body is not valid JSON: {reason}.",
-    "server.body_not_object": "The request body must be a JSON object.",
-    "server.body_required": "This request needs a JSON body.",
-    "server.content_type": "The request body must be sent as application/json.",
-    "server.unknown_field": "Unknown field {field!r}; expected {expected}.",
-    "server.missing_field": "The field {field!r} is required.",
-    "server.bad_field": "The field {field!r} must be {expected}.",
-    "server.bad_query": "The query parameter {name!r} must be {expected}.",
-    "server.game_over": "This game is over.",
-    "server.line_not_over": "The winning line is shown only after the game is over.",
-    "server.line_not_verified": "This deal was not verified, so there is no winning line to show.",
-    "server.internal": "Something went wrong on the server; the game is as it was before this request.",
-}
+from spider.text import message
 
 
 class RequestError(Exception):
@@ -50,7 +30,7 @@ class RequestError(Exception):
     def __init__(self, status_code: int, message_id: str, **params: Any) -> None:
         self.status_code = status_code
         self.message_id = message_id
-        self.text = MESSAGES[message_id].format(**params)
+        self.text = message(message_id, **params)
         super().__init__(self.text)
 
 
@@ -97,10 +77,10 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     """Starlette's own refusals (no such route, wrong method) in the same JSON form."""
     assert isinstance(exc, HTTPException)
     if exc.status_code == status.HTTP_404_NOT_FOUND:
-        message_id, text = "server.not_found", MESSAGES["server.not_found"].format(path=request.url.path)
+        message_id, text = "server.not_found", message("server.not_found", path=request.url.path)
     elif exc.status_code == status.HTTP_405_METHOD_NOT_ALLOWED:
         message_id = "server.method_not_allowed"
-        text = MESSAGES[message_id].format(method=request.method, path=request.url.path)
+        text = message(message_id, method=request.method, path=request.url.path)
     else:
         message_id, text = f"http.{exc.status_code}", str(exc.detail)
     return JSONResponse(
@@ -111,7 +91,7 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
 async def on_server_error(request: Request, exc: Exception) -> Response:
     """A fault of the server's own (logged by the server): still JSON, and never the fault's details."""
     message_id = "server.internal"
-    return error_response(status.HTTP_500_INTERNAL_SERVER_ERROR, MESSAGES[message_id], message_id)
+    return error_response(status.HTTP_500_INTERNAL_SERVER_ERROR, message(message_id), message_id)
 
 
 EXCEPTION_HANDLERS = {

@@ -34,12 +34,6 @@ from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
 from spider.solver.pool import Pool, default_path
 
-HINT_TEXTS = {
-    "hint.move": "Try this move.",
-    "hint.none_deal": "No move looks worth making: you can deal from the stock.",
-    "hint.none_fill": "No move looks worth making, and no deal is possible now.",
-    "hint.flip": "Turn up the face-down card.",
-}
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
 KNOWN_POSITIONS = 8192  # "no more moves" answers remembered
 MAX_PENDING = 64  # "no more moves" searches queued at most; beyond, a view is simply not stuck
@@ -67,7 +61,7 @@ def hint_search(position: str, max_nodes: int) -> dict[str, Any]:
         "column": found.column,
         "count": found.count if found.action is not None else None,
         "target": found.target,
-        "text": HINT_TEXTS.get(found.message_id, found.message),
+        "text": found.message,
         "message_id": found.message_id,
         "deal_possible": found.deal_possible,
     }

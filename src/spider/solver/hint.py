@@ -13,17 +13,12 @@ from dataclasses import dataclass
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
 from spider.solver.core import COLUMNS, DEAL, State, Table
+from spider.text import message
 
 HINT_NODES = 3000
 STUCK_NODES = 200_000
 RUNS_TO_WIN = 8
 
-MESSAGES = {
-    "hint.move": "Try this move.",
-    "hint.none_deal": "No move looks worth making: you can deal from the stock.",
-    "hint.none_fill": "No move looks worth making, and no deal is possible now.",
-    "hint.flip": "Turn up the face-down card.",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +39,7 @@ class Hint:
     @property
     def message(self) -> str:
         """The English text of ``message_id``."""
-        return MESSAGES[self.message_id]
+        return message(self.message_id)
 
 
 def deal_possible(position: Position) -> bool:
