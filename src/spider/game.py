@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -228,9 +228,7 @@ class Game:
     @property
     def deal_never_possible(self) -> bool:
         """Under ``deal: filled``, too few cards remain on the table to fill every column, ever."""
-        if self.rules.deal != "filled" or self._dealt == len(self._stock):
-            return False
-        return sum(map(len, self._columns)) < COLUMNS
+        return self._deal_refusal() == "refuse.deal_never"
 
     def face_up(self, column: int) -> tuple[Card, ...]:
         """The face-up cards of a column (1-10)."""
@@ -371,11 +369,7 @@ class Game:
 
     def _deal_refusal(self) -> str | None:
         """The message id of the rule that refuses a deal now, or ``None``."""
-        if self._dealt == len(self._stock):
-            return "refuse.stock_empty"
-        if self.rules.deal == "filled" and not all(self._columns):
-            return "refuse.deal_never" if self.deal_never_possible else "refuse.deal_empty_column"
-        return None
+        return deal_refusal_id(self.rules, len(self._stock) - self._dealt, [len(cards) for cards in self._columns])
 
     def _move_refusal(self, move: Move) -> IllegalMoveError | None:
         """Why a move is refused, or ``None`` if it is legal; fills in nothing."""
@@ -624,6 +618,19 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.position()!r})"
+
+
+def deal_refusal_id(rules: TableRules, stock: int, column_sizes: Sequence[int]) -> str | None:
+    """The rule that refuses a deal (its message id), from the stock's size and each column's card count.
+
+    Under ``deal: filled`` no column may be empty; with fewer cards on the table than columns, none ever
+    will be filled again.
+    """
+    if not stock:
+        return "refuse.stock_empty"
+    if rules.deal == "filled" and not all(column_sizes):
+        return "refuse.deal_never" if sum(column_sizes) < COLUMNS else "refuse.deal_empty_column"
+    return None
 
 
 # Every move a canonical legal list can hold, made once: _MOVES[source][target][count or 0].

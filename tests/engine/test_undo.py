@@ -42,8 +42,9 @@ def test_undo_depth_keeps_only_the_last_actions() -> None:
     with pytest.raises(IllegalMoveError, match="Undo is off"):
         game.undo()
     game = Game.from_code("SP1-S1C-AAAAAAD", TableRules(undo=None))
-    for _ in range(150):
-        game.play("d") if game.deal_possible and game.deals_left and _ % 30 == 0 else None
+    for step in range(150):
+        if step % 30 == 0 and game.deal_possible:
+            game.play("d")
         legal = [a for a in game.legal_actions() if str(a) != "d"]
         if not legal:
             break

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from spider import Game
+from spider import Flip, Game
 
 COLUMNS = range(1, 11)
 
@@ -55,10 +55,8 @@ def groups(game: Game) -> list[dict[str, Any]]:
 
 
 def flips(game: Game) -> list[int]:
-    if game.rules.flip != "manual":
-        return []
-    down = game.face_down
-    return [column for column in COLUMNS if down[column - 1] and not game.face_up(column)]
+    """The columns whose top card may be turned over now (manual flip), as the engine lists them."""
+    return [action.column for action in game.legal_actions() if isinstance(action, Flip)]
 
 
 def table(game: Game) -> dict[str, Any]:

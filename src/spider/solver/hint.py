@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from spider.game import deal_refusal_id
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
 from spider.solver.core import COLUMNS, DEAL, State, Table
@@ -44,11 +45,8 @@ class Hint:
 
 def deal_possible(position: Position) -> bool:
     """Whether dealing is allowed in this position now."""
-    if position.stock_count == 0:
-        return False
-    if position.rules.deal == "any":
-        return True
-    return all(cards or down for cards, down in zip(position.columns, position.face_down, strict=True))
+    sizes = [len(cards) + down for cards, down in zip(position.columns, position.face_down, strict=True)]
+    return deal_refusal_id(position.rules, position.stock_count, sizes) is None
 
 
 def _flippable(position: Position) -> list[int]:
