@@ -1,8 +1,12 @@
 """Game codes (SPEC 1.7): a short text that names a deal and its table rules.
 
 The form is ``SP1-S<suits><group>-<shuffle>`` with an optional suffix ``-<flags>`` for the table rules
-that differ from the classic preset. The shuffle is 7 letters A-Z, a base-26 number with A = 0, most
-significant first. The flags, written in this order:
+that differ from the classic preset. The shuffle is a base-26 number in letters A-Z (A = 0, most
+significant first), written with 7 letters when it is below 26**7 and with 14 otherwise. Anyone who
+has a code knows every card, and 26**7 (about 2**33) shuffles can be searched from the opening cards,
+so the codes the server deals are :meth:`GameCode.random`: 64 random bits, 14 letters (the shuffle's
+generator has a 64-bit state, so no larger number exists). 7-letter codes stay valid for people to
+type. The flags, written in this order:
 
 ====  ==========================
 T     layout tabletop
@@ -21,6 +25,8 @@ GameCode(suits=1, shuffle=3, rules=TableRules(group='classic', layout='standard'
 deal='filled', undo=100, undo_past='all', scoring='standard'))
 >>> str(GameCode(4, 28, TableRules.preset("duel")))
 'SP1-S4C-AAAAABC-MAND'
+>>> str(GameCode(2, 2**64 - 1))
+'SP1-S2C-HLHXCZMXSYUMQP'
 """
 
 from __future__ import annotations
@@ -34,8 +40,13 @@ from spider.errors import InvalidCodeError
 from spider.rules import TableRules
 
 PREFIX = "SP1"
-SHUFFLE_LETTERS = 7
-SHUFFLES = 26**SHUFFLE_LETTERS
+SHORT_LETTERS = 7
+"""Letters of a shuffle number below ``SHORT_SHUFFLES``: the codes people type and share."""
+SHORT_SHUFFLES: int = 26**SHORT_LETTERS
+LONG_LETTERS = 14
+"""Letters of any larger shuffle number."""
+SHUFFLES: int = 2**64
+"""Shuffle numbers run from 0 to ``SHUFFLES - 1``: the shuffle's generator has a 64-bit state."""
 GROUP_LETTERS = {"classic": "C", "relaxed": "R"}
 # Each flag: the rule it sets and the value; the order here is the order in a written code.
 FLAGS: dict[str, tuple[str, object]] = {
@@ -62,11 +73,7 @@ class GameCode:
     rules: TableRules = CLASSIC
 
     def __str__(self) -> str:
-        number, letters = self.shuffle, []
-        for _ in range(SHUFFLE_LETTERS):
-            number, digit = divmod(number, 26)
-            letters.append(chr(ord("A") + digit))
-        text = f"{PREFIX}-S{self.suits}{GROUP_LETTERS[self.rules.group]}-{''.join(reversed(letters))}"
+        text = f"{PREFIX}-S{self.suits}{GROUP_LETTERS[self.rules.group]}-{shuffle_letters(self.shuffle)}"
         flags = "".join(
             flag for flag, (rule, value) in FLAGS.items() if getattr(self.rules, rule) == value
         )
@@ -74,8 +81,26 @@ class GameCode:
 
     @classmethod
     def random(cls, suits: int, rules: TableRules = CLASSIC) -> GameCode:
-        """A code with a shuffle number drawn from the operating system's randomness."""
+        """A code with 64 random bits from the operating system: a deal nobody can guess from its cards."""
         return cls(suits, secrets.randbelow(SHUFFLES), rules)
+
+    @property
+    def secret(self) -> bool:
+        """Whether the shuffle number is too large to be found by trying every shuffle: 14 letters."""
+        return self.shuffle >= SHORT_SHUFFLES
+
+
+def shuffle_letters(number: int) -> str:
+    """A shuffle number in letters: 7 when it is below 26**7, else 14.
+
+    >>> shuffle_letters(3), shuffle_letters(26**7)
+    ('AAAAAAD', 'AAAAAABAAAAAAA')
+    """
+    letters = []
+    for _ in range(SHORT_LETTERS if number < SHORT_SHUFFLES else LONG_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
 
 
 def parse_code(text: str) -> GameCode:
@@ -91,11 +116,16 @@ def parse_code(text: str) -> GameCode:
     groups = {letter: name for name, letter in GROUP_LETTERS.items()}
     if kind[2] not in groups:
         raise InvalidCodeError("invalid.code_group", code=text, part=kind)
-    if len(shuffle) != SHUFFLE_LETTERS or not all("A" <= c <= "Z" for c in shuffle):
+    if len(shuffle) not in (SHORT_LETTERS, LONG_LETTERS) or not all("A" <= c <= "Z" for c in shuffle):
         raise InvalidCodeError("invalid.code_shuffle", code=text, part=shuffle)
     number = 0
     for letter in shuffle:
         number = number * 26 + ord(letter) - ord("A")
+    if len(shuffle) == LONG_LETTERS and not SHORT_SHUFFLES <= number < SHUFFLES:
+        # one deal, one code: a small number has its 7-letter form, and no number passes 64 bits
+        if number < SHORT_SHUFFLES:
+            raise InvalidCodeError("invalid.code_shuffle_short", code=text, part=shuffle, short=shuffle_letters(number))
+        raise InvalidCodeError("invalid.code_shuffle_large", code=text, part=shuffle)
     changes: dict[str, object] = {"group": groups[kind[2]]}
     if len(parts) == 4:
         suffix, position = parts[3], 0

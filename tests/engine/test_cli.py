@@ -71,4 +71,4 @@ def test_the_preset_replaces_the_codes_table_rules(capsys: pytest.CaptureFixture
 
 def test_new_prints_a_fresh_code_for_the_suit_count(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "new", "--suits", "2", "--preset", "tabletop")
-    assert status == 0 and re.fullmatch(r"SP1-S2C-[A-Z]{7}-T\n", out)
+    assert status == 0 and re.fullmatch(r"SP1-S2C-[A-Z]{14}-T\n", out)

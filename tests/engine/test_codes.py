@@ -71,7 +71,9 @@ def test_lower_case_is_read() -> None:
         ("SP2-S1C-AAAAAAD", "starts with 'SP2'"),
         ("SP1-S3C-AAAAAAD", "'S3C' must be S, a suit count 1, 2 or 4"),
         ("SP1-S1X-AAAAAAD", "'S1X' must end in C"),
-        ("SP1-S1C-AAAAAA", "the shuffle 'AAAAAA' must be 7 letters"),
+        ("SP1-S1C-AAAAAA", "the shuffle 'AAAAAA' must be 7 or 14 letters"),
+        ("SP1-S1C-AAAAAAAAAAAAAD", "'AAAAAAAAAAAAAD' is written 'AAAAAAD', with 7 letters"),
+        ("SP1-S1C-HLHXCZMXSYUMQQ", "'HLHXCZMXSYUMQQ' is too large"),
         ("SP1-S1C-AAAA1AD", "the shuffle 'AAAA1AD'"),
         ("SP1-S1C-AAAAAAD-Q", "'Q' is not a table rule flag"),
         ("SP1-S1C-AAAAAAD-RD", "'D' sets the rule scoring a second time"),
@@ -87,3 +89,19 @@ def test_a_bad_code_names_the_bad_part(code: str, named: str) -> None:
 def test_new_games_get_random_shuffles() -> None:
     shuffles = {Game.new(2).code for _ in range(5)}
     assert len(shuffles) == 5
+
+
+def test_new_games_get_64_random_bits_in_14_letters() -> None:
+    # a 7-letter shuffle (about 2**33) can be found from the opening cards by trying them all
+    codes = [parse_code(str(Game.new(4).code)) for _ in range(20)]
+    assert all(code.secret and len(str(code).split("-")[2]) == 14 for code in codes)
+    assert max(code.shuffle for code in codes) > 2**60  # drawn from the whole 64-bit range
+
+
+def test_a_14_letter_code_round_trips_and_lays_out_its_own_deal() -> None:
+    largest = "SP1-S4C-HLHXCZMXSYUMQP-MAND"
+    assert parse_code(largest).shuffle == 2**64 - 1
+    assert Game.from_code(largest).code == largest
+    first = Game.from_code("SP1-S4C-AAAAAABAAAAAAA")
+    assert parse_code(str(first.code)).shuffle == 26**7 and not parse_code("SP1-S4C-ZZZZZZZ").secret
+    assert first.columns != Game.from_code("SP1-S4C-ZZZZZZZ").columns
