@@ -42,7 +42,8 @@ class TableRules:
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
-            if value not in CHOICES[field.name] or isinstance(value, bool):
+            # Equal is not enough: 100.0 == 100 and True == 1, but a rule's value is exactly one of its choices.
+            if not any(value == choice and type(value) is type(choice) for choice in CHOICES[field.name]):
                 raise InvalidRulesError(
                     "invalid.rule_value", rule=field.name, value=value, choices=_spell(CHOICES[field.name])
                 )

@@ -24,7 +24,7 @@ def test_reload_and_server_restart_keep_the_game(page: Page, server: Server) -> 
     page.reload()
     page.wait_for_selector('html[data-ready="true"]')
     expect_table(page, played)
-    expect(page.locator("[data-code]")).to_have_text(start["code"])
+    expect(page.locator("[data-code]")).to_have_text("shown when the game is over")
 
     server.kill()
     server.start()

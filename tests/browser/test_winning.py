@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from spider.solver.pool import Pool
+from tests.browser.harness import Server
 from tests.browser.table import (
     View,
     act,
@@ -16,6 +18,7 @@ from tests.browser.table import (
 )
 
 CODE = "SP1-S1C-AAAAAAD"
+VERIFIED = "SP1-S1C-AAAAAABAAAAAAA"  # a code of 14 letters, as the server deals
 
 
 def test_undo_and_redo_across_a_removed_run(page: Page) -> None:
@@ -38,9 +41,11 @@ def test_undo_and_redo_across_a_removed_run(page: Page) -> None:
     expect_table(page, view)
 
 
-def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page) -> None:
+def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page, server: Server) -> None:
+    line = solve(VERIFIED)
+    Pool(server.database).add(VERIFIED, 1, line)  # the deal the server will give: the page never learns its code
     view = new_game(page, 1, deal="verified")
-    line = solve(view["code"])
+    assert view["verified"] and view["code"] is None
     for action in line[:-1]:
         view = act(page, view, action)
     assert not view["won"]
@@ -49,8 +54,9 @@ def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page) -> None:
     dialog = page.locator("dialog[open]")
     expect(dialog).to_contain_text("You won!")
     won = page.request.get(f"/api/games/{view['id']}").json()
-    assert won["won"] and len(won["runs"]) == 8
+    assert won["won"] and len(won["runs"]) == 8 and won["code"] == VERIFIED
     expect(dialog).to_contain_text(f"Score {won['score']} in {won['moves']} moves")
+    expect(page.locator("[data-code]")).to_have_text(VERIFIED)  # over: now the code is the player's too
     expect(page.locator(".run[data-run]")).to_have_count(8)
 
     assert won["verified"]
@@ -59,7 +65,7 @@ def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page) -> None:
     dialog.get_by_role("button", name="Show a winning line").click()
     expect(page.locator("#status")).to_have_text("That is one way to win this deal.", timeout=60_000)
     expect(page.locator("[data-moves]")).to_have_text(str(len(stored)))
-    expect(page.locator("[data-code]")).to_have_text(view["code"])
+    expect(page.locator("[data-code]")).to_have_text(VERIFIED)
     expect(page.locator(".run[data-run]")).to_have_count(8)
     expect(page.locator("#tableau .card")).to_have_count(0)
     expect(page.locator("dialog[open]")).to_have_count(0)  # a replay does not congratulate

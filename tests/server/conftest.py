@@ -29,11 +29,15 @@ def settings(database: Path) -> Settings:
 
 @pytest.fixture
 def make_client(settings: Settings) -> Iterator[Callable[..., TestClient]]:
-    """Clients on apps over the same database; each call is a new app, as after a restart."""
+    """Clients on apps over the same database; each call is a new app, as after a restart: the apps
+    made before it are stopped first, unless they all share the database (``shared_database``)."""
     clients: list[TestClient] = []
 
     def make(**changes: Any) -> TestClient:
         app_settings = Settings(**{**{f: getattr(settings, f) for f in settings.__dataclass_fields__}, **changes})
+        if not app_settings.shared_database:
+            while clients:
+                clients.pop().__exit__(None, None, None)
         client = TestClient(create_app(app_settings))
         client.__enter__()
         clients.append(client)

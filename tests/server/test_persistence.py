@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from spider.server import Settings, create_app
+from spider.server.claim import DatabaseInUse
 from spider.server.middleware import PLAYER_COOKIE
 from spider.server.storage import Store
 
@@ -190,18 +193,48 @@ def test_kill_9_and_restart_keeps_the_game_and_its_undo_history(serve: Any) -> N
         assert stranger.get(f"/api/games/{game_id}").status_code == 404
 
 
-def test_two_servers_on_one_database_never_lose_an_action(make_client: Callable[..., TestClient]) -> None:
-    first = make_client()
+def test_a_second_server_on_a_database_in_use_is_refused(
+    make_client: Callable[..., TestClient], settings: Settings
+) -> None:
+    make_client()
+    with pytest.raises(DatabaseInUse, match="another Spider server is running on .*SPIDER_SHARED_DATABASE=1"):
+        create_app(settings)
+    with pytest.raises(DatabaseInUse, match="keeps .* to itself"):
+        create_app(replace(settings, shared_database=True))
+
+
+def test_sharing_servers_never_apply_an_action_to_a_table_the_player_has_not_seen(
+    make_client: Callable[..., TestClient],
+) -> None:
+    first = make_client(shared_database=True)
     view = new_game(first, code=CODE)
-    second = make_client()  # another server process on the same file, each with its own live games
+    second = make_client(shared_database=True)  # another server process on the same file, with its own cache
     second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
-    assert second.get(f"/api/games/{view['id']}").json()["moves"] == 0
+    seen = second.get(f"/api/games/{view['id']}").json()
+    assert seen["moves"] == 0 and seen["version"] == 0
     act(first, view["id"], "d")
-    answer = act(second, view["id"], "d")  # its live game is one action behind: it must notice and catch up
+    stale = second.post(f"/api/games/{view['id']}/actions", json={"action": "d", "version": seen["version"]})
+    assert stale.status_code == 409 and stale.json()["message_id"] == "server.game_changed"
+    reloaded = second.get(f"/api/games/{view['id']}").json()
+    assert reloaded["moves"] == 1 and reloaded["version"] == 1
+    answer = second.post(f"/api/games/{view['id']}/actions", json={"action": "d", "version": 1}).json()
     assert answer["view"]["moves"] == 2 and answer["view"]["stock"]["cards"] == 30
-    third = make_client()
-    third.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
-    assert third.get(f"/api/games/{view['id']}").json()["moves"] == 2
+    assert first.get(f"/api/games/{view['id']}").json()["moves"] == 2
+
+
+def test_a_conflict_in_the_database_is_a_409_not_a_retry(make_client: Callable[..., TestClient]) -> None:
+    first = make_client(shared_database=True)
+    view = new_game(first, code=CODE)
+    second = make_client(shared_database=True)
+    second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
+    second.get(f"/api/games/{view['id']}")
+    games = second.app.state.games
+    games.settings = replace(games.settings, shared_database=False)  # skip the check, as in a race
+    act(first, view["id"], "d")
+    refused = second.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
+    assert refused.status_code == 409 and refused.json()["message_id"] == "server.game_changed"
+    games.settings = replace(games.settings, shared_database=True)
+    assert second.get(f"/api/games/{view['id']}").json()["moves"] == 1  # only the stored action
 
 
 def test_an_action_that_cannot_be_stored_is_not_kept(

@@ -2,65 +2,87 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from spider.server.stats import player_stats
-from spider.server.storage import GameRecord
+from spider.server.storage import Finish, GameRecord, Store
 
 from .conftest import act, new_game
 
 
-def record(n: int, result: str, suits: int = 1, *, moves: int = 100, score: int = 500, seconds: float = 300.0,
-           scoring: str = "standard") -> GameRecord:
-    return GameRecord(
-        id=f"g{n:015d}", player="p", code="SP1-S1C-AAAAAAD", suits=suits, rules={"scoring": scoring},
-        verified=False, created_at=n, finished_at=n + 1, result=result, score=score, moves=moves, seconds=seconds,
-    )
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    found = Store(f"sqlite:///{tmp_path / 'results.sqlite'}")
+    yield found
+    found.close()
 
 
-def test_streaks_count_wins_in_a_row() -> None:
+def results_of(store: Store, games: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """Stores each game for one player and ends it as told, in order; the player's results as the API shows them."""
+    for n, (result, details) in enumerate(games):
+        suits, scoring = details.get("suits", 1), details.get("scoring", "standard")
+        record = GameRecord(
+            id=f"g{n:015d}", player="p", code=f"SP1-S{suits}C-AAAAAAD", suits=suits, rules={"scoring": scoring},
+            verified=False, created_at=1_000_000 + n,
+        )
+        store.add_game(record)
+        store.finish(Finish(record.id, result, 1_000_000.5 + n, details.get("score", 500),
+                            details.get("moves", 100), details.get("seconds", 300.0)))
+    return player_stats(*store.tallies("p"))
+
+
+def test_streaks_count_wins_in_a_row(store: Store) -> None:
     results = ["won", "won", "resigned", "won", "won", "won", "abandoned", "won"]
-    stats = player_stats([record(n, result) for n, result in enumerate(results)])["by_suits"]["1"]
+    stats = results_of(store, [(result, {}) for result in results])["by_suits"]["1"]
     assert (stats["games"], stats["wins"]) == (8, 6)
     assert stats["win_rate"] == 0.75
     assert stats["best_streak"] == 3 and stats["current_streak"] == 1
 
 
-def test_a_game_left_before_its_first_move_does_not_count() -> None:
-    stats = player_stats([record(1, "won"), record(2, "abandoned", moves=0)])["by_suits"]["1"]
+def test_a_game_left_before_its_first_move_does_not_count(store: Store) -> None:
+    stats = results_of(store, [("won", {}), ("abandoned", {"moves": 0})])["by_suits"]["1"]
     assert (stats["games"], stats["wins"], stats["current_streak"]) == (1, 1, 1)
 
 
-def test_best_time_and_fewest_moves_come_from_won_games() -> None:
-    records = [
-        record(1, "won", moves=130, seconds=400.5),
-        record(2, "won", moves=110, seconds=610.0),
-        record(3, "resigned", moves=20, seconds=30.0),
+def test_best_time_and_fewest_moves_come_from_won_games(store: Store) -> None:
+    games = [
+        ("won", {"moves": 130, "seconds": 400.5}),
+        ("won", {"moves": 110, "seconds": 610.0}),
+        ("resigned", {"moves": 20, "seconds": 30.0}),
     ]
-    stats = player_stats(records)["by_suits"]["1"]
+    stats = results_of(store, games)["by_suits"]["1"]
     assert stats["fewest_moves"] == 110 and stats["best_seconds"] == 400
 
 
-def test_best_scores_per_suit_count_and_scoring() -> None:
-    records = [
-        record(1, "won", score=1183),
-        record(2, "resigned", score=499),  # under standard scoring only won games count
-        record(3, "won", suits=2, score=1100),
-        record(4, "resigned", suits=2, score=340, scoring="reveal"),  # under reveal every game counts
-        record(5, "won", suits=2, score=900, scoring="reveal"),
+def test_best_scores_per_suit_count_and_scoring(store: Store) -> None:
+    games = [
+        ("won", {"score": 1183}),
+        ("resigned", {"score": 499}),  # under standard scoring only won games count
+        ("won", {"suits": 2, "score": 1100}),
+        ("resigned", {"suits": 2, "score": 340, "scoring": "reveal"}),  # under reveal every game counts
+        ("won", {"suits": 2, "score": 900, "scoring": "reveal"}),
     ]
-    best = player_stats(records)["best_scores"]
+    best = results_of(store, games)["best_scores"]
     assert best == {"1": {"standard": 1183}, "2": {"standard": 1100, "reveal": 900}, "4": {}}
 
 
-def test_no_games_no_rates() -> None:
-    stats = player_stats([])
+def test_no_games_no_rates(store: Store) -> None:
+    stats = results_of(store, [])
     assert stats["by_suits"]["4"] == {
         "games": 0, "wins": 0, "win_rate": None, "current_streak": 0, "best_streak": 0,
         "best_seconds": None, "fewest_moves": None,
     }
+
+
+def test_a_game_ended_twice_counts_once(store: Store) -> None:
+    results_of(store, [("resigned", {})])
+    store.finish(Finish("g000000000000000", "won", 1_000_009.0, 900, 50, 20.0))  # too late: it ended
+    assert player_stats(*store.tallies("p"))["by_suits"]["1"]["games"] == 1
 
 
 def test_stats_through_the_api_are_the_players_own(client: TestClient) -> None:
@@ -80,8 +102,8 @@ def test_stats_through_the_api_are_the_players_own(client: TestClient) -> None:
 
 def test_a_replayed_winning_line_counts_nowhere(client: TestClient) -> None:
     mine = new_game(client, suits=1)
-    client.post(f"/api/games/{mine['id']}/resign")
-    replay = new_game(client, suits=1, code=mine["code"], replay=True)
+    code = client.post(f"/api/games/{mine['id']}/resign").json()["code"]
+    replay = new_game(client, suits=1, code=code, replay=True)
     for _ in range(3):  # a few moves, then leave it: an ordinary game would now count as lost
         legal = [group for group in replay["groups"] if group["targets"]]
         if not legal:

@@ -18,7 +18,7 @@ from spider.solver.pool import Pool
 from .conftest import new_game
 from .test_privacy import check_public
 
-CODE = "SP1-S1C-AAAAAAD"
+CODE = "SP1-S1C-AAAAAABAAAAAAA"  # a secret code: 14 letters, like every deal the server deals
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def test_a_verified_deal_comes_from_the_pool_and_plays_to_a_win(
     Pool(database).add(CODE, 1, winning_line)
     response = client.post("/api/games", json={"suits": 1, "deal": "verified"})
     view = response.json()
-    assert response.status_code == 201 and view["verified"] is True and view["code"] == CODE
+    assert response.status_code == 201 and view["verified"] is True and view["code"] is None
     truth = Game.from_code(CODE)
     for action in winning_line:
         before = truth.copy()
@@ -44,7 +44,7 @@ def test_a_verified_deal_comes_from_the_pool_and_plays_to_a_win(
         answer = answered.json()
         check_public(answered.text, answer["view"], answer["events"], truth, before)
         view = answer["view"]
-    assert view["won"] is True and view["over"] is True and view["result"] == "won"
+    assert view["won"] is True and view["over"] is True and view["result"] == "won" and view["code"] == CODE
     assert view["runs"] == ["s"] * 8 and view["stock"]["cards"] == 0
     assert answer["events"][-1] == {"type": "won"}
     assert client.get(f"/api/games/{view['id']}/line").json() == {"code": CODE, "line": winning_line}
@@ -60,16 +60,24 @@ def test_a_verified_deal_comes_from_the_pool_and_plays_to_a_win(
     assert stats["site"]["by_suits"]["1"]["wins"] == 1 and stats["site"]["period_days"] == 30
 
 
-def test_a_player_is_not_dealt_a_verified_deal_twice(
-    client: TestClient, database: Path, winning_line: list[str]
-) -> None:
+def test_each_verified_deal_is_given_once(client: TestClient, database: Path, winning_line: list[str]) -> None:
     Pool(database).add(CODE, 1, winning_line)
     first = new_game(client, suits=1, deal="verified")
-    assert first["verified"] is True
+    assert first["verified"] is True and Pool(database).count(1) == 0
     second = new_game(client, suits=1, deal="verified")  # the pool has nothing else, and no time to solve
-    assert second["verified"] is False and second["code"] != CODE
+    assert second["verified"] is False
     stranger = TestClient(client.app)
-    assert new_game(stranger, suits=1, deal="verified")["code"] == CODE
+    assert new_game(stranger, suits=1, deal="verified")["verified"] is False
+
+
+def test_pool_deals_with_a_7_letter_code_are_never_dealt(
+    make_client: Callable[..., TestClient], database: Path
+) -> None:
+    # a 7-letter shuffle can be found from the opening cards by trying all 26**7 of them
+    Pool(database).add("SP1-S1C-AAAAAAD", 1, ["1>2"])
+    client = make_client()
+    assert new_game(client, suits=1, deal="verified")["verified"] is False
+    assert Pool(database).count(1) == 0
 
 
 def test_a_pool_line_that_does_not_win_under_the_chosen_rules_is_not_used(
@@ -78,6 +86,7 @@ def test_a_pool_line_that_does_not_win_under_the_chosen_rules_is_not_used(
     Pool(database).add(CODE, 1, winning_line)
     view = new_game(client, suits=1, deal="verified", preset="tabletop")  # another layout, another deal
     assert view["verified"] is False
+    assert Pool(database).line(CODE) == winning_line  # still there for a game under classic rules
 
 
 def test_with_an_empty_pool_a_deal_is_solved_on_the_spot(
@@ -85,11 +94,14 @@ def test_with_an_empty_pool_a_deal_is_solved_on_the_spot(
 ) -> None:
     client = make_client(verify_seconds=30.0)
     view = new_game(client, suits=1, deal="verified")
-    assert view["verified"] is True
-    assert Pool(database).line(view["code"]) is not None  # kept for the next player
-    client.post(f"/api/games/{view['id']}/resign")
+    assert view["verified"] is True and view["code"] is None
+    assert Pool(database).count(1) == 0  # given to this player: never to another
+    group = next(group for group in view["groups"] if group["best"] is not None)
+    client.post(f"/api/games/{view['id']}/actions", json={"action": f"{group['column']}>{group['best']}"})
+    code = client.post(f"/api/games/{view['id']}/resign").json()["code"]
+    assert len(code.split("-")[2]) == 14
     line = client.get(f"/api/games/{view['id']}/line").json()["line"]
-    game = Game.from_code(view["code"])
+    game = Game.from_code(code)
     for action in line:
         game.play(action)
     assert game.won
@@ -126,18 +138,3 @@ def test_no_worker_runs_in_tests(client: TestClient) -> None:
 
     assert client.app.state.settings.pool_target == 0
     assert not [child for child in multiprocessing.active_children() if child.name == "spider-pool"]
-
-
-def test_the_worker_counts_only_deals_no_player_was_given(
-    client: TestClient, database: Path, winning_line: list[str]
-) -> None:
-    from spider.server import solving
-    from spider.server.pool_worker import fresh
-
-    Pool(database).add(CODE, 1, winning_line)
-    Pool(database).add("SP1-S1C-AAAAAAB", 1, ["1>2"])  # the line does not matter here
-    store = client.app.state.games.store
-    pool = solving.DealPool(str(database))
-    assert fresh(pool, store, 1) == 2
-    new_game(client, code=CODE, preset="casual")  # given to a player (under other table rules, same deal)
-    assert fresh(pool, store, 1) == 1 and fresh(pool, None, 1) == 2

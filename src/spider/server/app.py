@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
@@ -9,9 +10,12 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
 from spider.server import solving
+from spider.server.claim import DatabaseClaim
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
-from spider.server.middleware import BodyLimit, PlayerCookie, SecurityHeaders
+from spider.server.limits import NewGames
+from spider.server.maintenance import prune_daily
+from spider.server.middleware import BodyLimit, BodyTimeout, PlayerCookie, SameOrigin, SecurityHeaders
 from spider.server.pool_worker import PoolWorker
 from spider.server.routes import routes
 from spider.server.settings import Settings
@@ -22,7 +26,12 @@ from spider.server.storage import Store
 def create_app(settings: Settings | None = None) -> Starlette:
     """The Spider web app, with its database opened (and created if new)."""
     settings = settings or Settings.from_env()
-    store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
+    claim = DatabaseClaim(settings.database_url, shared=settings.shared_database)
+    try:
+        store = Store(settings.database_url, synchronous=settings.sqlite_synchronous)
+    except BaseException:
+        claim.release()
+        raise
     pool = solving.DealPool(settings.database)
     searches = solving.Searches(
         workers=settings.solver_workers,
@@ -38,6 +47,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         searches.start()
         static.preload()
         store.start_checkpoints()
+        housekeeping = asyncio.create_task(prune_daily(store, settings))
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
@@ -45,22 +55,30 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             yield
         finally:
+            housekeeping.cancel()
             if worker is not None:
                 worker.stop()
             searches.close()
             store.close()
+            claim.release()
 
     app = Starlette(
         routes=routes(),
         middleware=[
             Middleware(SecurityHeaders),
-            Middleware(PlayerCookie, secure=settings.cookie_secure),
+            Middleware(SameOrigin),
+            Middleware(PlayerCookie, always_secure=settings.cookie_secure),
+            Middleware(BodyTimeout, seconds=settings.body_timeout),
             Middleware(BodyLimit, limit=settings.max_body),
         ],
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=lifespan,
     )
+    # No redirect from "/path/" to "/path": Starlette builds that Location from the Host header,
+    # which a client may set to any site.
+    app.router.redirect_slashes = False
     app.state.games = games
     app.state.settings = settings
     app.state.static = static
+    app.state.new_games = NewGames(settings.new_games_per_minute)
     return app

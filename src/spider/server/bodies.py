@@ -18,6 +18,7 @@ SUIT_COUNTS = (1, 2, 4)
 DEALS = ("random", "verified")
 MAX_ACTION_LENGTH = 16
 MAX_CODE_LENGTH = 80
+MAX_SHARE_LENGTH = 64
 
 
 async def json_object(request: Request, *, required: bool = True) -> dict[str, Any]:
@@ -40,7 +41,31 @@ async def json_object(request: Request, *, required: bool = True) -> dict[str, A
         raise RequestError(BAD_REQUEST, "server.body_not_json", reason=reason) from None
     if not isinstance(body, dict):
         raise RequestError(UNPROCESSABLE, "server.body_not_object")
+    if not _all_text_encodes(body):
+        raise RequestError(BAD_REQUEST, "server.body_not_text")
     return body
+
+
+def _all_text_encodes(body: Any) -> bool:
+    """Whether every string in a parsed body (keys too) is real text.
+
+    JSON lets ``"\\ud800"`` through as a lone surrogate, which no answer quoting it back could encode.
+    The walk is a loop, not a recursion: a body the parser took can still be nested a thousand deep.
+    """
+    waiting = [body]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 def _refuse_constant(name: str) -> Any:
@@ -78,8 +103,10 @@ class NewGame:
     code: str | None = None
     replay: bool = False
     """The game replays a winning line for the player to watch: it is kept out of every result."""
+    share: str | None = None
+    """A shared deal's token (``POST /api/games/{id}/share``): its deal and table rules, code unseen."""
 
-    FIELDS = ("suits", "deal", "rules", "preset", "code", "replay")
+    FIELDS = ("suits", "deal", "rules", "preset", "code", "replay", "share")
 
     @classmethod
     def from_json(cls, body: dict[str, Any]) -> NewGame:
@@ -97,7 +124,12 @@ class NewGame:
         replay = body.get("replay", False)
         if type(replay) is not bool:
             raise _bad("replay", "true or false")
+        share = _optional_text(body, "share", MAX_SHARE_LENGTH)
+        if share is not None and set(body) - {"share"}:
+            others = ", ".join(repr(field) for field in sorted(set(body) - {"share"}))
+            raise RequestError(UNPROCESSABLE, "server.share_alone", fields=others)
         return cls(
+            share=share,
             suits=suits,
             deal=deal,
             replay=replay,
@@ -112,8 +144,10 @@ class Action:
     """``POST /api/games/{id}/actions``: one action in notation."""
 
     action: str
+    version: int | None = None
+    """The view's ``version`` the action was made on, if the client says."""
 
-    FIELDS = ("action",)
+    FIELDS = ("action", "version")
 
     @classmethod
     def from_json(cls, body: dict[str, Any]) -> Action:
@@ -124,7 +158,10 @@ class Action:
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             expected = f'an action in notation such as "3>7", "d" or "u", of at most {MAX_ACTION_LENGTH} characters'
             raise _bad("action", expected)
-        return cls(action=action)
+        version = body.get("version")
+        if version is not None and (type(version) is not int or version < 0):
+            raise _bad("version", "the whole number the view calls its version")
+        return cls(action=action, version=version)
 
 
 def no_fields(body: dict[str, Any]) -> None:

@@ -6,9 +6,12 @@ import argparse
 import gc
 import sqlite3
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spider.server.settings import Settings
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def add_commands(subparsers: Any) -> None:
@@ -46,12 +49,26 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     gc.freeze()  # what exists at start lives as long as the server: keep it out of garbage collections
     print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
-    uvicorn.run(
+    uvicorn.Server(uvicorn_config(app, settings)).run()
+    return 0
+
+
+def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
+    """How uvicorn serves the app: address, logs, the trusted proxies, and the connection limits."""
+    import uvicorn
+
+    from spider.server.connections import guarded_protocol
+
+    return uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
+        http=guarded_protocol(header_timeout=settings.header_timeout, max_connections=settings.max_connections),
+        # The scheme (for the Secure cookie) and client address from X-Forwarded-* headers, but only when
+        # a proxy at one of these addresses sends them.
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
         access_log=settings.access_log,
         log_level="info" if settings.access_log else "warning",
         timeout_graceful_shutdown=5,
     )
-    return 0

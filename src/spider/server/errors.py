@@ -6,6 +6,7 @@ refusals keep the engine's message and id, so the page can show the rule that re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from starlette import status
@@ -27,9 +28,12 @@ from spider.text import message
 class RequestError(Exception):
     """A request the server refuses, with its status and a sentence naming the problem."""
 
-    def __init__(self, status_code: int, message_id: str, **params: Any) -> None:
+    def __init__(
+        self, status_code: int, message_id: str, *, headers: Mapping[str, str] | None = None, **params: Any
+    ) -> None:
         self.status_code = status_code
         self.message_id = message_id
+        self.headers = dict(headers or {})  # sent with the answer, e.g. Retry-After with a 429
         self.text = message(message_id, **params)
         super().__init__(self.text)
 
@@ -59,13 +63,15 @@ def engine_status(error: SpiderError) -> int:
     return status.HTTP_422_UNPROCESSABLE_CONTENT  # pragma: no cover - SpiderError is last in the table
 
 
-def error_response(status_code: int, text: str, message_id: str) -> JSONResponse:
-    return JSONResponse({"error": text, "message_id": message_id}, status_code=status_code)
+def error_response(
+    status_code: int, text: str, message_id: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": text, "message_id": message_id}, status_code=status_code, headers=headers)
 
 
 async def on_request_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestError)
-    return error_response(exc.status_code, exc.text, exc.message_id)
+    return error_response(exc.status_code, exc.text, exc.message_id, exc.headers)
 
 
 async def on_engine_error(request: Request, exc: Exception) -> Response:

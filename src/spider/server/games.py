@@ -125,13 +125,21 @@ class Games:
         return replay(record, self.store.actions(game_id))
 
     def live(self, game_id: str, player: str) -> LiveGame:
-        """The player's game by id; :class:`NoSuchGame` for an unknown id and for another's game alike."""
+        """The player's game by id; :class:`NoSuchGame` for an unknown id and for another's game alike.
+
+        Both are answered the same way and at the same cost (one look-up by key), before the game is
+        loaded: another player's game is never read, nor put in the cache.
+        """
         if len(game_id) != _GAME_ID_LENGTH:
             raise NoSuchGame()
         with self._cache_lock:
             live = self._live.get(game_id)
             if live is not None:
                 self._live.move_to_end(game_id)
+        if live is None or not secrets.compare_digest(live.record.player, player):
+            owner = self.store.owner(game_id)
+            if owner is None or not secrets.compare_digest(owner, player):
+                raise NoSuchGame()
         if live is not None and self.settings.shared_database and self._stale(live):
             self.forget(game_id)
             live = None
@@ -144,8 +152,6 @@ class Games:
                 self._live.move_to_end(game_id)
                 while len(self._live) > self.settings.cache_size:
                     self._live.popitem(last=False)
-        if not secrets.compare_digest(live.record.player, player):
-            raise NoSuchGame()
         return live
 
     def _stale(self, live: LiveGame) -> bool:
@@ -187,36 +193,46 @@ class Games:
         return Game.new(request.suits or 1, rules_for(request, None))
 
     async def create(self, player: str, request: NewGame) -> LiveGame:
-        """A new game as the request asks: a given code, a verified deal, or a random shuffle."""
+        """A new game as the request asks: a given code, a shared deal, a verified deal, or a random shuffle."""
+        if request.share is not None:
+            shared = self.store.shared(request.share)
+            if shared is None:
+                raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
+            code, rules, verified, line = shared
+            return self.start(player, Game.from_code(code, TableRules.from_json(rules)), verified, line)
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
             if deal is not None:
                 return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line)
-        return self.start(player, game, False, None, replay=request.replay)
+        return self.start(player, game, False, None, replay=request.replay, typed=request.code is not None)
 
     async def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
         deal = self.pool.take(suits, rules, exclude=self.store.codes_played(player, suits))
         if deal is not None or self.settings.verify_seconds <= 0:
             return deal
-        solved = await self.searches.solve_new_deal(suits, rules, self.settings.verify_seconds)
+        solved = await self.searches.solve_new_deal(suits, rules, self.settings.verify_seconds, player=player)
         if solved is None:
             return None
-        deal, nodes, seconds = solved
-        if solving.pool_rules(rules):
-            self.pool.add(suits, deal, nodes=nodes, seconds=seconds)
-        return deal
+        return solved[0]  # dealt now, so not for the pool: each verified deal is given once
 
     def restart(self, player: str, game_id: str) -> LiveGame:
         """The same deal with the same table rules, from the start, as a new game."""
         old = self.live(game_id, player)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
-        return self.start(player, game, old.record.verified, old.record.line)
+        return self.start(player, game, old.record.verified, old.record.line, typed=old.record.typed)
 
     def start(
-        self, player: str, game: Game, verified: bool, line: list[str] | None, *, replay: bool = False
+        self,
+        player: str,
+        game: Game,
+        verified: bool,
+        line: list[str] | None,
+        *,
+        replay: bool = False,
+        typed: bool = False,
     ) -> LiveGame:
         at = now()
         assert game.code is not None
@@ -229,6 +245,8 @@ class Games:
             verified=verified,
             line=line,
             replay=replay,
+            typed=typed or replay,
+            line_shown=self.store.line_shown(player, game.code),
             created_at=at,
         )
         abandoned = []
@@ -246,32 +264,35 @@ class Games:
 
     # Playing.
 
-    def play(self, player: str, game_id: str, text: str) -> tuple[LiveGame, list[Event]]:
-        """Applies one action and stores it; raises the engine's error when it is refused."""
-        for attempt in (1, 2):
-            with self.holding(game_id, player) as live:
-                if live.over:
-                    raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
-                canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
-                at = now()
-                live.tick(at)
-                finish = live.finish("won", at) if live.game.won else None
-                try:
-                    self.store.add_action(game_id, live.seq + 1, canonical, at, finish=finish)
-                except ActionConflict:
-                    # Another server process played in this game: rebuild it from the database, retry.
-                    self.forget(game_id)
-                    if attempt == 2:
-                        raise
-                    continue
-                except Exception:
-                    self.forget(game_id)
-                    raise
-                live.seq += 1
-                if finish is not None:
-                    live.ended(finish)
-                return live, events
-        raise AssertionError("unreachable")  # pragma: no cover
+    def play(self, player: str, game_id: str, text: str, version: int | None = None) -> tuple[LiveGame, list[Event]]:
+        """Applies one action and stores it; raises the engine's error when it is refused.
+
+        ``version`` is the view's ``version`` the player acted on: when the game has moved on since
+        (in another window, or through another server), the action is refused, never applied to a
+        table the player has not seen.
+        """
+        with self.holding(game_id, player) as live:
+            if live.over:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
+            if version is not None and version != live.seq:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+            canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
+            at = now()
+            live.tick(at)
+            finish = live.finish("won", at) if live.game.won else None
+            try:
+                self.store.add_action(game_id, live.seq + 1, canonical, at, finish=finish)
+            except ActionConflict:
+                # Another server process played in (or ended) this game: the player must see it first.
+                self.forget(game_id)
+                raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
+            except Exception:
+                self.forget(game_id)
+                raise
+            live.seq += 1
+            if finish is not None:
+                live.ended(finish)
+            return live, events
 
     def resign(self, player: str, game_id: str) -> LiveGame:
         with self.holding(game_id, player) as live:
@@ -280,6 +301,26 @@ class Games:
                 self.store.finish(finish)
                 live.ended(finish)
             return live
+
+    def share(self, player: str, game_id: str) -> str:
+        """A token that opens this game's deal, under its table rules, for whoever has it: the code
+        stays on the server while the game is on."""
+        live = self.live(game_id, player)
+        return self.store.share(live.record, secrets.token_urlsafe(12), now())
+
+    def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
+        """The code and winning line of a verified deal, for a game that is over and counted (or one
+        that could not count anyway). From then on no game of that deal by that player counts."""
+        with self.holding(game_id, player) as live:
+            record = live.record
+            if not live.over:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+            if not record.verified or not record.line:
+                raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
+            if not (record.counted or record.line_shown or record.replay):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            self.store.show_line(player, record.code, now())
+            return record.code, list(record.line)
 
     def public_position(self, player: str, game_id: str) -> str:
         """What the player sees of a game, as a position text: all a hint may know."""
@@ -298,6 +339,9 @@ class Games:
         view.update(table(game))
         view.update(
             {
+                # the code tells every card: shown once the game is over, or when the player gave it
+                "code": game.code if live.over or live.record.typed else None,
+                "version": live.seq,
                 "stuck": False,
                 "stuck_pending": False,
                 "last_move": live.trail[-1].to_json() if live.trail and live.trail[-1] else None,

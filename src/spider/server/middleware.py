@@ -1,20 +1,65 @@
-"""Two small ASGI layers around every request: the player's cookie, and the body size limit."""
+"""Small ASGI layers around every request: the answer's security headers, the same-origin check on
+changes, the player's cookie, the body's read timeout and its size limit."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 import secrets
 import time
+from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from starlette import status
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spider.server.errors import RequestError, error_response
+from spider.text import message as catalog_message
 
 PLAYER_COOKIE = "spider_player"
 PLAYER_COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 _TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{32,64}")
+CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+DRAIN_LIMIT = 4 * 1024 * 1024
+"""Bytes of a refused body read and thrown away, so that the client, still sending, can read the refusal
+(closing a socket with unread data resets it, and the client loses the answer)."""
+DRAIN_SECONDS = 5.0
+"""Time given to that reading, whatever the body's size."""
+
+
+def content_security_policy(style_hashes: Iterable[str] = ()) -> str:
+    """The page's policy: its own files only, no inline script or style, no plugins, no framing.
+
+    The favicon is a ``data:`` image; the page's scripts set ``element.style`` (which a policy allows).
+    ``style_hashes`` let a page's own ``<style>`` elements apply (base64 sha256 of their text).
+    """
+    styles = " ".join(["'self'", *(f"'sha256-{digest}'" for digest in style_hashes)])
+    return (
+        f"default-src 'self'; script-src 'self'; style-src {styles}; img-src 'self' data:; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    )
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            text: str = value.decode("latin-1")
+            return text
+    return None
+
+
+def _closing(send: Send, close: list[bool]) -> Send:
+    """``send``, adding ``Connection: close`` to the answer once ``close[0]`` is set: after a refused
+    or stalled body the connection is not worth keeping, and the client is told so."""
+
+    async def send_closing(message: Message) -> None:
+        if close[0] and message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", []) if k != b"connection"]
+            message = {**message, "headers": [*headers, (b"connection", b"close")]}
+        await send(message)
+
+    return send_closing
 
 
 def new_token() -> str:
@@ -45,12 +90,13 @@ class PlayerCookie:
 
     The handlers find the player's id in ``request.state.player``. Each load of the page sends the
     cookie again, so that it stays as long as the player keeps coming back (browsers cap a cookie's
-    life at about a year however long it asks for).
+    life at about a year however long it asks for). The cookie is ``Secure`` when the request came by
+    HTTPS, or always with ``always_secure``.
     """
 
-    def __init__(self, app: ASGIApp, *, secure: bool = False) -> None:
+    def __init__(self, app: ASGIApp, *, always_secure: bool = False) -> None:
         self.app = app
-        self.secure = secure
+        self.always_secure = always_secure
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -65,7 +111,9 @@ class PlayerCookie:
             await self.app(scope, receive, send)
             return
         attributes = f"Path=/; Max-Age={PLAYER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax"
-        if self.secure:
+        # Secure when the client came over HTTPS (uvicorn says so for a trusted proxy's X-Forwarded-Proto):
+        # a cookie that reached the player by HTTPS must never travel in clear text.
+        if self.always_secure or scope.get("scheme") == "https":
             attributes += "; Secure"
         set_cookie = f"{PLAYER_COOKIE}={token}; {attributes}".encode("latin-1")
 
@@ -79,7 +127,12 @@ class PlayerCookie:
 
 
 class BodyLimit:
-    """Refuses a request body larger than ``limit`` bytes with 413, whether announced or streamed."""
+    """Refuses a request body larger than ``limit`` bytes with 413, whether announced or streamed.
+
+    Before answering it reads and throws away the rest of the body (up to ``DRAIN_LIMIT`` bytes and
+    ``DRAIN_SECONDS``), then closes the connection: a client still sending when the socket closes
+    would get a reset instead of the answer.
+    """
 
     def __init__(self, app: ASGIApp, *, limit: int) -> None:
         self.app = app
@@ -92,11 +145,12 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        for name, value in scope["headers"]:
-            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
-                await self.refuse(scope, receive, send)
-                return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self.refuse(scope, receive, send)
+            return
         received = 0
+        close = [False]
 
         async def counting_receive() -> Message:
             nonlocal received
@@ -104,20 +158,126 @@ class BodyLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
+                    close[0] = True
+                    await _drain(receive, message.get("more_body", False))
                     raise self.too_large()  # turned into the 413 answer by the app's error table
             return message
 
-        await self.app(scope, counting_receive, send)
+        await self.app(scope, counting_receive, _closing(send, close))
 
     async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # A client waiting for "100 Continue" has sent no body yet: answer at once, and it sends none.
+        if (_header(scope, b"expect") or "").lower() != "100-continue":
+            await _drain(receive, True)
         error = self.too_large()
         response = error_response(error.status_code, error.text, error.message_id)
         response.headers["connection"] = "close"
         await response(scope, receive, send)
 
 
+async def _drain(receive: Receive, more_body: bool) -> None:
+    """Reads and forgets what is left of a request body, within ``DRAIN_LIMIT`` and ``DRAIN_SECONDS``."""
+    drained = 0
+    try:
+        async with asyncio.timeout(DRAIN_SECONDS):
+            while more_body and drained <= DRAIN_LIMIT:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return
+                drained += len(message.get("body", b""))
+                more_body = message.get("more_body", False)
+    except (TimeoutError, RequestError):  # RequestError: the body timed out (BodyTimeout)
+        return
+
+
+class BodyTimeout:
+    """Bounds each wait for a piece of the request body to ``seconds``: a client that stops sending in
+    the middle of a body gets 408 and the connection is closed, instead of holding it for ever.
+
+    Only the body is timed: once it is complete (or the answer has begun) ``receive`` is passed through,
+    since waiting for the client to disconnect is then a normal thing to do.
+    """
+
+    def __init__(self, app: ASGIApp, *, seconds: float) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self.seconds <= 0:
+            await self.app(scope, receive, send)
+            return
+        body_complete = False
+        close = [False]
+
+        async def bounded_receive() -> Message:
+            nonlocal body_complete
+            if body_complete:
+                return await receive()
+            try:
+                async with asyncio.timeout(self.seconds):
+                    message = await receive()
+            except TimeoutError:
+                close[0] = True
+                raise RequestError(
+                    status.HTTP_408_REQUEST_TIMEOUT, "server.body_timeout", seconds=f"{self.seconds:g}"
+                ) from None
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_complete = True
+            return message
+
+        closing = _closing(send, close)
+
+        async def send_after_body(message: Message) -> None:
+            nonlocal body_complete
+            body_complete = True  # the answer has begun: the body is no longer awaited
+            await closing(message)
+
+        await self.app(scope, bounded_receive, send_after_body)
+
+
+class SameOrigin:
+    """Refuses a change (POST, PUT, PATCH, DELETE) that a page of another site asked the browser for.
+
+    A browser says where a request comes from: ``Sec-Fetch-Site`` (modern browsers, and no page can
+    set it) must then be ``same-origin`` (or ``none``, the user's own doing); without it, ``Origin``
+    (older browsers) must name this host. A request with neither comes from no browser page (a script,
+    curl, the tests), which no other site can make on a player's behalf, so it passes. The cookie's
+    ``SameSite=Lax`` already keeps it off most cross-site requests; this covers the rest, and bodiless
+    requests (resign, restart) that the JSON content type does not protect.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in CHANGING_METHODS or self.allowed(scope):
+            await self.app(scope, receive, send)
+            return
+        message_id = "server.cross_site"
+        response = error_response(status.HTTP_403_FORBIDDEN, catalog_message(message_id), message_id)
+        await response(scope, receive, send)
+
+    @staticmethod
+    def allowed(scope: Scope) -> bool:
+        site = _header(scope, b"sec-fetch-site")
+        if site is not None:
+            return site.strip().lower() in ("same-origin", "none")
+        origin = _header(scope, b"origin")
+        if origin is None:
+            return True
+        host = _header(scope, b"host")
+        # Host names only: the scheme a proxy ends TLS for is not always known here, and the
+        # cross-site threat is another host's page, never this host's.
+        try:
+            netloc = urlsplit(origin.strip()).netloc
+        except ValueError:
+            return False
+        return host is not None and bool(netloc) and netloc.lower() == host.strip().lower()
+
+
 class SecurityHeaders:
-    """Headers every answer carries: no MIME sniffing, no framing by other sites, no referrer leaks;
+    """Headers every answer carries: no MIME sniffing, no framing by other sites, no referrer leaks,
+    a strict Content-Security-Policy;
     and ``Server-Timing`` with the milliseconds the server spent on the request (for benchmarks and
     the browser's developer tools)."""
 
@@ -126,6 +286,7 @@ class SecurityHeaders:
         (b"x-frame-options", b"DENY"),
         (b"referrer-policy", b"same-origin"),
     ]
+    POLICY = (b"content-security-policy", content_security_policy().encode("ascii"))
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -141,6 +302,9 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 spent = f"app;dur={(time.perf_counter() - began) * 1000:.2f}".encode()
                 headers = [*message.get("headers", []), *self.HEADERS, (b"server-timing", spent)]
+                # An answer with a policy of its own (a page with inline styles) keeps it; every other gets ours.
+                if not any(name == b"content-security-policy" for name, _ in headers):
+                    headers.append(self.POLICY)
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -1,9 +1,9 @@
 """The background worker that keeps verified deals ready, so that a verified game starts at once.
 
 It runs in a process of its own at the lowest priority, so its searches never hold up a request:
-while a suit count has fewer than ``target`` fresh deals in the pool (deals no player has been given
-yet), it solves random deals (classic table rules) and adds the won ones with their winning lines.
-So the pool grows as players use it. ``stop()`` ends it between two searches, or ends the process
+while a suit count has fewer than ``target`` deals in the pool (a deal leaves the pool when a player
+is given it), it solves random deals (classic table rules) and adds the won ones with their winning
+lines. So the pool is refilled as players use it. ``stop()`` ends it between two searches, or ends the process
 outright when a search would take too long to finish.
 """
 
@@ -15,26 +15,17 @@ import os
 from multiprocessing.synchronize import Event as EventType
 
 from spider import TableRules
+from spider.cards import SUIT_COUNTS
 from spider.server import solving
-from spider.server.settings import database_url
-from spider.server.storage import Store
 
-SUIT_COUNTS = (1, 2, 4)
 IDLE_SECONDS = 10.0
 
 
-def fresh(pool: solving.DealPool, store: Store | None, suits: int) -> int:
-    """How many deals of the pool no player has been given yet."""
-    if store is None:
-        return pool.count(suits)
-    return len(pool.codes(suits) - store.codes_dealt(suits))
-
-
-def top_up(pool: solving.DealPool, store: Store | None, target: int, seconds: float, stop: EventType) -> None:
-    """Fills the pool until every suit count has ``target`` fresh deals, or until ``stop`` is set."""
+def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType) -> None:
+    """Fills the pool until every suit count has ``target`` deals, or until ``stop`` is set."""
     rules = TableRules()
     while not stop.is_set():
-        short = [suits for suits in SUIT_COUNTS if fresh(pool, store, suits) < target]
+        short = [suits for suits in SUIT_COUNTS if pool.count(suits) < target]
         if not short:
             stop.wait(IDLE_SECONDS)
             continue
@@ -49,9 +40,8 @@ def top_up(pool: solving.DealPool, store: Store | None, target: int, seconds: fl
 
 def _run(database: str, target: int, seconds: float, stop: EventType, server: int) -> None:
     solving.worker_process_setup(19, server)
-    store = Store(database_url(database)) if "://" not in database else None  # the pool shares a SQLite file
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on the server reaches this process too
-        top_up(solving.DealPool(database), store, target, seconds, stop)
+        top_up(solving.DealPool(database), target, seconds, stop)
 
 
 class PoolWorker:

@@ -1,24 +1,35 @@
 """The HTTP API: thin handlers that parse, call the games, serialize. All JSON; a player is the
 ``spider_player`` cookie; errors are ``{"error": sentence, "message_id": id}`` (see ``errors``).
 
-- ``POST /api/games`` ``{"suits", "deal": "random"|"verified", "preset", "rules", "code"}`` -> 201 view
+- ``POST /api/games`` ``{"suits", "deal": "random"|"verified", "preset", "rules", "code", "replay"}``, or
+  ``{"share": token}`` -> 201 view
 - ``GET /api/games/current`` -> the player's latest game in progress, or 404
 - ``GET /api/games/{id}`` -> view; 404 "No such game" for unknown and other players' games alike
-- ``POST /api/games/{id}/actions`` ``{"action": "3>7" | "3>7:2" | "d" | "f3" | "u" | "r"}``
-  -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused
+- ``POST /api/games/{id}/actions`` ``{"action": "3>7" | "3>7:2" | "d" | "f3" | "u" | "r", "version": N}``
+  -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused, and
+  409 ``server.game_changed`` when ``version`` (optional: the view's ``version`` the action was made
+  on) is no longer the game's: reload the game
 - ``POST /api/games/{id}/restart`` -> 201 view of a new game of the same deal and rules
 - ``POST /api/games/{id}/resign`` -> view, the game over
+- ``POST /api/games/{id}/share`` -> 201 ``{"share", "path"}``: a token that opens the game's deal under
+  its table rules (``POST /api/games {"share": token}``, or the page at ``path``) without naming it
 - ``GET /api/games/{id}/hint`` -> ``{"action", "column", "count", "target", "text", "message_id", "deal_possible"}``
-- ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over
+- ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
+  counted; from then on no game of that deal by that player counts in results
 - ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
 - ``GET /api/presets`` -> the presets' table rules
 - ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
 
-A view is public: face-up cards, how many cards lie face down, how many are in the stock; with every
+A view is public: no game code while a game the server dealt is in progress (the code tells every
+card), face-up cards, how many cards lie face down, how many are in the stock; with every
 movable group and the columns that accept it (``view``). Query parameter ``no_more_moves=0`` (or
 ``=1``) on any request answered with a view turns the solver's "no more moves" check off (or on) for
 that answer; the default is ``SPIDER_NO_MORE_MOVES``. When the check is still running the view says
 ``stuck_pending: true``: ask for the view again a moment later.
+
+Fair shares (``limits``): a player past ``SPIDER_NEW_GAMES_PER_MINUTE`` new games (restarts count),
+asking for a hint while the last is still being worked out, or for a verified game while one is being
+solved, gets 429 with ``Retry-After`` (seconds); so does a hint when the solver's queue is full.
 """
 
 from __future__ import annotations
@@ -32,8 +43,8 @@ from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
 from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
-from spider.server.errors import RequestError
 from spider.server.games import Games, LiveGame
+from spider.server.limits import NewGames
 from spider.server.static import StaticFiles
 from spider.server.stats import player_stats, site_stats
 
@@ -50,12 +61,19 @@ def _player(request: Request) -> str:
     return player
 
 
+def _new_games(request: Request) -> NewGames:
+    limit: NewGames = request.app.state.new_games
+    return limit
+
+
 async def _view(request: Request, live: LiveGame) -> dict[str, Any]:
     games = _games(request)
     check_stuck = flag(request, "no_more_moves", games.settings.no_more_moves)
     view, position = games.view(live)
     if check_stuck and position is not None:
-        view["stuck"], view["stuck_pending"] = await games.searches.stuck(position)
+        view["stuck"], view["stuck_pending"] = await games.searches.stuck(
+            position, player=_player(request)
+        )
     return view
 
 
@@ -65,6 +83,7 @@ def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse
 
 async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
+    _new_games(request).take(_player(request))
     live = await _games(request).create(_player(request), body)
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
@@ -80,12 +99,13 @@ async def get_game(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
-    live, events = _games(request).play(_player(request), request.path_params["game_id"], body.action)
+    live, events = _games(request).play(_player(request), request.path_params["game_id"], body.action, body.version)
     return _answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
 async def restart(request: Request) -> Response:
     no_fields(await json_object(request, required=False))
+    _new_games(request).take(_player(request))
     live = _games(request).restart(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
@@ -96,24 +116,26 @@ async def resign(request: Request) -> Response:
     return _answer(await _view(request, live))
 
 
+async def share(request: Request) -> Response:
+    no_fields(await json_object(request, required=False))
+    token = _games(request).share(_player(request), request.path_params["game_id"])
+    return _answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
+
+
 async def hint(request: Request) -> Response:
     games = _games(request)
     position = games.public_position(_player(request), request.path_params["game_id"])
-    return _answer(await games.searches.hint(position))
+    return _answer(await games.searches.hint(position, player=_player(request)))
 
 
 async def line(request: Request) -> Response:
-    live = _games(request).live(request.path_params["game_id"], _player(request))
-    if not live.over:
-        raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
-    if not live.record.verified or not live.record.line:
-        raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
-    return _answer({"code": live.record.code, "line": live.record.line})
+    code, found = _games(request).winning_line(_player(request), request.path_params["game_id"])
+    return _answer({"code": code, "line": found})
 
 
 async def stats(request: Request) -> Response:
     games = _games(request)
-    found = player_stats(games.store.finished_games(_player(request)))
+    found = player_stats(*games.store.tallies(_player(request)))
     found["site"] = site_stats(games.store)
     return _answer(found)
 
@@ -144,6 +166,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/games/{game_id}/actions", play, methods=["POST"]),
         Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
         Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
+        Route("/api/games/{game_id}/share", share, methods=["POST"]),
         Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
         Route("/api/games/{game_id}/line", line, methods=["GET"]),
         Route("/api/stats", stats, methods=["GET"]),

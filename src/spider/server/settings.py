@@ -50,7 +50,20 @@ class Settings:
     max_body: int = 16 * 1024
     """Largest request body accepted, in bytes."""
     cookie_secure: bool = False
-    """Send the player cookie only over HTTPS (set it behind a TLS proxy)."""
+    """Always mark the player cookie ``Secure``. Without it the cookie is ``Secure`` whenever the
+    request came by HTTPS: directly, or through a proxy named in ``forwarded_allow_ips``."""
+    forwarded_allow_ips: str = "127.0.0.1"
+    """Addresses (comma-separated, or ``*``) of proxies whose ``X-Forwarded-Proto`` and
+    ``X-Forwarded-For`` are believed: the scheme the client used and its address."""
+    header_timeout: float = 10.0
+    """Seconds a connection may take to send a request's line and headers (from its opening, or from
+    the previous answer) before it is closed; 0 for no limit."""
+    body_timeout: float = 10.0
+    """Seconds a request may leave its body waiting between two pieces before it gets 408 and the
+    connection is closed; 0 for no limit."""
+    max_connections: int = 512
+    """Connections served at once; a request on a connection beyond them gets 503 at once (the
+    connection is then closed). 0 for no limit."""
     sqlite_synchronous: str = "NORMAL"
     """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
     no_more_moves: bool = True
@@ -72,9 +85,14 @@ class Settings:
     """Time the background worker gives the solver for one deal."""
     verify_seconds: float = 3.0
     """Time to find a verified deal on the spot when the pool has none for that suit count."""
+    new_games_per_minute: int = 20
+    """New games (restarts included) one player may start a minute, in a burst or spread out; past
+    that, 429 with ``Retry-After``. 0: no limit."""
     shared_database: bool = False
     """Set when several server processes use one database: each request then checks that the game
     it holds in memory is still the stored one (one small query)."""
+    prune_days: float = 1.0
+    """Days between two prunes of the database by the server (``spider.server.maintenance``); 0 for none."""
     access_log: bool = False
 
     @classmethod

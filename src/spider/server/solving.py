@@ -9,6 +9,12 @@ player's search never holds up another player's move, they run in a worker proce
 (``solver_workers``); a request waits for its answer only briefly. A "no more moves" answer that is
 not ready in time is reported as not stuck *yet* (``stuck_pending``), and remembered for the next
 view of that position when it comes. With ``solver_workers = 0`` (tests) everything runs inline.
+
+Each player gets a fair share of the workers (``limits.Shares``): at most one hint and one "no more
+moves" search in flight per player, and a short queue for everybody, so that a hint waits behind a
+few searches at most. Deals solved on the spot (seconds each) run in a worker of their own at a lower
+priority, so a hint never waits behind one; a player waits for one deal at a time, and when other
+players' deals fill that worker, the game is a random deal at once (``verified: false``).
 """
 
 from __future__ import annotations
@@ -27,7 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from spider import Game, TableRules
+from spider.cards import SUIT_COUNTS
+from spider.codes import parse_code
 from spider.notation import parse_position
+from spider.server.limits import Shares, too_many
 from spider.solver import hint as solver_hint
 from spider.solver import no_more_moves as solver_no_more_moves
 from spider.solver import replays_to_win as solver_replays_to_win
@@ -36,7 +45,10 @@ from spider.solver.pool import Pool, default_path
 
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
 KNOWN_POSITIONS = 8192  # "no more moves" answers remembered
-MAX_PENDING = 64  # "no more moves" searches queued at most; beyond, a view is simply not stuck
+SEARCH_QUEUE = 8  # hints and "no more moves" searches in flight at once per search worker, for everybody
+DEAL_QUEUE = 2  # deals solved on the spot at once (one solving, one waiting); beyond, a random deal
+SEARCH_NICENESS = 10  # below the server, so that requests come first
+DEAL_NICENESS = 19  # below the searches too: a hint wins the CPU from a deal being solved
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,17 +103,11 @@ def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
     return solver_replays_to_win(Game.from_code(code, rules), line)
 
 
-def pool_rules(rules: TableRules) -> bool:
-    """Whether the pool's lines (found under classic table rules) can be stored for games with these rules."""
-    return (rules.group, rules.layout, rules.flip, rules.deal) == ("classic", "standard", "auto", "filled")
-
-
 def worker_process_setup(niceness: int, server: int) -> None:
     """For a worker process: a lower priority than the server's, and an end when the server ends,
     even when the server is killed (Linux: the parent-death signal; and if the server died before
     the signal was set up, the process has a new parent and ends now)."""
-    with contextlib.suppress(OSError):
-        os.nice(niceness)
+    _lower_priority(0, niceness)  # often done by the server as the process started (see _workers)
     with contextlib.suppress(Exception):
         import ctypes
         import signal
@@ -124,39 +130,42 @@ def _ready() -> bool:
 
 
 class Searches:
-    """The solver's searches for the routes: in a worker process, or inline when there is none."""
+    """The solver's searches for the routes: in worker processes, or inline when there are none.
+
+    ``player`` is whose request a search answers: it counts against that player's share.
+    """
 
     def __init__(self, *, workers: int, stuck_nodes: int, hint_nodes: int, stuck_wait: float) -> None:
         self.stuck_nodes = stuck_nodes
         self.hint_nodes = hint_nodes
         self.stuck_wait = stuck_wait
         self.workers = workers
-        self._executor: Executor | None = None
+        self._executor: Executor | None = None  # hints and "no more moves"
+        self._deals: Executor | None = None  # deals solved on the spot
         self._known: OrderedDict[str, bool] = OrderedDict()
         self._pending: dict[str, Future[bool]] = {}
         self._lock = threading.Lock()
+        self.search_shares = Shares(SEARCH_QUEUE * max(1, workers))
+        self.deal_shares = Shares(DEAL_QUEUE)
 
     def start(self) -> None:
         """Starts the worker processes (when the server starts, not when the app is made)."""
         if self.workers > 0 and self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=worker_process_setup,
-                initargs=(19, os.getpid()),
-            )
-            self._executor.submit(_ready)  # start the process now, not on the first player's request
+            self._executor = _workers(self.workers, SEARCH_NICENESS)
+        if self.workers > 0 and self._deals is None:
+            self._deals = _workers(1, DEAL_NICENESS)
+
+    def run_in(self, searches: Executor, deals: Executor) -> None:
+        """Runs the searches and the deals on these executors rather than worker processes (for tests
+        that hold a search in flight)."""
+        self._executor, self._deals = searches, deals
 
     def close(self) -> None:
         """Stops the worker processes, without waiting for a search to finish."""
         executor, self._executor = self._executor, None
-        if isinstance(executor, ProcessPoolExecutor):
-            processes = list(getattr(executor, "_processes", {}).values())
-            executor.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.join(0.5)
-                if process.is_alive():
-                    process.terminate()
+        deals, self._deals = self._deals, None
+        _stop(executor)
+        _stop(deals)
 
     def _restart(self) -> None:
         """The worker process died (killed, out of memory): searches go on in a new one."""
@@ -167,13 +176,11 @@ class Searches:
             self._pending.clear()
         self.start()
 
-    async def _run(self, function: Any, *args: Any) -> Any:
-        if self._executor is not None:
-            try:
-                return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
-            except BrokenProcessPool:
-                self._restart()
-        return function(*args)  # no worker (or it just died): search here, this once
+    def _restart_deals(self) -> None:
+        broken, self._deals = self._deals, None
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+        self.start()
 
     def _remember(self, position: str, stuck: bool) -> None:
         with self._lock:
@@ -181,10 +188,11 @@ class Searches:
             while len(self._known) > KNOWN_POSITIONS:
                 self._known.popitem(last=False)
 
-    async def stuck(self, position: str) -> tuple[bool, bool]:
+    async def stuck(self, position: str, *, player: str) -> tuple[bool, bool]:
         """(stuck, pending) for a public position where no deal is possible.
 
-        ``pending`` means the search goes on: ask again for the answer.
+        ``pending`` means the search goes on, or waits for the player's last one or for room in the
+        queue: ask again for the answer.
         """
         with self._lock:
             known = self._known.get(position)
@@ -196,27 +204,26 @@ class Searches:
             self._remember(position, stuck)
             return stuck, False
         if future is None:
-            with self._lock:
-                if len(self._pending) >= MAX_PENDING:
-                    return False, False
+            if self.search_shares.claim(player, "stuck") is not None:
+                return False, True  # the page asks again, and by then the player's last search is done
             try:
                 future = self._executor.submit(stuck_search, position, self.stuck_nodes)
             except BrokenProcessPool:
+                self.search_shares.release(player, "stuck")
                 self._restart()
                 return False, True
             with self._lock:
                 self._pending[position] = future
 
             def settle(done: Future[bool]) -> None:
+                self.search_shares.release(player, "stuck")
                 with self._lock:
                     self._pending.pop(position, None)
                 if not done.cancelled() and done.exception() is None:
                     self._remember(position, done.result())
 
             future.add_done_callback(settle)
-        with self._lock:
-            queued = len(self._pending)
-        if queued > 1:  # the worker has others to answer first: do not hold up this move for it
+        if len(self.search_shares) > 1:  # the worker has others to answer first: do not hold up this move for it
             return False, True
         try:
             stuck = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.stuck_wait)
@@ -227,34 +234,124 @@ class Searches:
             return False, True
         return bool(stuck), False
 
-    async def hint(self, position: str) -> dict[str, Any]:
-        found: dict[str, Any] = await self._run(hint_search, position, self.hint_nodes)
+    async def hint(self, position: str, *, player: str) -> dict[str, Any]:
+        """The hint for a public position. 429 while the player's last hint is still being worked out,
+        and while the search worker's queue is full."""
+        if self._executor is None:
+            return hint_search(position, self.hint_nodes)
+        refused = self.search_shares.claim(player, "hint")
+        if refused is not None:
+            # a hint takes a fraction of a second: a second later there is room again
+            raise too_many("server.hint_in_flight" if refused == "player" else "server.solver_busy", 1)
+        try:
+            found: dict[str, Any] = await self._share(
+                self._executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes
+            )
+        except BrokenProcessPool:  # the worker died: search here, this once
+            self._restart()
+            found = hint_search(position, self.hint_nodes)
         return found
 
-    async def solve_new_deal(self, suits: int, rules: TableRules, seconds: float) -> Solved | None:
-        found: Solved | None = await self._run(solve_new_deal, suits, rules.to_json(), seconds)
+    async def solve_new_deal(self, suits: int, rules: TableRules, seconds: float, *, player: str) -> Solved | None:
+        """A deal solved on the spot, or None: none won in ``seconds``, or other players' deals fill
+        the deal worker (the player gets a random deal now rather than a wait). 429 while a deal is
+        still being solved for this player."""
+        deals = self._deals
+        if deals is None:  # no workers (tests): solve here; or the server is closing
+            return solve_new_deal(suits, rules.to_json(), seconds) if self.workers <= 0 else None
+        refused = self.deal_shares.claim(player, "deal")
+        if refused == "player":
+            raise too_many("server.deal_in_flight", seconds)
+        if refused is not None:
+            return None
+        try:
+            found: Solved | None = await self._share(
+                deals, self.deal_shares, player, "deal", solve_new_deal, suits, rules.to_json(), seconds
+            )
+        except BrokenProcessPool:  # the worker died: a random deal this time, a new worker for the next
+            self._restart_deals()
+            return None
         return found
+
+    async def _share(
+        self, executor: Executor, shares: Shares, player: str, kind: str, function: Any, *args: Any
+    ) -> Any:
+        """Runs a search the player holds a share for, and gives the share back when the worker is done
+        with it (not when the request gives up: the worker is still busy then)."""
+        try:
+            future = executor.submit(function, *args)
+        except BaseException:
+            shares.release(player, kind)
+            raise
+        future.add_done_callback(lambda _: shares.release(player, kind))
+        return await asyncio.wrap_future(future)
+
+
+def _workers(count: int, niceness: int) -> ProcessPoolExecutor:
+    """Worker processes, started now rather than on the first player's request, at their lower priority
+    from the start: a deal worker importing the solver at the server's priority held up the first hint
+    by 0.4-1.6 s in bench/flood.py."""
+    executor = ProcessPoolExecutor(
+        max_workers=count,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_process_setup,
+        initargs=(niceness, os.getpid()),
+    )
+    executor.submit(_ready)
+    for process in list(getattr(executor, "_processes", {}).values()):
+        if process.pid is not None:
+            _lower_priority(process.pid, niceness)
+    return executor
+
+
+def _lower_priority(pid: int, niceness: int) -> None:
+    """Sets a process's niceness to at least ``niceness`` (0 is this process)."""
+    with contextlib.suppress(OSError):
+        if os.getpriority(os.PRIO_PROCESS, pid) < niceness:
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
+
+
+def _stop(executor: Executor | None) -> None:
+    """Stops a worker pool without waiting for its search to finish."""
+    if isinstance(executor, ProcessPoolExecutor):
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.join(0.5)
+            if process.is_alive():
+                process.terminate()
 
 
 class DealPool:
-    """The verified deals ready to be dealt, per suit count: the solver's pool in the server's database."""
+    """The verified deals ready to be dealt, per suit count: the solver's pool in the server's database.
+
+    Each deal is given to one player only, then leaves the pool: a code learnt after a game (shown once
+    it is over) names a deal that nobody will be dealt again. Deals with a 7-letter code, whose shuffle
+    can be found from the opening cards by trying them all, are retired unused.
+    """
 
     def __init__(self, database: str) -> None:
         path = Path(database).expanduser() if "://" not in database else default_path()
         self._pool = Pool(path)
         self._lock = threading.Lock()
+        for suits in SUIT_COUNTS:
+            for code in self._pool.codes(suits):
+                if not parse_code(code).secret:
+                    self._pool.remove(code)
 
     def take(self, suits: int, rules: TableRules, exclude: set[str]) -> VerifiedDeal | None:
         """A pool deal the player has not played, whose line wins under the game's table rules."""
         excluded = set(exclude)
         for _ in range(POOL_ATTEMPTS):
             with self._lock:
-                taken = self._pool.take(suits, exclude=frozenset(excluded))
+                taken = self._pool.give(suits, exclude=frozenset(excluded))
             if taken is None:
                 return None
             code, line = taken
             if replays_to_win(code, rules, line):
                 return VerifiedDeal(code, line)
+            with self._lock:  # it wins under classic rules, not these: back for another player
+                self._pool.add(code, suits, line)
             excluded.add(code)
         return None
 

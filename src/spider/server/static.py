@@ -8,9 +8,11 @@ browsers revalidate them by ETag on each use (``no-cache``); a changed file on d
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import mimetypes
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +23,12 @@ from starlette.responses import Response
 
 import spider
 from spider.server.errors import RequestError
+from spider.server.middleware import content_security_policy
 
 COMPRESS_AT_LEAST = 512
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json")
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
+_STYLE_ELEMENT = re.compile(r"<style(?:\s[^>]*)?>(.*?)</style>", re.DOTALL | re.IGNORECASE)
 
 
 def web_folder() -> Path:
@@ -38,6 +42,8 @@ class StaticFile:
     media_type: str
     etag: str
     stamp: tuple[int, int]  # (mtime_ns, size) of the file when read
+    policy: str | None = None
+    """The file's own Content-Security-Policy, when it needs more than every answer's (its inline styles)."""
 
 
 class StaticFiles:
@@ -59,10 +65,14 @@ class StaticFiles:
         return count
 
     def find(self, relative: str) -> StaticFile:
-        path = (self.folder / relative).resolve()
-        if not path.is_relative_to(self.folder) or not path.is_file():
+        try:
+            path = (self.folder / relative).resolve()
+            found = path.is_relative_to(self.folder) and path.is_file()
+            info = path.stat() if found else None
+        except (OSError, ValueError):  # a name no file can have: a null byte, too long, ...
+            info = None
+        if info is None:
             raise RequestError(status.HTTP_404_NOT_FOUND, "server.not_found", path=f"/static/{relative}")
-        info = path.stat()
         stamp = (info.st_mtime_ns, info.st_size)
         with self._lock:
             known = self._files.get(path)
@@ -76,6 +86,8 @@ class StaticFiles:
     def response(self, request: Request, relative: str) -> Response:
         found = self.find(relative)
         headers = {"etag": found.etag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
+        if found.policy is not None:
+            headers["content-security-policy"] = found.policy
         if found.etag in request.headers.get("if-none-match", ""):
             return Response(status_code=status.HTTP_304_NOT_MODIFIED, headers=headers)
         body = found.body
@@ -99,4 +111,15 @@ def _load(path: Path, stamp: tuple[int, int]) -> StaticFile:
     if media_type.startswith(TEXT_TYPES) and "charset" not in media_type:
         media_type += "; charset=utf-8"
     etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
-    return StaticFile(body, compressed, media_type, etag, stamp)
+    policy = _policy(body) if media_type.startswith("text/html") else None
+    return StaticFile(body, compressed, media_type, etag, stamp, policy)
+
+
+def _policy(page: bytes) -> str | None:
+    """A page's policy that lets exactly its own ``<style>`` elements apply, by their hashes: the rules
+    page is a standalone document with its styles inline, and a hash follows any edit to them."""
+    styles = _STYLE_ELEMENT.findall(page.decode("utf-8", errors="replace"))
+    if not styles:
+        return None
+    hashes = [base64.b64encode(hashlib.sha256(style.encode("utf-8")).digest()).decode("ascii") for style in styles]
+    return content_security_policy(style_hashes=hashes)

@@ -19,6 +19,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -27,16 +28,22 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
-    case,
     create_engine,
+    delete,
     event,
+    exists,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from spider.codes import parse_code, shuffle_letters
+from spider.server.results import Tally, best_score_counts, counts
 
 metadata = MetaData()
 
@@ -58,6 +65,8 @@ games = Table(
     Column("verified", Boolean, nullable=False),
     Column("line", JSON, nullable=True),  # the winning line of a verified deal
     Column("replay", Boolean, nullable=False, default=False),  # shows a winning line: not in any results
+    Column("typed", Boolean, nullable=False, default=False),  # the player gave the code: they may see it
+    Column("line_shown", Boolean, nullable=False, default=False),  # its winning line was shown to the player
     Column("created_at", Float, nullable=False),  # seconds since the epoch, UTC
     Column("finished_at", Float, nullable=True),
     Column("result", String(16), nullable=True),  # "won", "resigned" or "abandoned"
@@ -76,7 +85,67 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
-_INSERT_ACTION = insert(actions)  # built once: the one statement every action runs
+lines_shown = Table(
+    "lines_shown",
+    metadata,
+    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("deal", String(32), primary_key=True),  # suits and shuffle: "S2-ABCDEFG" (see ``deal_key``)
+    Column("at", Float, nullable=False),
+)
+
+shares = Table(
+    "shares",
+    metadata,
+    Column("token", String(32), primary_key=True),  # what a share link carries: the deal stays unnamed
+    Column("game_id", String(32), nullable=False, unique=True),  # the game it was shared from
+    Column("code", String(80), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("verified", Boolean, nullable=False),
+    Column("line", JSON, nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+# Running tallies of results (``spider.server.results``), updated as each game ends.
+results = Table(
+    "results",
+    metadata,
+    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("suits", Integer, primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("current_streak", Integer, nullable=False),
+    Column("best_streak", Integer, nullable=False),
+    Column("best_seconds", Float, nullable=True),
+    Column("fewest_moves", Integer, nullable=True),
+)
+
+best_scores = Table(
+    "best_scores",
+    metadata,
+    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("suits", Integer, primary_key=True),
+    Column("scoring", String(16), primary_key=True),
+    Column("score", Integer, nullable=False),
+)
+
+site_days = Table(
+    "site_days",
+    metadata,
+    Column("day", Integer, primary_key=True),  # whole days since the epoch, UTC, of the game's end
+    Column("suits", Integer, primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+)
+
+# Columns added since the first release, with the SQL default that existing rows take.
+_ADDED_COLUMNS = {"games": {"typed": "FALSE", "line_shown": "FALSE"}}
+
+# Built once: the one statement every action runs. It stores nothing once the game has ended (in
+# another server process, say), and tells so by its row count.
+_INSERT_ACTION = text(
+    "INSERT INTO actions (game_id, seq, text, at) SELECT :game_id, :seq, :text, :at"
+    " WHERE EXISTS (SELECT 1 FROM games WHERE id = :game_id AND finished_at IS NULL)"
+)
 
 RESULTS = ("won", "resigned", "abandoned")
 CHECKPOINT_SECONDS = 2.0
@@ -102,10 +171,19 @@ class GameRecord:
     moves: int | None = None
     seconds: float | None = None
     replay: bool = False
+    typed: bool = False
+    """The player gave the code (or a replay's): the view may show it while the game is on."""
+    line_shown: bool = False
+    """The player had been shown this deal's winning line when the game began."""
 
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    @property
+    def counted(self) -> bool:
+        """Whether the game, now over, counts in the player's results."""
+        return counts(self.result, self.moves, replay=self.replay, line_shown=self.line_shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +206,11 @@ class Finish:
 
 
 class ActionConflict(Exception):
-    """Another writer stored an action at the same place in this game first."""
+    """Another writer stored an action at the same place in this game first, or ended the game."""
+
+
+class ReadOnlyDatabase(OSError):
+    """The database can be read but not written: a server on it could not keep a single move."""
 
 
 class Store:
@@ -143,12 +225,23 @@ class Store:
         connect_args: dict[str, Any] = {}
         if self.is_sqlite:
             connect_args["check_same_thread"] = False
-            if parsed.database and parsed.database != ":memory:":
+            if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if self.is_sqlite:
             _sqlite_pragmas(self.engine, synchronous)
-        metadata.create_all(self.engine)
+        try:
+            metadata.create_all(self.engine)
+            with self.engine.begin() as connection:
+                _add_missing_columns(connection)
+                _tally_stored_games(connection)
+                # a write that changes nothing: a read-only file or folder fails here, not on a move
+                connection.execute(update(players).where(players.c.id == "").values(created_at=0.0))
+        except OperationalError as error:
+            if "readonly" in str(error).replace("-", "").replace(" ", "").lower():
+                self.engine.dispose()
+                raise ReadOnlyDatabase(f"the database is read-only ({error.orig})") from None
+            raise
         self._stop = threading.Event()
         self._checkpoints: threading.Thread | None = None
 
@@ -186,7 +279,7 @@ class Store:
             if known is None:
                 connection.execute(insert(players).values(id=record.player, created_at=record.created_at))
             for finish in abandon:
-                connection.execute(_finish_statement(finish))
+                _end(connection, finish)
             connection.execute(
                 insert(games).values(
                     id=record.id,
@@ -197,9 +290,17 @@ class Store:
                     verified=record.verified,
                     line=record.line,
                     replay=record.replay,
+                    typed=record.typed,
+                    line_shown=record.line_shown,
                     created_at=record.created_at,
                 )
             )
+
+    def owner(self, game_id: str) -> str | None:
+        """The player a game belongs to (one look-up by key), None when there is no such game."""
+        with self.engine.connect() as connection:
+            found: str | None = connection.execute(select(games.c.player).where(games.c.id == game_id)).scalar()
+            return found
 
     def game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as connection:
@@ -229,15 +330,125 @@ class Store:
         """
         try:
             with self.engine.begin() as connection:
-                connection.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "text": text, "at": at})
+                stored = connection.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "text": text, "at": at})
+                if stored.rowcount != 1:
+                    raise ActionConflict(f"game {game_id} has ended")
                 if finish is not None:
-                    connection.execute(_finish_statement(finish))
+                    _end(connection, finish)
         except IntegrityError as error:
             raise ActionConflict(f"action {seq} of game {game_id} is already stored") from error
 
     def finish(self, finish: Finish) -> None:
         with self.engine.begin() as connection:
-            connection.execute(_finish_statement(finish))
+            _end(connection, finish)
+
+    # Shared deals.
+
+    def share(self, record: GameRecord, token: str, at: float) -> str:
+        """The share token of a game's deal: the one it was given before, else ``token``, now stored."""
+        with self.engine.begin() as connection:
+            known: str | None = connection.execute(
+                select(shares.c.token).where(shares.c.game_id == record.id)
+            ).scalar()
+            if known is not None:
+                return known
+            connection.execute(
+                insert(shares).values(
+                    token=token, game_id=record.id, code=record.code, rules=record.rules,
+                    verified=record.verified, line=record.line, created_at=at,
+                )
+            )
+        return token
+
+    def shared(self, token: str) -> tuple[str, dict[str, Any], bool, list[str] | None] | None:
+        """A shared deal by its token: (code, table rules, verified, winning line), None if unknown."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(shares).where(shares.c.token == token)).first()
+        if row is None:
+            return None
+        return row.code, dict(row.rules), bool(row.verified), None if row.line is None else list(row.line)
+
+    # Winning lines shown.
+
+    def line_shown(self, player: str, code: str) -> bool:
+        """Whether the player has been shown the winning line of this code's deal."""
+        with self.engine.connect() as connection:
+            return connection.execute(
+                select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == deal_key(code)))
+            ).scalar() is True
+
+    def show_line(self, player: str, code: str, at: float) -> None:
+        """Notes that the player has seen the deal's winning line: from now on no game of that deal by
+        that player counts, the one in progress in another window included."""
+        deal = deal_key(code)
+        with self.engine.begin() as connection:
+            known = connection.execute(
+                select(lines_shown.c.deal).where(lines_shown.c.player == player, lines_shown.c.deal == deal)
+            ).first()
+            if known is None:
+                connection.execute(insert(lines_shown).values(player=player, deal=deal, at=at))
+            unfinished = connection.execute(
+                select(games.c.id, games.c.code).where(games.c.player == player, games.c.finished_at.is_(None))
+            ).all()
+            same = [row.id for row in unfinished if deal_key(row.code) == deal]
+            if same:
+                connection.execute(update(games).where(games.c.id.in_(same)).values(line_shown=True))
+
+    # Results.
+
+    def tallies(self, player: str) -> tuple[dict[int, Tally], dict[int, dict[str, int]]]:
+        """The player's results per suit count, and best scores per suit count and scoring."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(results).where(results.c.player == player)).all()
+            scores = connection.execute(select(best_scores).where(best_scores.c.player == player)).all()
+        found = {row.suits: _tally_of(row) for row in rows}
+        best: dict[int, dict[str, int]] = {}
+        for row in scores:
+            best.setdefault(row.suits, {})[row.scoring] = row.score
+        return found, best
+
+    def site_results(self, since: float) -> list[tuple[int, int, int]]:
+        """Across all players, per suit count: (suits, games counted, games won) that ended on the day
+        of ``since`` or later (UTC days). Games of codes the players typed in are left out."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(site_days.c.suits, func.sum(site_days.c.games), func.sum(site_days.c.wins))
+                .where(site_days.c.day >= day_of(since))
+                .group_by(site_days.c.suits)
+            ).all()
+        return [(int(suits), int(total or 0), int(wins or 0)) for suits, total, wins in rows]
+
+    # Housekeeping.
+
+    def prune(self, at: float, *, idle_game_days: float, idle_player_days: float) -> tuple[int, int]:
+        """Deletes what no one will look at again, and returns (games, players) deleted:
+
+        - games that ended (abandoned for a new game) without a single move, ended ``idle_game_days`` ago;
+        - players with no game begun for ``idle_player_days``, with all their games and results.
+
+        Site-wide daily tallies and share links older than ``idle_player_days`` go too.
+        """
+        game_before, player_before = at - idle_game_days * 86400, at - idle_player_days * 86400
+        with self.engine.begin() as connection:
+            empty = select(games.c.id).where(
+                games.c.result == "abandoned", games.c.moves == 0, games.c.finished_at < game_before
+            )
+            connection.execute(delete(actions).where(actions.c.game_id.in_(empty)))
+            pruned_games = connection.execute(delete(games).where(games.c.id.in_(empty))).rowcount
+            recent = select(games.c.player).where(games.c.created_at >= player_before)
+            idle = select(players.c.id).where(players.c.created_at < player_before, players.c.id.not_in(recent))
+            idle_ids = list(connection.execute(idle).scalars())
+            for start in range(0, len(idle_ids), 500):
+                chunk = idle_ids[start : start + 500]
+                owned = select(games.c.id).where(games.c.player.in_(chunk))
+                connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
+                pruned_games += connection.execute(delete(games).where(games.c.player.in_(chunk))).rowcount
+                for table in (results, best_scores, lines_shown):
+                    connection.execute(delete(table).where(table.c.player.in_(chunk)))
+                connection.execute(delete(players).where(players.c.id.in_(chunk)))
+            connection.execute(delete(site_days).where(site_days.c.day < day_of(player_before)))
+            connection.execute(delete(shares).where(shares.c.created_at < player_before))
+        return pruned_games, len(idle_ids)
 
     def current_game_id(self, player: str) -> str | None:
         """The player's most recent game that is not over."""
@@ -265,39 +476,6 @@ class Store:
             ).scalars()
             return {code_seed(code) for code in codes}
 
-    def codes_dealt(self, suits: int) -> set[str]:
-        """Every deal of one suit count that any player has been given."""
-        with self.engine.connect() as connection:
-            codes = connection.execute(select(games.c.code).where(games.c.suits == suits).distinct()).scalars()
-            return {code_seed(code) for code in codes}
-
-    def finished_games(self, player: str) -> list[GameRecord]:
-        """The player's games that are over, oldest end first."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(games)
-                .where(games.c.player == player, games.c.finished_at.is_not(None))
-                .order_by(games.c.finished_at, games.c.created_at)
-            ).all()
-        return [_record(row._mapping) for row in rows]
-
-
-    def site_results(self, since: float) -> list[tuple[int, int, int]]:
-        """Across all players, per suit count: (suits, games counted, games won) ended since a time.
-
-        A game counts when it was won or resigned, or abandoned after at least one move, and was not
-        the replay of a winning line.
-        """
-        counted = ((games.c.result != "abandoned") | (games.c.moves > 0)) & games.c.replay.is_(False)
-        won = func.sum(case((games.c.result == "won", 1), else_=0))
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(games.c.suits, func.count(), won)
-                .where(games.c.finished_at >= since, counted)
-                .group_by(games.c.suits)
-            ).all()
-        return [(int(suits), int(total), int(wins or 0)) for suits, total, wins in rows]
-
 
 def _finish_statement(finish: Finish) -> Any:
     if finish.result not in RESULTS:
@@ -313,6 +491,97 @@ def _finish_statement(finish: Finish) -> Any:
             seconds=finish.seconds,
         )
     )
+
+
+def _end(connection: Connection, finish: Finish) -> None:
+    """Ends a game that has not ended yet, and adds it to the results it counts in."""
+    if connection.execute(_finish_statement(finish)).rowcount != 1:
+        return  # ended already (by another request or server): counted then
+    row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
+    if row is None or not counts(finish.result, finish.moves, replay=row.replay, line_shown=row.line_shown):
+        return
+    scoring = str(row.rules.get("scoring", "standard"))
+    known = connection.execute(
+        select(results).where(results.c.player == row.player, results.c.suits == row.suits)
+    ).first()
+    tally = Tally() if known is None else _tally_of(known)
+    tally.add(finish.result, moves=finish.moves, seconds=finish.seconds)
+    _write_tally(connection, row.player, row.suits, tally, new=known is None)
+    if best_score_counts(finish.result, scoring):
+        _raise_best_score(connection, row.player, row.suits, scoring, finish.score)
+    if not row.typed:
+        day, won = day_of(finish.finished_at), int(finish.result == "won")
+        changed = connection.execute(
+            update(site_days)
+            .where(site_days.c.day == day, site_days.c.suits == row.suits)
+            .values(games=site_days.c.games + 1, wins=site_days.c.wins + won)
+        )
+        if changed.rowcount == 0:
+            connection.execute(insert(site_days).values(day=day, suits=row.suits, games=1, wins=won))
+
+
+def _raise_best_score(connection: Connection, player: str, suits: int, scoring: str, score: int) -> None:
+    """Keeps the better of the stored best score and this one."""
+    where = (best_scores.c.player == player, best_scores.c.suits == suits, best_scores.c.scoring == scoring)
+    best = connection.execute(select(best_scores.c.score).where(*where)).scalar()
+    if best is None:
+        connection.execute(insert(best_scores).values(player=player, suits=suits, scoring=scoring, score=score))
+    elif score > best:
+        connection.execute(update(best_scores).where(*where).values(score=score))
+
+
+def _tally_of(row: Any) -> Tally:
+    return Tally(row.games, row.wins, row.current_streak, row.best_streak, row.best_seconds, row.fewest_moves)
+
+
+def _write_tally(connection: Connection, player: str, suits: int, tally: Tally, *, new: bool) -> None:
+    values = {
+        "games": tally.games,
+        "wins": tally.wins,
+        "current_streak": tally.current_streak,
+        "best_streak": tally.best_streak,
+        "best_seconds": tally.best_seconds,
+        "fewest_moves": tally.fewest_moves,
+    }
+    if new:
+        connection.execute(insert(results).values(player=player, suits=suits, **values))
+    else:
+        connection.execute(update(results).where(results.c.player == player, results.c.suits == suits).values(**values))
+
+
+def _add_missing_columns(connection: Connection) -> None:
+    """Brings a database made by an earlier version up to date: the columns added since, with defaults."""
+    for table, added in _ADDED_COLUMNS.items():
+        present = {column["name"] for column in inspect(connection).get_columns(table)}
+        for name, default in added.items():
+            if name not in present:
+                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {default}")
+
+
+def _tally_stored_games(connection: Connection) -> None:
+    """Fills the results from the stored games once, when a database from before the tallies has some."""
+    if connection.execute(select(exists().select_from(results))).scalar():
+        return
+    ended = connection.execute(
+        select(games).where(games.c.finished_at.is_not(None)).order_by(games.c.finished_at, games.c.created_at)
+    ).all()
+    tallies: dict[tuple[str, int], Tally] = {}
+    days: dict[tuple[int, int], list[int]] = {}
+    for row in ended:
+        if not counts(row.result, row.moves, replay=row.replay, line_shown=row.line_shown):
+            continue
+        tallies.setdefault((row.player, row.suits), Tally()).add(row.result, moves=row.moves, seconds=row.seconds)
+        scoring = str(row.rules.get("scoring", "standard"))
+        if row.score is not None and best_score_counts(row.result, scoring):
+            _raise_best_score(connection, row.player, row.suits, scoring, row.score)
+        if not row.typed:
+            bucket = days.setdefault((day_of(row.finished_at), row.suits), [0, 0])
+            bucket[0] += 1
+            bucket[1] += int(row.result == "won")
+    for (player, suits), tally in tallies.items():
+        _write_tally(connection, player, suits, tally, new=True)
+    for (day, suits), (total, wins) in days.items():
+        connection.execute(insert(site_days).values(day=day, suits=suits, games=total, wins=wins))
 
 
 def _record(row: Any) -> GameRecord:
@@ -331,6 +600,8 @@ def _record(row: Any) -> GameRecord:
         moves=row["moves"],
         seconds=row["seconds"],
         replay=bool(row["replay"]),
+        typed=bool(row["typed"]),
+        line_shown=bool(row["line_shown"]),
     )
 
 
@@ -346,6 +617,17 @@ def _sqlite_pragmas(engine: Engine, synchronous: str) -> None:
         # checkpointed by SQLite itself past this many pages if that thread is not running.
         cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
         cursor.close()
+
+
+def deal_key(code: str) -> str:
+    """What makes a deal whatever its table rules: the suit count and the shuffle, as ``S2-ABCDEFG``."""
+    parsed = parse_code(code)
+    return f"S{parsed.suits}-{shuffle_letters(parsed.shuffle)}"
+
+
+def day_of(seconds: float) -> int:
+    """The UTC day of a time, as whole days since the epoch."""
+    return int(seconds // 86400)
 
 
 def code_seed(code: str) -> str:

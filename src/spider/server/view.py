@@ -63,7 +63,6 @@ def table(game: Game) -> dict[str, Any]:
     """The part of the view that depends only on the table."""
     refusal = game.deal_refusal
     return {
-        "code": game.code,
         "suits": game.suits,
         "rules": game.rules.to_json(),
         "columns": columns(game),

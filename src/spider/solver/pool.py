@@ -92,6 +92,23 @@ class Pool:
             return None
         return str(row[0]), str(row[1]).split()
 
+    def give(self, suits: int, exclude: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]] | None:
+        """Like :meth:`take`, and the deal leaves the pool: each verified deal is given once.
+
+        Safe when several processes give from one pool: a deal another took first is not given twice.
+        """
+        excluded = set(exclude)
+        while (found := self.take(suits, exclude=excluded)) is not None:
+            if self.remove(found[0]):
+                return found
+            excluded.add(found[0])
+        return None
+
+    def remove(self, code: str) -> bool:
+        """Takes a deal out of the pool; False if it was not there (any more)."""
+        with self._connect() as connection:
+            return connection.execute("DELETE FROM verified_deals WHERE code = ?", (code,)).rowcount == 1
+
     def count(self, suits: int) -> int:
         """How many verified deals of that suit count the pool holds."""
         with self._connect() as connection:

@@ -45,11 +45,12 @@ export const api = {
   current: () => request('GET', withView('/api/games/current')),
   create: (options) => request('POST', withView('/api/games'), options),
   get: (id) => request('GET', withView(game(id))),
-  act: (id, action) => request('POST', withView(`${game(id)}/actions`), { action }),
+  act: (id, action, version) => request('POST', withView(`${game(id)}/actions`), { action, version }),
   restart: (id) => request('POST', withView(`${game(id)}/restart`), {}),
   hint: (id) => request('GET', `${game(id)}/hint`),
   line: (id) => request('GET', `${game(id)}/line`),
   resign: (id) => request('POST', withView(`${game(id)}/resign`), {}),
+  share: (id) => request('POST', `${game(id)}/share`, {}),
   stats: () => request('GET', '/api/stats'),
   presets: () => request('GET', '/api/presets'),
 };

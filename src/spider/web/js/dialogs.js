@@ -4,7 +4,8 @@ import { state } from './state.js';
 import { settings, saveSettings, PRESETS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
 import { t, formatTime } from './i18n.js';
 import { requestRender } from './render.js';
-import { newGame, restart, undo } from './game.js';
+import { newGame, restart, undo, refuse } from './game.js';
+import { say } from './status.js';
 import { showWinningLine } from './replay.js';
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -169,6 +170,34 @@ function winDialog() {
   });
 }
 
+async function shareDialog() {
+  const view = state.view;
+  if (!view) return;
+  let shared;
+  try {
+    shared = await api.share(view.id);
+  } catch (error) {
+    refuse(error);
+    return;
+  }
+  const url = new URL(shared.path, window.location.href).href;
+  const d = open(`<form method="dialog">
+    <h2>${esc(t('share.title'))}</h2><p>${esc(t('share.text'))}</p>
+    <input class="share-url" type="text" readonly value="${esc(url)}" aria-label="${esc(t('share.title'))}">
+    <div class="actions"><button type="button" data-copy>${esc(t('button.copy'))}</button>${closeButton(true)}</div></form>`, {
+    label: t('share.title'),
+  });
+  const field = d.querySelector('.share-url');
+  field.select();
+  d.querySelector('[data-copy]').addEventListener('click', async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      say(t('share.copied'));
+    } catch { /* no clipboard here: the link is selected, ready to copy by hand */ }
+  });
+}
+
 function stuckDialog() {
   const view = state.view;
   const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
@@ -195,4 +224,5 @@ export const dialogs = {
   stats: statsDialog,
   win: winDialog,
   stuck: stuckDialog,
+  share: shareDialog,
 };

@@ -76,13 +76,17 @@ async function perform(action, refused) {
   const view = state.view;
   if (!view) return false;
   try {
-    const answer = await api.act(view.id, action);
+    const answer = await api.act(view.id, action, view.version);
     setView(answer.view);
     say('');
     announce(describe(answer.events));
     return true;
   } catch (error) {
     refuse(error, refused ? refused() : []);
+    // the game moved on in another window: show it as it now stands (the sentence stays on screen)
+    if (error.messageId === 'server.game_changed') {
+      try { setView(await api.get(view.id), { animate: false }); } catch { /* the sentence says enough */ }
+    }
     return false;
   }
 }
@@ -142,7 +146,7 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
   try {
     const view = await api.create(settings.rules ? { suits, deal: kind, rules: settings.rules } : { suits, deal: kind });
     setView(view);
-    let text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random'), code: view.code });
+    let text = t('announce.new', { suits: t('suits.option', { count: view.suits }), kind: view.verified ? t('info.verified') : t('info.random') });
     if (kind === 'verified' && !view.verified) text = `${t('newgame.no_verified')} ${text}`;
     say(text);
   } catch (error) {

@@ -11,8 +11,22 @@ import { setView, refuse, undo, redo, hint, restart, newGame, deal } from './gam
 import { stopReplay } from './replay.js';
 import { say } from './status.js';
 
+let opening = null; // what to say once the table is drawn
+
 async function currentGame() {
   const early = window.spiderBoot && window.spiderBoot.current; // started by boot.js
+  const share = new URLSearchParams(window.location.search).get('share');
+  if (share) {
+    // a link to a shared deal: open it once, and keep the address plain so a reload goes on with it
+    window.history.replaceState(null, '', window.location.pathname);
+    try {
+      const view = await api.create({ share });
+      opening = () => t('share.opened'); // the catalog may still be on its way
+      return view;
+    } catch (error) {
+      opening = () => error.message; // a stale link: say so over the player's own game
+    }
+  }
   try {
     return await (early ? answer(early) : api.current());
   } catch (error) {
@@ -45,6 +59,7 @@ function wire() {
     });
   }
   els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
+  document.querySelector('[data-share]').addEventListener('click', () => { if (!state.replay) dialogs.share(); });
   document.getElementById('replay-stop').addEventListener('click', stopReplay);
   setInterval(updateClock, 1000);
 }
@@ -68,6 +83,7 @@ async function start() {
   settings.suits = view.value.suits;
   saveSettings();
   setView(view.value, { animate: false });
+  if (opening) say(opening());
   requestAnimationFrame(() => {
     // the first render ran in this frame's earlier callback: the table is drawn
     performance.mark('spider-table-drawn');

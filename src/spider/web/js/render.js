@@ -141,7 +141,8 @@ export function render() {
   els.stockCount.textContent = deals ? String(deals) : '';
   els.score.textContent = String(view.score);
   els.moves.textContent = String(view.moves);
-  els.code.textContent = view.code;
+  // the code names every card: the server sends it once the game is over (or when the player typed it)
+  els.code.textContent = view.code || t('info.code_later');
   els.kind.textContent = `· ${view.verified ? t('info.verified') : t('info.random')}`;
   updateClock();
   els.tableText.textContent = view.text;

@@ -24,8 +24,9 @@ export async function showWinningLine() {
   let line;
   try {
     if (!view.over && !view.won) await api.resign(view.id);
-    ({ line } = await api.line(view.id));
-    const fresh = await api.create({ suits: view.suits, code: view.code, rules: view.rules, replay: true });
+    let code;
+    ({ code, line } = await api.line(view.id)); // the code comes with the line, once the game is over
+    const fresh = await api.create({ suits: view.suits, code, rules: view.rules, replay: true });
     state.replay = { step: 0, total: line.length, stopped: false };
     setView(fresh);
   } catch (error) {

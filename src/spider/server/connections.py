@@ -1,0 +1,108 @@
+"""Connections: uvicorn's HTTP/1.1 protocol with a deadline for each request's head, and a cap on
+how many connections are served at once.
+
+uvicorn closes a connection that stays idle after an answer (``timeout_keep_alive``), but not one
+that was opened and never finished its request line and headers: a few hundred such clients would
+hold as many sockets for as long as they like. Here a connection has ``header_timeout`` seconds,
+from its opening or from its previous answer, to send a whole request head; the body is then timed
+by ``middleware.BodyTimeout``. A request that arrives while more than ``max_connections`` are open
+gets 503 with a sentence and the connection is closed, so that the server keeps answering the
+clients it has.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from starlette import status
+from starlette.types import Receive, Scope, Send
+from uvicorn.config import Config
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
+
+from spider.server.errors import error_response
+from spider.text import message
+
+
+async def refuse_busy(scope: Scope, receive: Receive, send: Send) -> None:
+    """The answer to a request beyond the connection limit."""
+    message_id = "server.busy"
+    response = error_response(status.HTTP_503_SERVICE_UNAVAILABLE, message(message_id), message_id)
+    response.headers["connection"] = "close"
+    response.headers["retry-after"] = "1"
+    await response(scope, receive, send)
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol, with the head deadline and the connection cap (0 turns either off)."""
+
+    header_timeout: ClassVar[float] = 0.0
+    max_connections: ClassVar[int] = 0
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self._served_app = self.app
+        self._head_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._watch_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_watching()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        self._choose_app()
+        super().data_received(data)
+        self._watch_head()
+
+    def on_response_complete(self) -> None:
+        self._choose_app()  # a pipelined request waiting in the buffer starts in here
+        super().on_response_complete()
+        self._watch_head()
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        self._stop_watching()  # the socket now belongs to the WebSocket protocol
+        super().handle_websocket_upgrade(event)
+
+    def _choose_app(self) -> None:
+        # uvicorn hands a new request to ``self.app``; the choice is made as each piece of data comes in.
+        crowded = 0 < self.max_connections < len(self.connections)
+        self.app = refuse_busy if crowded else self._served_app
+
+    def _watch_head(self) -> None:
+        """Starts the head's deadline when no request is under way, stops it when one is."""
+        under_way = self.cycle is not None and not self.cycle.response_complete
+        if under_way:
+            self._stop_watching()
+        elif self._head_deadline is None and self.header_timeout > 0 and not self.transport.is_closing():
+            self._head_deadline = self.loop.call_later(self.header_timeout, self._head_too_late)
+
+    def _stop_watching(self) -> None:
+        if self._head_deadline is not None:
+            self._head_deadline.cancel()
+            self._head_deadline = None
+
+    def _head_too_late(self) -> None:
+        self._head_deadline = None
+        if self.cycle is None or self.cycle.response_complete:
+            self.transport.close()
+
+
+def guarded_protocol(*, header_timeout: float, max_connections: int) -> type[GuardedH11Protocol]:
+    """The protocol class to give uvicorn's ``http=``, with these limits."""
+
+    class Guarded(GuardedH11Protocol):
+        pass
+
+    Guarded.header_timeout = header_timeout
+    Guarded.max_connections = max_connections
+    return Guarded

@@ -1,0 +1,73 @@
+"""What a finished game adds to the results (SPEC 3.6): the rules of counting, and the running tallies.
+
+A game counts once it is over: won, resigned, or abandoned for a new game after at least one move
+(starting a new game before making a move costs nothing). A game never counts when it replays a
+winning line for the player to watch, or when the player had been shown that deal's winning line
+before it began. Site-wide win rates also leave out games of codes the player typed in: whoever
+types a code can know its every card.
+
+The tallies are kept up to date as games end (``storage``), so reading them costs a few rows
+whatever the number of games.
+
+>>> tally = Tally()
+>>> for result in ("won", "won", "resigned", "won"):
+...     tally.add(result, moves=120, seconds=300.0)
+>>> tally.games, tally.wins, tally.current_streak, tally.best_streak
+(4, 3, 1, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SUIT_COUNTS = (1, 2, 4)
+
+
+def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool) -> bool:
+    """Whether a finished game counts in the player's results."""
+    if result is None or replay or line_shown:
+        return False
+    return result != "abandoned" or bool(moves)
+
+
+def best_score_counts(result: str, scoring: str) -> bool:
+    """Whether a counted game's score may be a best score: under ``standard`` scoring, which starts at
+    500, only a won game's; under the others, every counted game's."""
+    return scoring != "standard" or result == "won"
+
+
+@dataclass(slots=True)
+class Tally:
+    """One player's results at one suit count, game by game in the order they ended."""
+
+    games: int = 0
+    wins: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_seconds: float | None = None
+    fewest_moves: int | None = None
+
+    def add(self, result: str, *, moves: int | None, seconds: float | None) -> None:
+        self.games += 1
+        if result != "won":
+            self.current_streak = 0
+            return
+        self.wins += 1
+        self.current_streak += 1
+        self.best_streak = max(self.best_streak, self.current_streak)
+        if seconds is not None:
+            self.best_seconds = seconds if self.best_seconds is None else min(self.best_seconds, seconds)
+        if moves is not None:
+            self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 4) if self.games else None,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+            "best_seconds": None if self.best_seconds is None else int(self.best_seconds),
+            "fewest_moves": self.fewest_moves,
+        }

@@ -1,0 +1,229 @@
+"""Against a real uvicorn server, set up as ``spider serve`` sets it up: slow and idle connections are
+closed, connections beyond the limit are refused while the server keeps answering, a refused large
+body's answer reaches the client, and the scheme a trusted proxy reports makes the cookie Secure."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from spider.server import Settings, create_app
+from spider.server.commands import uvicorn_config
+from spider.server.middleware import PLAYER_COOKIE
+
+PATIENCE = 15.0  # seconds a test waits for what should take one; generous for a busy machine
+
+
+class RunningServer:
+    def __init__(self, server: uvicorn.Server, thread: threading.Thread, port: int) -> None:
+        self.server = server
+        self.thread = thread
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.sockets: list[socket.socket] = []
+
+    def connect(self) -> socket.socket:
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=PATIENCE)
+        self.sockets.append(sock)  # closed when the test ends
+        return sock
+
+
+def read_until_closed(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (or PATIENCE runs out)."""
+    sock.settimeout(PATIENCE)
+    received = b""
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            raise AssertionError(f"the server kept the connection open; it sent {received[:200]!r}") from None
+        except ConnectionResetError:
+            raise AssertionError(f"the connection was reset after {received[:200]!r}") from None
+        if not chunk:
+            return received
+        received += chunk
+
+
+def answer_of(raw: bytes) -> tuple[int, dict[str, str], Any]:
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    headers = {name.lower(): value for name, value in headers.items()}
+    return int(lines[0].split()[1]), headers, json.loads(body) if body else None
+
+
+def length(raw: bytes) -> int:
+    """The Content-Length of an answer whose head is in ``raw``."""
+    head = raw.partition(b"\r\n\r\n")[0].decode("latin-1").lower()
+    return int(head.split("content-length: ", 1)[1].split("\r\n", 1)[0])
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[..., RunningServer]]:
+    running: list[RunningServer] = []
+
+    def start(**changes: Any) -> RunningServer:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        port = listener.getsockname()[1]
+        values: dict[str, Any] = dict(
+            database=str(tmp_path / f"games-{len(running)}.sqlite"),
+            pool_target=0,
+            verify_seconds=0,
+            solver_workers=0,
+            port=port,
+        )
+        settings = Settings(**{**values, **changes})
+        server = uvicorn.Server(uvicorn_config(create_app(settings), settings))
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + PATIENCE
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+            time.sleep(0.02)
+        found = RunningServer(server, thread, port)
+        running.append(found)
+        return found
+
+    yield start
+    for found in running:
+        for sock in found.sockets:
+            sock.close()
+        found.server.should_exit = True
+        found.thread.join(PATIENCE)
+
+
+def test_a_request_whose_head_never_ends_is_closed(serve: Callable[..., RunningServer]) -> None:
+    server = serve(header_timeout=0.5)
+    half_sent = server.connect()
+    half_sent.sendall(b"GET /api/presets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    silent = server.connect()
+    assert read_until_closed(half_sent) == b""
+    assert read_until_closed(silent) == b""
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        assert client.get("/api/presets").status_code == 200  # a client that sends its request is served
+
+
+def test_a_keep_alive_connection_gets_the_same_deadline_for_its_next_head(serve: Callable[..., RunningServer]) -> None:
+    server = serve(header_timeout=0.5)
+    sock = server.connect()
+    sock.sendall(b"GET /api/presets HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    received = b""
+    while b"\r\n\r\n" not in received or len(received.partition(b"\r\n\r\n")[2]) < length(received):
+        chunk = sock.recv(65536)  # until the whole first answer is in
+        assert chunk, "the server closed before answering"
+        received += chunk
+    assert received.startswith(b"HTTP/1.1 200 ")
+    sock.sendall(b"GET /api/presets HTTP/1.1\r\nHost: 1")  # after the answer: the keep-alive timer is off
+    assert read_until_closed(sock) == b""
+
+
+def test_a_body_that_stops_coming_gets_408_and_the_connection_closed(serve: Callable[..., RunningServer]) -> None:
+    server = serve(body_timeout=0.5)
+    sock = server.connect()
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    )
+    sock.sendall(head + b'{"suits": ')
+    status, headers, body = answer_of(read_until_closed(sock))
+    assert status == 408 and headers["connection"] == "close"
+    assert body == {"error": "The request body did not arrive within 0.5 seconds.", "message_id": "server.body_timeout"}
+
+
+def test_connections_beyond_the_limit_are_refused_and_the_server_keeps_answering(
+    serve: Callable[..., RunningServer],
+) -> None:
+    server = serve(max_connections=4, header_timeout=60)
+    idle = [server.connect() for _ in range(4)]
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        refused = client.get("/api/presets")
+        assert refused.status_code == 503 and refused.headers["connection"] == "close"
+        assert refused.json() == {
+            "error": "The server has too many connections open; try again in a moment.",
+            "message_id": "server.busy",
+        }
+    for sock in idle:
+        sock.close()
+    deadline = time.monotonic() + PATIENCE
+    while True:  # the server notices the closed connections as soon as it runs
+        with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+            if client.get("/api/presets").status_code == 200:
+                break
+        assert time.monotonic() < deadline, "the server stayed busy after the connections closed"
+        time.sleep(0.05)
+
+
+def test_connections_up_to_the_limit_are_served(serve: Callable[..., RunningServer]) -> None:
+    server = serve(max_connections=4, header_timeout=60)
+    idle = [server.connect() for _ in range(3)]
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        assert client.get("/api/presets").status_code == 200
+    for sock in idle:
+        sock.close()
+
+
+def test_the_413_for_a_2_mb_body_reaches_the_client(serve: Callable[..., RunningServer]) -> None:
+    server = serve()
+    big = b'{"pad": "' + b"x" * (2 * 1024 * 1024) + b'"}'
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        response = client.post("/api/games", content=big, headers={"content-type": "application/json"})
+        assert response.status_code == 413
+        assert response.json() == {
+            "error": "The request body is larger than 16384 bytes.",
+            "message_id": "server.body_too_large",
+        }
+        streamed = client.post(
+            "/api/games",
+            content=(big[i : i + 65536] for i in range(0, len(big), 65536)),
+            headers={"content-type": "application/json"},
+        )
+        assert streamed.status_code == 413 and streamed.json()["message_id"] == "server.body_too_large"
+
+
+def test_the_413_for_a_2_mb_body_reaches_a_raw_socket(serve: Callable[..., RunningServer]) -> None:
+    server = serve()
+    body = b"x" * (2 * 1024 * 1024)
+    sock = server.connect()
+    head = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    sock.sendall(head + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    status, headers, answer = answer_of(read_until_closed(sock))
+    assert status == 413 and headers["connection"] == "close"
+    assert answer["message_id"] == "server.body_too_large"
+
+
+def test_a_client_waiting_to_continue_gets_its_413_without_sending(serve: Callable[..., RunningServer]) -> None:
+    server = serve()
+    sock = server.connect()
+    sock.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 2097152\r\nExpect: 100-continue\r\n\r\n"
+    )
+    status, _, answer = answer_of(read_until_closed(sock))
+    assert status == 413 and answer["message_id"] == "server.body_too_large"
+
+
+def secure_cookie(server: RunningServer, headers: dict[str, str]) -> bool:
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        cookie = client.get("/api/presets", headers=headers).headers["set-cookie"]
+    assert cookie.startswith(f"{PLAYER_COOKIE}=")
+    return "secure" in [part.strip().lower() for part in cookie.split(";")]
+
+
+def test_the_cookie_is_secure_when_a_trusted_proxy_says_https(serve: Callable[..., RunningServer]) -> None:
+    server = serve()  # trusts 127.0.0.1, where the test connects from
+    assert secure_cookie(server, {"x-forwarded-proto": "https"})
+    assert not secure_cookie(server, {})
+
+
+def test_an_untrusted_client_cannot_claim_https(serve: Callable[..., RunningServer]) -> None:
+    server = serve(forwarded_allow_ips="192.0.2.1")
+    assert not secure_cookie(server, {"x-forwarded-proto": "https"})

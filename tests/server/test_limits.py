@@ -1,0 +1,101 @@
+"""New games per player per minute (SPIDER_NEW_GAMES_PER_MINUTE): a token bucket, 429 with Retry-After beyond."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from starlette import status
+from starlette.testclient import TestClient
+
+from spider.server import Settings
+from spider.server.limits import MAX_PLAYERS, NewGames
+
+from .conftest import new_game
+
+CODE = "SP1-S1C-AAAAAAD"
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def limited(client: TestClient, per_minute: int = 20) -> Clock:
+    """The client's app with a new-games limit on a hand-moved clock."""
+    clock = Clock()
+    client.app.state.new_games = NewGames(per_minute, clock=clock)  # type: ignore[attr-defined]
+    return clock
+
+
+def start(client: TestClient) -> int:
+    return client.post("/api/games", json={"suits": 1}).status_code
+
+
+def test_the_21st_new_game_in_a_minute_is_refused_with_the_seconds_to_wait(client: TestClient) -> None:
+    clock = limited(client)
+    assert [start(client) for _ in range(20)] == [status.HTTP_201_CREATED] * 20
+    refused = client.post("/api/games", json={"suits": 1})
+    assert refused.status_code == status.HTTP_429_TOO_MANY_REQUESTS
+    assert refused.headers["retry-after"] == "3"  # one game every 60 / 20 seconds
+    assert refused.json() == {
+        "error": "You can start at most 20 new games a minute; try again in a moment.",
+        "message_id": "server.too_many_games",
+    }
+    clock.now += 2.9
+    assert start(client) == status.HTTP_429_TOO_MANY_REQUESTS
+    clock.now += 0.1
+    assert start(client) == status.HTTP_201_CREATED
+    assert start(client) == status.HTTP_429_TOO_MANY_REQUESTS  # the one game that came back is spent
+    clock.now += 60
+    assert [start(client) for _ in range(21)] == [201] * 20 + [429]  # a full bucket again, and no more
+
+
+def test_one_players_new_games_do_not_count_against_another(client: TestClient) -> None:
+    limited(client, per_minute=2)
+    assert [start(client) for _ in range(3)] == [201, 201, 429]
+    other = TestClient(client.app)  # another cookie
+    assert [start(other) for _ in range(3)] == [201, 201, 429]
+
+
+def test_a_restart_is_a_new_game_too(client: TestClient) -> None:
+    limited(client, per_minute=2)
+    view = new_game(client, code=CODE)
+    assert client.post(f"/api/games/{view['id']}/restart").status_code == status.HTTP_201_CREATED
+    refused = client.post(f"/api/games/{view['id']}/restart")
+    assert refused.status_code == status.HTTP_429_TOO_MANY_REQUESTS and refused.headers["retry-after"] == "30"
+    assert start(client) == status.HTTP_429_TOO_MANY_REQUESTS
+
+
+def test_the_limit_comes_from_the_environment_and_zero_lifts_it(make_client: Callable[..., TestClient]) -> None:
+    assert Settings().new_games_per_minute == 20
+    assert Settings.from_env({"SPIDER_NEW_GAMES_PER_MINUTE": "1"}).new_games_per_minute == 1
+    one = make_client(new_games_per_minute=1)
+    assert [start(one) for _ in range(2)] == [201, 429]
+    assert one.post("/api/games", json={"suits": 1}).json()["error"] == (
+        "You can start at most 1 new game a minute; try again in a moment."
+    )
+    unlimited = make_client(new_games_per_minute=0)
+    assert all(start(unlimited) == status.HTTP_201_CREATED for _ in range(30))
+
+
+def test_a_flood_of_fresh_players_is_forgotten_once_their_buckets_are_full() -> None:
+    clock = Clock()
+    games = NewGames(20, clock=clock)
+    for number in range(1000):
+        assert games.wait(f"player {number}") == 0.0
+    assert len(games) == 1000
+    clock.now += 60  # every bucket is full again: remembering them changes nothing
+    assert games.wait("one more") == 0.0
+    assert len(games) == 1
+
+
+def test_the_players_remembered_are_bounded_within_a_minute_too() -> None:
+    games = NewGames(20, clock=Clock())
+    for number in range(MAX_PLAYERS + 10):
+        games.wait(f"player {number}")
+    assert len(games) == MAX_PLAYERS
