@@ -9,11 +9,13 @@ solver worker. Then, for each flood, for ``--seconds``:
   ``hints``: hints on one 4-suit game of its own;
   ``fresh``: verified 4-suit games with no cookie, so that every request is a new player;
   ``none``: nothing (the other player's figures on a quiet server, for comparison);
-- the other player (its own cookie, its own 4-suit game) asks for a hint every 200 ms on one
-  connection, and GETs its game every 200 ms on another.
+- the other player (its own cookie, its own 4-suit game, and one hint before the flood starts, not
+  timed, so that the solver's workers are up) asks for a hint every 200 ms on one connection, and
+  GETs its game every 200 ms on another.
 
-It prints the other player's hint and GET latency p50/p99/max and the flood's answers by status (and,
-for new games, how many were verified).
+It prints the other player's hint and GET latency p50/p99/max, its requests slower than 100 ms with
+the second each was sent, and the flood's answers by status (and, for new games, how many were
+verified). To measure another version of the code, put its ``src`` first on ``PYTHONPATH``.
 
     .venv/bin/python bench/flood.py [--flood new-games hints fresh none] [--seconds 20] [--connections 8]
 
@@ -76,14 +78,23 @@ class Flood:
 SLOW = 0.1  # seconds: a request slower than this is listed with the moment it was sent
 
 
-async def other_player(
-    host: str, port: int, until: float, slow: list[str]
-) -> tuple[list[float], list[float], Counter[int]]:
-    """The hint and GET latencies of a player who is not flooding, with its answers by status."""
-    hints, gets, statuses = Connection(host, port), Connection(host, port), Counter[int]()
+async def warm_up(host: str, port: int) -> tuple[Connection, Connection, str]:
+    """The other player's two connections and game, and one hint not timed: the solver's workers are
+    up before anything is measured (a server starting under a flood is not what this measures)."""
+    hints, gets = Connection(host, port), Connection(host, port)
     status, view = await hints.request("POST", "/api/games", {"suits": 4})
     assert status == 201, view
+    status, hint = await hints.request("GET", f"/api/games/{view['id']}/hint")
+    assert status == 200, hint
     gets.cookie = hints.cookie
+    return hints, gets, view["id"]
+
+
+async def other_player(
+    hints: Connection, gets: Connection, game_id: str, until: float, slow: list[str]
+) -> tuple[list[float], list[float], Counter[int]]:
+    """The hint and GET latencies of a player who is not flooding, with its answers by status."""
+    statuses = Counter[int]()
     hint_times: list[float] = []
     get_times: list[float] = []
 
@@ -100,8 +111,8 @@ async def other_player(
 
     try:
         await asyncio.gather(
-            every_tick(hints, f"/api/games/{view['id']}/hint", hint_times),
-            every_tick(gets, f"/api/games/{view['id']}", get_times),
+            every_tick(hints, f"/api/games/{game_id}/hint", hint_times),
+            every_tick(gets, f"/api/games/{game_id}", get_times),
         )
     finally:
         hints.close()
@@ -112,13 +123,14 @@ async def other_player(
 async def measure(url: str, kind: str, seconds: float, connections: int) -> None:
     host, port = url.removeprefix("http://").split(":")
     flood = Flood(kind)
+    hints, gets, game_id = await warm_up(host, int(port))
     until = time.monotonic() + seconds
     flooding = asyncio.create_task(flood.run(host, int(port), connections, until))
     await asyncio.sleep(0.5)  # the flood is under way before the other player starts
     slow: list[str] = []
     try:
         hint_times, get_times, statuses = await asyncio.wait_for(
-            other_player(host, int(port), until, slow), seconds + DRAIN
+            other_player(hints, gets, game_id, until, slow), seconds + DRAIN
         )
     finally:
         try:

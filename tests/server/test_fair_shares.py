@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from starlette import status
@@ -22,6 +22,14 @@ from .conftest import new_game
 
 TOO_MANY = status.HTTP_429_TOO_MANY_REQUESTS
 GIVE_UP = 60.0  # seconds a test waits for a request to reach the worker before it fails (never reached)
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Runs a coroutine to its end on an event loop of its own, in a thread of its own: the browser
+    tests' Playwright keeps an event loop running in the main thread for the whole session."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 class Held(Executor):
@@ -171,10 +179,10 @@ def test_no_more_moves_searches_queue_one_per_player() -> None:
             await searches.stuck(second, player="bob"),  # ann's turn does not hold up bob's
         ]
 
-    assert asyncio.run(views()) == [(False, True)] * 4
+    assert run(views()) == [(False, True)] * 4
     assert [args[0] for _, _, args in held.calls] == [first, second]
     held.let_go()
-    assert asyncio.run(searches.stuck(first, player="ann")) == (False, False)  # answered, and remembered
+    assert run(searches.stuck(first, player="ann")) == (False, False)  # answered, and remembered
 
 
 def test_many_players_at_once_fill_a_short_queue_and_no_more() -> None:
@@ -187,12 +195,12 @@ def test_many_players_at_once_fill_a_short_queue_and_no_more() -> None:
     async def flooding() -> list[tuple[bool, bool]]:
         return [await searches.stuck(position, player=f"fresh {n}") for n, position in enumerate(flood)]
 
-    assert asyncio.run(flooding()) == [(False, True)] * len(flood)  # each page will ask again
+    assert run(flooding()) == [(False, True)] * len(flood)  # each page will ask again
     assert len(held.calls) == SEARCH_QUEUE
     with pytest.raises(RequestError) as refused:
-        asyncio.run(searches.hint(flood[0], player="someone else"))
+        run(searches.hint(flood[0], player="someone else"))
     assert refused.value.status_code == TOO_MANY and refused.value.headers == {"retry-after": "1"}
     assert refused.value.message_id == "server.solver_busy"
     held.let_go()
-    found = asyncio.run(searches.hint(flood[0], player="someone else"))  # room again
+    found = run(searches.hint(flood[0], player="someone else"))  # room again
     assert found["text"]

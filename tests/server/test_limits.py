@@ -99,3 +99,13 @@ def test_the_players_remembered_are_bounded_within_a_minute_too() -> None:
     for number in range(MAX_PLAYERS + 10):
         games.wait(f"player {number}")
     assert len(games) == MAX_PLAYERS
+
+
+def test_fresh_cookies_from_one_address_meet_the_address_limit(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(new_games_per_address_per_minute=3)
+    answers = [TestClient(client.app).post("/api/games", json={"suits": 1}) for _ in range(4)]  # a new player each
+    assert [answer.status_code for answer in answers] == [201, 201, 201, 429]
+    assert answers[-1].json()["message_id"] == "server.too_many_games_here"
+    assert answers[-1].headers["retry-after"] == "20"
+    unlimited = make_client(new_games_per_address_per_minute=0)
+    assert all(TestClient(unlimited.app).post("/api/games", json={"suits": 1}).status_code == 201 for _ in range(5))

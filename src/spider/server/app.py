@@ -81,4 +81,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.settings = settings
     app.state.static = static
     app.state.new_games = NewGames(settings.new_games_per_minute)
+    app.state.new_games_by_address = NewGames(
+        settings.new_games_per_address_per_minute, message_id="server.too_many_games_here"
+    )
     return app

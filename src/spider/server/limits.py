@@ -9,7 +9,8 @@ Two kinds of bound, each per player (``request.state.player``, a hash of the coo
   (and so the wait of whoever comes next) stays short.
 
 A flood from fresh cookies (a new player for every request) passes the per-player bounds; the total
-in :class:`Shares` is what keeps the solver's queue short for everyone else then.
+in :class:`Shares` is what keeps the solver's queue short for everyone else then, and new games are
+also counted per client address (a looser bound, as players behind one router share an address).
 
 >>> clock = [0.0]
 >>> games = NewGames(per_minute=2, clock=lambda: clock[0])
@@ -55,10 +56,17 @@ class _Bucket:
 
 
 class NewGames:
-    """New games per player per minute, as token buckets (``per_minute = 0``: no limit)."""
+    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit)."""
 
-    def __init__(self, per_minute: int, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        per_minute: int,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        message_id: str = "server.too_many_games",
+    ) -> None:
         self.per_minute = per_minute
+        self.message_id = message_id
         self._clock = clock
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()  # least recently used first
         self._lock = threading.Lock()
@@ -84,7 +92,7 @@ class NewGames:
         """Counts one new game for the player, or raises 429 with the seconds to wait."""
         seconds = self.wait(player)
         if seconds > 0:
-            raise too_many("server.too_many_games", seconds, n=self.per_minute)
+            raise too_many(self.message_id, seconds, n=self.per_minute)
 
     def __len__(self) -> int:
         """Players remembered: those who started a game within the last minute."""

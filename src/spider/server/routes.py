@@ -61,9 +61,13 @@ def _player(request: Request) -> str:
     return player
 
 
-def _new_games(request: Request) -> NewGames:
-    limit: NewGames = request.app.state.new_games
-    return limit
+def _count_new_game(request: Request) -> None:
+    """Counts a new game against the player's and the address's limits: 429 past either."""
+    by_player: NewGames = request.app.state.new_games
+    by_address: NewGames = request.app.state.new_games_by_address
+    by_player.take(_player(request))
+    if request.client is not None:
+        by_address.take(request.client.host)
 
 
 async def _view(request: Request, live: LiveGame) -> dict[str, Any]:
@@ -83,7 +87,7 @@ def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse
 
 async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
-    _new_games(request).take(_player(request))
+    _count_new_game(request)
     live = await _games(request).create(_player(request), body)
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
@@ -105,7 +109,7 @@ async def play(request: Request) -> Response:
 
 async def restart(request: Request) -> Response:
     no_fields(await json_object(request, required=False))
-    _new_games(request).take(_player(request))
+    _count_new_game(request)
     live = _games(request).restart(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 

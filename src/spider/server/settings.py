@@ -88,6 +88,9 @@ class Settings:
     new_games_per_minute: int = 20
     """New games (restarts included) one player may start a minute, in a burst or spread out; past
     that, 429 with ``Retry-After``. 0: no limit."""
+    new_games_per_address_per_minute: int = 120
+    """The same, per client address (the proxy's ``X-Forwarded-For`` when it is trusted), for floods of
+    fresh cookies; looser, as players behind one router share an address. 0: no limit."""
     shared_database: bool = False
     """Set when several server processes use one database: each request then checks that the game
     it holds in memory is still the stored one (one small query)."""

@@ -153,7 +153,7 @@ class Searches:
         if self.workers > 0 and self._executor is None:
             self._executor = _workers(self.workers, SEARCH_NICENESS)
         if self.workers > 0 and self._deals is None:
-            self._deals = _workers(1, DEAL_NICENESS)
+            self._deals = _workers(1, DEAL_NICENESS, lowered_at_once=True)
 
     def run_in(self, searches: Executor, deals: Executor) -> None:
         """Runs the searches and the deals on these executors rather than worker processes (for tests
@@ -287,10 +287,12 @@ class Searches:
         return await asyncio.wrap_future(future)
 
 
-def _workers(count: int, niceness: int) -> ProcessPoolExecutor:
-    """Worker processes, started now rather than on the first player's request, at their lower priority
-    from the start: a deal worker importing the solver at the server's priority held up the first hint
-    by 0.4-1.6 s in bench/flood.py."""
+def _workers(count: int, niceness: int, *, lowered_at_once: bool = False) -> ProcessPoolExecutor:
+    """Worker processes, started now rather than on the first player's request. Each lowers its
+    priority once it is ready; ``lowered_at_once`` lowers it from its first instruction, for a worker
+    that is not needed at once: the deal worker importing the solver at the server's priority held up
+    the first hint by 0.4-1.6 s in bench/flood.py, while the hint worker importing at a low priority
+    under load made the first hint wait 4 s."""
     executor = ProcessPoolExecutor(
         max_workers=count,
         mp_context=multiprocessing.get_context("spawn"),
@@ -298,7 +300,7 @@ def _workers(count: int, niceness: int) -> ProcessPoolExecutor:
         initargs=(niceness, os.getpid()),
     )
     executor.submit(_ready)
-    for process in list(getattr(executor, "_processes", {}).values()):
+    for process in list(getattr(executor, "_processes", {}).values()) if lowered_at_once else []:
         if process.pid is not None:
             _lower_priority(process.pid, niceness)
     return executor

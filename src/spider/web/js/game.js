@@ -177,6 +177,7 @@ export async function hint() {
     });
     say(answer.text || t('hint.none'));
   } catch (error) {
+    if (error.messageId === 'server.hint_in_flight') return; // asked twice: the first answer is on its way
     refuse(error);
   }
 }
