@@ -8,6 +8,8 @@ solver worker. Then, for each flood, for ``--seconds``:
   ``new-games``: verified 4-suit games (``POST /api/games {"suits": 4, "deal": "verified"}``);
   ``hints``: hints on one 4-suit game of its own;
   ``fresh``: verified 4-suit games with no cookie, so that every request is a new player;
+  ``stats``: its statistics (``GET /api/stats``), over a database that ``--games N`` fills first with
+  N finished games (half of them the flooder's, all ended in the last 30 days);
   ``none``: nothing (the other player's figures on a quiet server, for comparison);
 - the other player (its own cookie, its own 4-suit game, and one hint before the flood starts, not
   timed, so that the solver's workers are up) asks for a hint every 200 ms on one connection, and
@@ -17,7 +19,8 @@ It prints the other player's hint and GET latency p50/p99/max, its requests slow
 the second each was sent, and the flood's answers by status (and, for new games, how many were
 verified). To measure another version of the code, put its ``src`` first on ``PYTHONPATH``.
 
-    .venv/bin/python bench/flood.py [--flood new-games hints fresh none] [--seconds 20] [--connections 8]
+    .venv/bin/python bench/flood.py [--flood new-games hints fresh stats none] [--seconds 20] [--connections 8]
+    .venv/bin/python bench/flood.py --flood stats --games 306000
 
 Every loop is bounded by time; a request still unanswered 60 s after the flood ends is given up.
 """
@@ -27,12 +30,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 from web import Connection, percentile, spider_serve
+
+from spider.server.middleware import PLAYER_COOKIE, player_id
+from spider.server.storage import Store
+
+FLOODER = "f" * 43  # the cookie token of the flooding player, whose games --games stores
 
 TICK = 0.2  # the other player's pace: one hint and one GET every 200 ms
 DRAIN = 60.0  # seconds a request may still take once the flood is over
@@ -48,6 +57,8 @@ class Flood:
 
     async def run(self, host: str, port: int, connections: int, until: float) -> None:
         first = Connection(host, port)
+        if self.kind == "stats":
+            first.cookie = f"{PLAYER_COOKIE}={FLOODER}"  # the player of the games the database was filled with
         status, view = await first.request("POST", "/api/games", {"suits": 4})  # a cookie, and a game for hints
         assert status == 201, view
         links = [first] + [Connection(host, port) for _ in range(connections - 1)]
@@ -63,6 +74,8 @@ class Flood:
         while time.monotonic() < until and self.kind != "none":
             if self.kind == "hints":
                 status, answer = await link.request("GET", f"/api/games/{game_id}/hint")
+            elif self.kind == "stats":
+                status, answer = await link.request("GET", "/api/stats")
             else:
                 if self.kind == "fresh":
                     link.cookie = ""  # a new player for every request
@@ -73,6 +86,29 @@ class Flood:
             self.answers[label] += 1
             if status >= 400:
                 await asyncio.sleep(0.01)  # a refusal is immediate: do not spin the CPU the server needs
+
+
+def fill(database: Path, count: int) -> None:
+    """Stores ``count`` finished games straight into a new database: half of them the flooder's, the
+    rest spread over 1000 other players, all ended in the last 30 days."""
+    store = Store(f"sqlite:///{database}")
+    store.close()
+    now = time.time()
+    players = [player_id(FLOODER)] + [f"{n:064x}" for n in range(1, 1001)]
+    rows = []
+    for n in range(count):
+        player = players[0] if n % 2 == 0 else players[1 + n % 1000]
+        ended = now - (n % 29) * 86400 - 60
+        result = ("won", "resigned", "abandoned")[n % 3]
+        rows.append((f"f{n:015d}", player, f"SP1-S{(1, 2, 4)[n % 3]}C-AAAAAAD", (1, 2, 4)[n % 3], "{}", 0, None, 0,
+                     0, 0, ended - 600, ended, result, 500, 100 + n % 50, 600.0))
+    with sqlite3.connect(database) as connection:
+        connection.executemany("INSERT INTO players VALUES (?, ?)", [(player, now - 40 * 86400) for player in players])
+        connection.executemany(
+            "INSERT INTO games (id, player, code, suits, rules, verified, line, replay, typed, line_shown, created_at,"
+            " finished_at, result, score, moves, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
 
 
 SLOW = 0.1  # seconds: a request slower than this is listed with the moment it was sent
@@ -150,15 +186,23 @@ async def measure(url: str, kind: str, seconds: float, connections: int) -> None
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    kinds = ["new-games", "hints", "fresh", "none"]
+    kinds = ["new-games", "hints", "fresh", "stats", "none"]
     parser.add_argument("--flood", nargs="+", choices=kinds, default=kinds)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--connections", type=int, default=8, help="the flooder's connections at once")
+    parser.add_argument("--games", type=int, default=0, help="finished games the database holds first")
     args = parser.parse_args()
     os.environ["SPIDER_POOL_TARGET"] = "0"  # an empty pool: verified games are solved on the spot
     for kind in args.flood:
-        with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "flood.sqlite") as (url, _):
-            asyncio.run(measure(url, kind, args.seconds, args.connections))
+        with tempfile.TemporaryDirectory() as folder:
+            database = Path(folder) / "flood.sqlite"
+            if args.games:
+                fill(database, args.games)
+            began = time.monotonic()
+            with spider_serve(database) as (url, _):
+                if args.games:
+                    print(f"server up in {time.monotonic() - began:.1f} s over {args.games} games")
+                asyncio.run(measure(url, kind, args.seconds, args.connections))
 
 
 if __name__ == "__main__":
