@@ -17,12 +17,8 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import random
-import socket
 import string
-import subprocess
-import sys
 import tempfile
 import time
 import warnings
@@ -38,6 +34,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from starlette.routing import Route
+from web import spider_serve
 
 from spider.server import Settings, create_app
 from spider.server.routes import routes
@@ -78,13 +75,6 @@ CONTENT_TYPES = [
     "",
     "application/json; charset=latin-1",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class Fuzzer:
@@ -222,37 +212,10 @@ def in_process() -> Iterator[tuple[Any, str]]:
 @contextmanager
 def over_loopback() -> Iterator[tuple[Any, str]]:
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        env = {**os.environ, "SPIDER_POOL_TARGET": "0"}
-        command = [sys.executable, "-m", "spider.cli", "serve", "--port", str(port)]
-        process = subprocess.Popen(
-            [*command, "--database", str(Path(folder) / "fuzz.sqlite")],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            with httpx.Client(base_url=url, timeout=30) as client:
-                deadline = time.monotonic() + 30
-                while True:
-                    try:
-                        client.get("/api/presets")
-                        break
-                    except httpx.TransportError:
-                        if process.poll() is not None or time.monotonic() > deadline:
-                            raise SystemExit("spider serve did not start") from None
-                        time.sleep(0.1)
-                yield client, f"spider serve at {url}"
-        finally:
-            process.terminate()
-            try:
-                _, errors = process.communicate(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                _, errors = process.communicate()
-            tracebacks = errors.decode(errors="replace").count("Traceback")
-            print(f"server log: {tracebacks} tracebacks")
+        log, database = Path(folder) / "server.log", Path(folder) / "fuzz.sqlite"
+        with spider_serve(database, log) as (url, _), httpx.Client(base_url=url, timeout=30) as client:
+            yield client, f"spider serve at {url}"
+        print(f"server log: {log.read_text(errors='replace').count('Traceback')} tracebacks")
 
 
 def main() -> None:

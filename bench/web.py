@@ -58,15 +58,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def spider_serve(database: Path) -> Iterator[tuple[str, int]]:
-    """A ``spider serve`` process for the length of the block; its URL and process id."""
+def spider_serve(database: Path, log: Path | None = None) -> Iterator[tuple[str, int]]:
+    """A ``spider serve`` process for the length of the block; its URL and process id. What it writes
+    on stderr goes to ``log``, when given."""
     port = free_port()
     env = {**os.environ, "SPIDER_POOL_TARGET": "0"}  # no background solving while measuring
+    errors = log.open("wb") if log is not None else subprocess.DEVNULL
     process = subprocess.Popen(
         [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", str(database)],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=errors,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -87,6 +89,8 @@ def spider_serve(database: Path) -> Iterator[tuple[str, int]]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(10)
+        if log is not None:
+            errors.close()  # type: ignore[union-attr]
 
 
 # A small HTTP/1.1 client on asyncio streams: cheap enough that 200 of them leave the CPU to the server.
