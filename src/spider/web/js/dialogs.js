@@ -4,7 +4,7 @@ import { state } from './state.js';
 import { settings, saveSettings, PRESETS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
 import { t, formatTime } from './i18n.js';
 import { requestRender } from './render.js';
-import { newGame, restart, undo, refuse } from './game.js';
+import { newGame, openCode, restart, undo, refuse } from './game.js';
 import { say } from './status.js';
 import { showWinningLine } from './replay.js';
 
@@ -45,6 +45,9 @@ function newGameDialog() {
     <h2>${esc(t('newgame.title'))}</h2>
     <h3>${esc(t('newgame.suits'))}</h3><div class="suit-radios">${suitRadios}</div>
     <h3>${esc(t('newgame.kind'))}</h3><div class="choices">${kind('random')}${kind('verified')}</div>
+    <label class="code-field"><span>${esc(t('newgame.code'))}</span>
+    <input type="text" name="code" autocomplete="off" spellcheck="false" placeholder="SP1-S2C-ABCDEFG"></label>
+    <p class="note">${esc(t('newgame.code.about'))}</p>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
     <div class="actions">${giveUp}<button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
@@ -53,8 +56,16 @@ function newGameDialog() {
       if (value === 'line') showWinningLine();
       if (value !== 'start') return;
       const form = d.querySelector('form');
-      newGame(form.kind.value, Number(form.suits.value));
+      const code = form.code.value.trim();
+      if (code) openCode(code);
+      else newGame(form.kind.value, Number(form.suits.value));
     },
+  });
+  // Enter in the code field deals, as the form's first button (Cancel, or Give up) would otherwise answer it
+  d.querySelector('input[name="code"]').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    d.close('start');
   });
 }
 

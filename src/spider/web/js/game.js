@@ -138,6 +138,20 @@ export async function restart() {
   }
 }
 
+/** A game of a code the player typed or followed a link with: the code names its deal and table rules. */
+export async function openCode(code) {
+  say(t('app.loading'));
+  try {
+    const view = await api.create({ code });
+    setView(view);
+    settings.suits = view.suits;
+    saveSettings();
+    say(t('announce.code', { code: view.code }));
+  } catch (error) {
+    refuse(error); // the engine's sentence names what is wrong with the code
+  }
+}
+
 export async function newGame(kind = settings.deal, suits = settings.suits) {
   settings.deal = kind;
   settings.suits = suits;

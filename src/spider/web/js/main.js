@@ -15,16 +15,19 @@ let opening = null; // what to say once the table is drawn
 
 async function currentGame() {
   const early = window.spiderBoot && window.spiderBoot.current; // started by boot.js
-  const share = new URLSearchParams(window.location.search).get('share');
-  if (share) {
-    // a link to a shared deal: open it once, and keep the address plain so a reload goes on with it
+  const asked = new URLSearchParams(window.location.search);
+  const share = asked.get('share');
+  const code = asked.get('code');
+  if (share || code) {
+    // a link to a deal: open it once, and keep the address plain so a reload goes on with it
     window.history.replaceState(null, '', window.location.pathname);
     try {
-      const view = await api.create({ share });
-      opening = () => t('share.opened'); // the catalog may still be on its way
+      const view = await api.create(share ? { share } : { code });
+      // the catalog may still be on its way: the words are looked up once the table is drawn
+      opening = share ? () => t('share.opened') : () => t('announce.code', { code: view.code });
       return view;
     } catch (error) {
-      opening = () => error.message; // a stale link: say so over the player's own game
+      opening = () => error.message; // a stale link or a bad code: say so over the player's own game
     }
   }
   try {
