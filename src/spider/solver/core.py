@@ -13,15 +13,27 @@ on its own encoding, converted once at the start:
 
 Actions are ints: ``source | target << 4 | count << 8`` for a move (columns 0-9) and :data:`DEAL` for a
 deal. Flips are automatic here; the caller writes them into the line under manual flip.
+
+The same functions run in C where the package was built with its extension (``_core.c``): a
+:class:`Table` hands :meth:`Table.children` and :func:`beam_search` to it, and this file stays the
+reference that tests/solver/test_native.py holds the C core to. ``SPIDER_PURE_PYTHON=1`` in the
+environment keeps the search in Python.
 """
 
 from __future__ import annotations
 
 import heapq
+import os
 import time
+import warnings
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spider.solver import _core
 
 COLUMNS = 10
 RUN = 13
@@ -32,6 +44,25 @@ Child = tuple[int, int, State]  # (action, score, state)
 
 # The completed run of each suit, king first, as it lies at the end of a column.
 RUNS = tuple(bytes(range(suit * 16 + RUN, suit * 16, -1)) for suit in range(4))
+
+
+def _load_native() -> ModuleType | None:
+    """The C core, or None: asked for the Python core, or the extension was not built (said once)."""
+    if os.environ.get("SPIDER_PURE_PYTHON") == "1":
+        return None
+    try:
+        from spider.solver import _core as native
+    except ImportError:
+        warnings.warn(
+            "the C search core of spider.solver is not built, so the solver runs in Python (many times slower)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
+    return native
+
+
+NATIVE = _load_native()
 
 
 def encode(rank: int, suit: int) -> int:
@@ -128,8 +159,17 @@ class Table:
     relaxed: bool = False
     deal_any: bool = False
     weights: Weights = ONE_SUIT
+    native: bool = True
     _movable: dict[bytes, int] = field(default_factory=dict, repr=False)
     _score: dict[bytes, int] = field(default_factory=dict, repr=False)
+    _native: _core.Table | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # ``native=False`` keeps this table in Python, the reference the C core is tested against.
+        if self.native and NATIVE is not None:
+            w = self.weights
+            weights = (w.break_, w.off_suit, w.segment, w.face_down, w.stock, w.empty)
+            self._native = NATIVE.Table(self.hidden, self.deals, self.relaxed, self.deal_any, weights)
 
     def movable(self, column: bytes) -> int:
         count = self._movable.get(column)
@@ -198,6 +238,8 @@ class Table:
         a weaker one, and splits into a second empty column, are left out: they rarely help and they crowd
         the beam.
         """
+        if self._native is not None:
+            return self._native.children(state, score, exact)
         columns, down, dealt = state
         hidden = self.hidden
         face_down, empty = self.weights.face_down, self.weights.empty
@@ -358,6 +400,9 @@ def beam_search(
     won_score = table.weights.won
     if table.won(start):
         return SearchResult([], True, 0)
+    if table._native is not None:
+        line, complete, truncated = table._native.beam_search(start, width, budget, exact, patience)
+        return SearchResult(line, complete, budget.nodes, truncated)
     seen = {hash(start)}
     layer: list[tuple[int, State]] = [(table.score(start), start)]
     parents: list[array[int]] = []
