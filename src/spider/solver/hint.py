@@ -8,6 +8,7 @@ valued as if an ordinary unsorted card lay there.
 from __future__ import annotations
 
 import heapq
+import time
 from dataclasses import dataclass
 
 from spider.game import deal_refusal_id
@@ -19,6 +20,7 @@ from spider.text import message
 # The C core makes both searches fast: 10,000 positions take well under a second on one core.
 HINT_NODES = 10_000
 STUCK_NODES = 200_000
+STUCK_SECONDS = 1.0
 RUNS_TO_WIN = 8
 
 
@@ -142,12 +144,13 @@ def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
     return line
 
 
-def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES) -> bool:
+def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: float = STUCK_SECONDS) -> bool:
     """True only when no sequence of moves can turn a card up, complete a run or reach a position where a
     deal is allowed, and no deal is allowed now (SPEC 2.3).
 
     The search over the visible table is exhaustive (splitting runs included); if it would need more than
-    ``max_nodes`` positions the answer is False, so that the game never wrongly says it is stuck.
+    ``max_nodes`` positions or ``seconds`` the answer is False, so that the game never wrongly says it is
+    stuck.
     """
     if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or _flippable(position):
         return False
@@ -156,10 +159,11 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES) -> bool:
     seen = {hash(start)}
     stack = [start]
     nodes = 0
+    deadline = time.monotonic() + seconds
     while stack:
         state = stack.pop()
         nodes += 1
-        if nodes > max_nodes:
+        if nodes > max_nodes or (not nodes & 255 and time.monotonic() > deadline):
             return False
         cards = sum(map(len, state[0]))
         for action, _, child in table.children(state, 0, exact=True):
