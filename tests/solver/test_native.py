@@ -81,20 +81,24 @@ def test_children_and_scores_match_along_a_random_game(
     width=st.sampled_from([1, 5, 40]),
     nodes=st.integers(1, 3000),
     exact=st.booleans(),
+    per_deal=st.booleans(),
 )
-def test_beam_passes_find_the_same_lines(suits: int, shuffle: int, width: int, nodes: int, exact: bool) -> None:
+def test_beam_passes_find_the_same_lines(
+    suits: int, shuffle: int, width: int, nodes: int, exact: bool, per_deal: bool
+) -> None:
     reference, native, start = tables(Game.from_code(GameCode(suits, shuffle, TableRules())), False)
     expected_budget, budget = Budget(nodes, None), Budget(nodes, None)
-    expected = beam_search(reference, start, width, expected_budget, exact)
-    assert beam_search(native, start, width, budget, exact) == expected
+    expected = beam_search(reference, start, width, expected_budget, exact, per_deal=per_deal)
+    assert beam_search(native, start, width, budget, exact, per_deal=per_deal) == expected
     assert budget.nodes == expected_budget.nodes
 
 
-def test_a_small_deal_is_won_by_the_same_line() -> None:
+@pytest.mark.parametrize("per_deal", [False, True])
+def test_a_small_deal_is_won_by_the_same_line(per_deal: bool) -> None:
     reference, native, start = tables(Game.from_code(GameCode(1, 4, TableRules())), False)
-    expected = beam_search(reference, start, 200, Budget(None, None))
+    expected = beam_search(reference, start, 200, Budget(None, None), per_deal=per_deal)
     assert expected.line is not None
-    assert beam_search(native, start, 200, Budget(None, None)) == expected
+    assert beam_search(native, start, 200, Budget(None, None), per_deal=per_deal) == expected
 
 
 @pytest.mark.parametrize("text", [positions.NO_MOVE, positions.SHUTTLE, positions.REVEAL])

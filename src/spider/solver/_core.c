@@ -566,12 +566,73 @@ typedef struct {
     int32_t parent;
     uint32_t order; /* the order found in, which breaks ties as heapq.nsmallest does */
     uint16_t action;
+    uint8_t dealt;
 } Candidate;
 
 static int by_score(const void *a, const void *b) {
     const Candidate *x = a, *y = b;
     if (x->score != y->score) return x->score < y->score ? -1 : 1;
     return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The width best of a group, in place: below a threshold score, then the first ones at it; sorted as
+   heapq.nsmallest sorts them. A group no larger than the width stays as it is. */
+static long keep_best(Candidate *group, size_t count, size_t width) {
+    if (count <= width) return (long)count;
+    int low = group[0].score, high = group[0].score;
+    for (size_t k = 1; k < count; k++) {
+        if (group[k].score < low) low = group[k].score;
+        if (group[k].score > high) high = group[k].score;
+    }
+    size_t span = (size_t)(high - low) + 1;
+    size_t *histogram = calloc(span, sizeof(size_t));
+    if (!histogram) return -1;
+    for (size_t k = 0; k < count; k++) histogram[group[k].score - low]++;
+    size_t below = 0, at = 0;
+    int threshold = low;
+    for (size_t b = 0; b < span; b++) {
+        if (below + histogram[b] >= width) {
+            threshold = low + (int)b;
+            at = width - below;
+            break;
+        }
+        below += histogram[b];
+    }
+    free(histogram);
+    size_t out = 0;
+    for (size_t k = 0; k < count; k++)
+        if (group[k].score < threshold || (group[k].score == threshold && at && at--)) group[out++] = group[k];
+    qsort(group, width, sizeof(Candidate), by_score);
+    return (long)width;
+}
+
+/* A beam of its own for each number of deals made: a position after a deal has ten more cards to sort,
+   so it would lose to the positions before it on score alone. The groups follow each other, fewest deals
+   first; returns how many candidates are kept (moved to the front), or -1 out of memory. */
+static long keep_per_deal(Candidate *candidates, size_t count, size_t width, Candidate **scratch, size_t *capacity) {
+    if (count <= width) return (long)count;
+    size_t starts[MAX_DEALS + 2] = {0};
+    for (size_t k = 0; k < count; k++) starts[candidates[k].dealt + 1]++;
+    for (int d = 0; d <= MAX_DEALS; d++) starts[d + 1] += starts[d];
+    if (*capacity < count) {
+        Candidate *bigger = realloc(*scratch, count * sizeof(Candidate));
+        if (!bigger) return -1;
+        *scratch = bigger;
+        *capacity = count;
+    }
+    size_t fill[MAX_DEALS + 1];
+    memcpy(fill, starts, sizeof(fill));
+    for (size_t k = 0; k < count; k++) (*scratch)[fill[candidates[k].dealt]++] = candidates[k];
+    size_t kept = 0;
+    for (int d = 0; d <= MAX_DEALS; d++) {
+        size_t size = starts[d + 1] - starts[d];
+        if (!size) continue;
+        long best = keep_best(*scratch + starts[d], size, width);
+        if (best < 0) return -1;
+        memcpy(candidates + kept, *scratch + starts[d], (size_t)best * sizeof(Candidate));
+        kept += (size_t)best;
+    }
+    return (long)kept;
 }
 
 typedef struct {
@@ -618,11 +679,11 @@ static int budget_spent(PyObject *budget, long nodes) {
     return spent;
 }
 
-/* beam_search(start, width, budget, exact, patience) -> (line or None, complete, truncated) */
+/* beam_search(start, width, budget, exact, patience, per_deal) -> (line or None, complete, truncated) */
 static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
     PyObject *start_obj, *width_obj, *budget;
-    int exact, patience;
-    if (!PyArg_ParseTuple(args, "OOOpi", &start_obj, &width_obj, &budget, &exact, &patience)) return NULL;
+    int exact, patience, per_deal = 0;
+    if (!PyArg_ParseTuple(args, "OOOpi|p", &start_obj, &width_obj, &budget, &exact, &patience, &per_deal)) return NULL;
     long width = -1;
     if (width_obj != Py_None && (width = PyLong_AsLong(width_obj)) < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a beam has a width of at least 0");
@@ -637,8 +698,8 @@ static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
     State *layer = malloc(sizeof(State)), *next = NULL;
     int32_t *layer_score = malloc(sizeof(int32_t)), *next_score = NULL;
     size_t layer_count = 1;
-    Candidate *candidates = NULL;
-    size_t candidate_capacity = 0;
+    Candidate *candidates = NULL, *scratch = NULL;
+    size_t candidate_capacity = 0, scratch_capacity = 0;
     KeySet seen = {0}, found = {0};
     Line line = {0};
     PyObject *result = NULL, *won_line = NULL;
@@ -717,44 +778,21 @@ static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
                 c->parent = (int32_t)parent;
                 c->order = (uint32_t)candidate_count;
                 c->action = actions[k];
+                c->dealt = (uint8_t)(e.s->dealt + (actions[k] == DEAL));
                 candidate_count++;
             }
         }
         if (failed || won_line || out_of_budget) break;
         size_t kept = candidate_count;
-        if (width >= 0 && candidate_count > (size_t)width) {
-            truncated = 1;
-            kept = (size_t)width;
-            /* The width best: below a threshold score, then the first ones at it. */
-            int low = candidates[0].score, high = candidates[0].score;
-            for (size_t k = 1; k < candidate_count; k++) {
-                if (candidates[k].score < low) low = candidates[k].score;
-                if (candidates[k].score > high) high = candidates[k].score;
-            }
-            size_t span = (size_t)(high - low) + 1;
-            size_t *histogram = calloc(span, sizeof(size_t));
-            if (!histogram) {
+        if (width >= 0) {
+            long result = per_deal ? keep_per_deal(candidates, candidate_count, (size_t)width, &scratch, &scratch_capacity)
+                                   : keep_best(candidates, candidate_count, (size_t)width);
+            if (result < 0) {
                 failed = 1;
                 break;
             }
-            for (size_t k = 0; k < candidate_count; k++) histogram[candidates[k].score - low]++;
-            size_t below = 0, at = 0;
-            int threshold = low;
-            for (size_t b = 0; b < span; b++) {
-                if (below + histogram[b] >= kept) {
-                    threshold = low + (int)b;
-                    at = kept - below;
-                    break;
-                }
-                below += histogram[b];
-            }
-            free(histogram);
-            size_t out = 0;
-            for (size_t k = 0; k < candidate_count; k++) {
-                if (candidates[k].score < threshold || (candidates[k].score == threshold && at && at--))
-                    candidates[out++] = candidates[k];
-            }
-            qsort(candidates, kept, sizeof(Candidate), by_score);
+            if ((size_t)result < candidate_count) truncated = 1;
+            kept = (size_t)result;
         }
         if (line.count == line.capacity) {
             size_t capacity = line.capacity ? line.capacity * 2 : 256;
@@ -837,6 +875,7 @@ done:
     free(next);
     free(next_score);
     free(candidates);
+    free(scratch);
     free(seen.keys);
     free(found.keys);
     line_free(&line);

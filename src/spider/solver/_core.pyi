@@ -23,5 +23,6 @@ class Table:
         budget: Any,
         exact: bool,
         patience: int,
+        per_deal: bool = False,
         /,
     ) -> tuple[list[int] | None, bool, bool]: ...

@@ -383,6 +383,28 @@ def _line(parents: Sequence[array[int]], actions: Sequence[array[int]], index: i
     return line
 
 
+Candidate = tuple[int, tuple[int, int, int, State]]  # (key, (score, parent, action, state))
+
+
+def _keep_best(candidates: dict[int, tuple[int, int, int, State]], width: int, per_deal: bool) -> list[Candidate]:
+    """The ``width`` best candidates (best first), or all of them in the order found if they are no more.
+
+    With ``per_deal``, the ``width`` best of each number of deals made, fewest deals first: a beam of its
+    own for each, since a position after a deal has ten more cards to sort and on score alone would lose
+    to the positions before it.
+    """
+    groups: dict[int, list[Candidate]] = {}
+    for item in candidates.items():
+        groups.setdefault(item[1][3][2] if per_deal else 0, []).append(item)
+    kept: list[Candidate] = []
+    for dealt in sorted(groups):
+        group = groups[dealt]
+        if len(group) > width:
+            group = heapq.nsmallest(width, group, key=lambda item: item[1][0])
+        kept.extend(group)
+    return kept
+
+
 def beam_search(
     table: Table,
     start: State,
@@ -390,6 +412,7 @@ def beam_search(
     budget: Budget,
     exact: bool = False,
     patience: int = 60,
+    per_deal: bool = False,
 ) -> SearchResult:
     """One pass of beam search: from each depth keep the ``width`` best new states (None: keep all).
 
@@ -401,7 +424,7 @@ def beam_search(
     if table.won(start):
         return SearchResult([], True, 0)
     if table._native is not None:
-        line, complete, truncated = table._native.beam_search(start, width, budget, exact, patience)
+        line, complete, truncated = table._native.beam_search(start, width, budget, exact, patience, per_deal)
         return SearchResult(line, complete, budget.nodes, truncated)
     seen = {hash(start)}
     layer: list[tuple[int, State]] = [(table.score(start), start)]
@@ -424,11 +447,11 @@ def beam_search(
                 if child_score == won_score and table.won(child):
                     return SearchResult(_line(parents, actions, parent) + [action], False, budget.nodes)
                 candidates[key] = (child_score, parent, action, child)
-        if width is not None and len(candidates) > width:
-            truncated = True
-            kept = heapq.nsmallest(width, candidates.items(), key=lambda item: item[1][0])
-        else:
+        if width is None:
             kept = list(candidates.items())
+        else:
+            kept = _keep_best(candidates, width, per_deal)
+            truncated = truncated or len(kept) < len(candidates)
         parents.append(array("l", (entry[1] for _, entry in kept)))
         actions.append(array("l", (entry[2] for _, entry in kept)))
         seen.update(key for key, _ in kept)
@@ -451,17 +474,26 @@ def widening_search(
     widths: Iterator[int] | None = None,
     on_pass: Callable[[int, SearchResult], None] | None = None,
 ) -> SearchResult:
-    """Beam passes of growing width until a win, a complete pass, or the budget is spent."""
+    """Beam passes of growing width until a win, a complete pass, or the budget is spent.
+
+    While deals are left, each width is tried twice: one beam for all positions, then one beam for each
+    number of deals made. Neither is better on every deal (on 4-suit deals each is the faster one about
+    half the time), and the second pass follows other lines, so the pair makes the slow deals rarer.
+    """
     nodes = 0
+    styles = (False, True) if start[2] < len(table.deals) else (False,)
     for width in widths or _widths():
-        result = beam_search(table, start, width, budget)
-        nodes = budget.nodes
-        if on_pass is not None:
-            on_pass(width, result)
-        if result.line is not None:
-            return result
-        if budget.spent():
-            return SearchResult(None, False, nodes)
+        for per_deal in styles:
+            result = beam_search(table, start, width, budget, per_deal=per_deal)
+            nodes = budget.nodes
+            if on_pass is not None:
+                on_pass(width, result)
+            if result.line is not None:
+                return result
+            if budget.spent():
+                return SearchResult(None, False, nodes)
+            if not result.truncated:
+                break
         if not result.truncated:
             break
     # Every state was within reach of the last beam: confirm with an exhaustive pass over exact moves.
