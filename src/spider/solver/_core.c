@@ -903,6 +903,7 @@ static PyTypeObject TableType = {
 
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "_core", "The solver's search core in C; spider.solver.core is its reference.", -1, NULL,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
