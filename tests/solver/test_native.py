@@ -3,6 +3,8 @@ same scores, and the same beam passes, on positions reached by random play from 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,10 +12,11 @@ from hypothesis import strategies as st
 from spider import Game, TableRules
 from spider.codes import GameCode
 from spider.game import Game as GameType
-from spider.notation import parse_position
+from spider.notation import Position, parse_position
 from spider.solver import core
 from spider.solver.convert import table_for
 from spider.solver.core import Budget, State, Table, beam_search
+from spider.solver.hint import no_more_moves
 from tests.solver import positions
 
 pytestmark = pytest.mark.skipif(core.NATIVE is None, reason="the C core is not built (or SPIDER_PURE_PYTHON=1)")
@@ -106,3 +109,42 @@ def test_exhaustive_passes_agree(text: str) -> None:
     reference, native, start = tables(Game.from_position(text), False)
     expected = beam_search(reference, start, None, Budget(None, None), exact=True)
     assert beam_search(native, start, None, Budget(None, None), exact=True) == expected
+
+
+def stuck_both_ways(position: Position, max_nodes: int) -> tuple[bool, bool]:
+    """"No more moves": by the C core, then by the Python reference."""
+    native = no_more_moves(position, max_nodes=max_nodes, seconds=60)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(core, "NATIVE", None)
+        return native, no_more_moves(position, max_nodes=max_nodes, seconds=60)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    suits=st.sampled_from([1, 2, 4]),
+    shuffle=st.integers(0, 10**6),
+    walk=st.lists(st.integers(0, 10**6), max_size=120),
+    max_nodes=st.sampled_from([50, 2000]),
+)
+def test_no_more_moves_agrees_along_a_random_game(suits: int, shuffle: int, walk: list[int], max_nodes: int) -> None:
+    game = Game.from_code(GameCode(suits, shuffle, TableRules()))
+    for step in walk:
+        position = parse_position(game.position(public=True))
+        native, expected = stuck_both_ways(position, max_nodes)
+        assert native == expected
+        # With the stock taken away no deal can help, so the search itself decides.
+        native, expected = stuck_both_ways(replace(position, stock_count=0), max_nodes)
+        assert native == expected
+        actions = [str(action) for action in game.legal_actions()]
+        if not actions or game.won:
+            break
+        game.play(actions[step % len(actions)])
+
+
+@pytest.mark.parametrize(
+    ("text", "stuck"),
+    [(positions.NO_MOVE, True), (positions.SHUTTLE, True), (positions.REVEAL, False), (positions.SPLIT_TO_DEAL, False)],
+)
+def test_no_more_moves_agrees_on_the_crafted_positions(text: str, stuck: bool) -> None:
+    position = parse_position(Game.from_position(text).position(public=True))
+    assert stuck_both_ways(position, 200_000) == (stuck, stuck)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define COLUMNS 10
 #define RUN 13
@@ -882,10 +883,103 @@ done:
     return result;
 }
 
+/* hint.no_more_moves's search: every position reachable by moves, depth first, until one that makes
+   progress (a card turned up or laid open, a run removed, or with a stock left every column filled).
+   1: none does; 0: one does, or the search ran out of positions or seconds (never wrongly stuck). */
+static double seconds_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + now.tv_nsec * 1e-9;
+}
+
+static int stuck(TableObject *t, const State *start, int need_filled, long max_nodes, double seconds) {
+    KeySet seen;
+    size_t capacity = 1024, count = 0;
+    State *stack = malloc(capacity * sizeof(State));
+    if (!stack || keyset_init(&seen, 1024) < 0) {
+        free(stack);
+        return -1;
+    }
+    keyset_add(&seen, nonzero(state_key(t, start)));
+    stack[count++] = *start;
+    double deadline = seconds_now() + seconds;
+    long nodes = 0;
+    int answer = 1;
+    uint16_t actions[MAX_ACTIONS];
+    State state;
+    while (count && answer == 1) {
+        state = stack[--count];
+        nodes++;
+        if (nodes > max_nodes || (!(nodes & 255) && seconds_now() > deadline)) {
+            answer = 0;
+            break;
+        }
+        Expansion e;
+        expand(t, &state, &e);
+        int n = actions_of(t, &e, 1, actions);
+        for (int k = 0; k < n && answer == 1; k++) {
+            if (actions[k] == DEAL) continue;
+            Move m;
+            make_move(t, &e, actions[k], &m);
+            /* A card turned up (or an emptied column over face-down cards), or a run removed. */
+            int progress = m.turned > 0 || m.dst_len < state.len[m.target] + (actions[k] >> 8);
+            if (need_filled && !progress) {
+                progress = 1;
+                for (int i = 0; i < COLUMNS; i++) {
+                    int len = i == m.source ? m.src_len : i == m.target ? m.dst_len : state.len[i];
+                    if (!len) progress = 0;
+                }
+            }
+            if (progress) {
+                answer = 0;
+                break;
+            }
+            uint64_t key = nonzero(e.key - e.hash[m.source] - e.hash[m.target] +
+                                   column_hash(m.source, m.src_down, m.src, m.src_len) +
+                                   column_hash(m.target, m.dst_down, m.dst, m.dst_len));
+            int added = keyset_add(&seen, key);
+            if (added < 0) {
+                answer = -1;
+                break;
+            }
+            if (!added) continue;
+            if (count == capacity) {
+                State *bigger = realloc(stack, capacity * 2 * sizeof(State));
+                if (!bigger) {
+                    answer = -1;
+                    break;
+                }
+                stack = bigger;
+                capacity *= 2;
+            }
+            move_state(&e, &m, &stack[count++]);
+        }
+    }
+    free(stack);
+    free(seen.keys);
+    return answer;
+}
+
+/* stuck(state, need_filled, max_nodes, seconds) -> bool */
+static PyObject *Table_stuck(TableObject *self, PyObject *args) {
+    PyObject *state_obj;
+    int need_filled;
+    long max_nodes;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "Opld", &state_obj, &need_filled, &max_nodes, &seconds)) return NULL;
+    State start;
+    if (parse_state(self, state_obj, &start) < 0) return NULL;
+    int answer;
+    Py_BEGIN_ALLOW_THREADS answer = stuck(self, &start, need_filled, max_nodes, seconds);
+    Py_END_ALLOW_THREADS if (answer < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(answer);
+}
+
 static PyMethodDef Table_methods[] = {
     {"score", (PyCFunction)Table_score, METH_O, "The score of a state (lower is closer to a win)."},
     {"key", (PyCFunction)Table_key, METH_O, "The 64-bit hash the beam tells states apart by."},
     {"children", (PyCFunction)Table_children, METH_VARARGS, "core.Table.children for this table."},
+    {"stuck", (PyCFunction)Table_stuck, METH_VARARGS, "hint.no_more_moves's search over moves from a state."},
     {"beam_search", (PyCFunction)Table_beam_search, METH_VARARGS,
      "One beam pass: (line or None, complete, truncated); budget.nodes counts the positions expanded."},
     {NULL, NULL, 0, NULL},

@@ -16,6 +16,14 @@ class Table:
     def children(
         self, state: tuple[tuple[bytes, ...], tuple[int, ...], int], score: int, exact: bool = False, /
     ) -> list[tuple[int, int, tuple[tuple[bytes, ...], tuple[int, ...], int]]]: ...
+    def stuck(
+        self,
+        state: tuple[tuple[bytes, ...], tuple[int, ...], int],
+        need_filled: bool,
+        max_nodes: int,
+        seconds: float,
+        /,
+    ) -> bool: ...
     def beam_search(
         self,
         start: tuple[tuple[bytes, ...], tuple[int, ...], int],

@@ -156,6 +156,8 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
         return False
     table, start = _public_table(position)
     need_filled = position.stock_count > 0
+    if table._native is not None:
+        return table._native.stuck(start, need_filled, max_nodes, seconds)
     seen = {hash(start)}
     stack = [start]
     nodes = 0
