@@ -4,8 +4,13 @@ The set ``first-N`` is the deals with shuffle numbers 0 to N-1 (game codes SP1-S
 onwards): the shuffle is a fixed pseudo-random permutation of the shuffle number, so these are random
 deals that never change. Rules: classic (group classic, deal filled, standard layout).
 
-    .venv/bin/python bench/solver.py                      # the issue's run: 100 deals, 60 s each
-    .venv/bin/python bench/solver.py --count 10 --seconds 10 --suits 1 2
+Tuning and measuring use different deals, so that figures are not flattered by weights fitted to the
+deals they are measured on: the search is tuned on the tuning set, shuffles 0..99 (``--first 0``, the
+default), and measured on the measuring set, shuffles 1000..1099 (``--first 1000``).
+
+    .venv/bin/python bench/solver.py --first 1000 --seconds 30   # the measuring set: 100 deals, 30 s each
+    .venv/bin/python bench/solver.py --count 10 --seconds 10 --suits 1 2     # tuning, first 10 deals
+    .venv/bin/python bench/solver.py --suits 2 --count 10 --pure  # the same deals with the Python core
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import time
 
 from spider import Game, TableRules
 from spider.codes import GameCode
-from spider.solver import solve
+from spider.solver import core, solve
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -31,10 +36,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="first shuffle number")
     parser.add_argument("--seconds", type=float, default=60.0, help="limit per deal")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
+    parser.add_argument("--pure", action="store_true", help="search with the Python core, not the C one")
     args = parser.parse_args()
+    if args.pure:
+        # Tables made from now on search in Python (as SPIDER_PURE_PYTHON=1 does from the start).
+        core.NATIVE = None
     print(
         f"set first-{args.count} (shuffles {args.first}..{args.first + args.count - 1}), rules classic, "
-        f"{args.seconds:g} s per deal, one core (CPU time of this process)"
+        f"{args.seconds:g} s per deal, one core (CPU time of this process), "
+        f"{'Python' if core.NATIVE is None else 'C'} core"
     )
     print(
         f"{'suits':>5} {'deals':>5} {'verified':>9} {'no-win':>7} {'unknown':>8} "

@@ -54,7 +54,7 @@ def test_the_hint_is_a_legal_move_and_never_a_deal() -> None:
     for _ in range(40):
         found = hint(public(game))
         if found.action is None:
-            assert found.message_id in ("hint.none_deal", "hint.none_fill")
+            assert found.message_id in ("hint.none_deal", "hint.none_fill", "hint.stuck")
             assert found.deal_possible == game.deal_possible
             if not game.deal_possible:
                 break
@@ -96,6 +96,16 @@ def test_no_more_moves_when_nothing_moves() -> None:
 
 def test_no_more_moves_when_moves_change_nothing() -> None:
     assert no_more_moves(public(Game.from_position(positions.SHUTTLE)))
+
+
+def test_no_hint_where_no_more_moves_is_reported() -> None:
+    # The 4s could move back onto the 5s (a same-suit link), but that changes nothing that matters.
+    position = public(Game.from_position(positions.SHUTTLE))
+    assert no_more_moves(position)
+    found = hint(position)
+    assert found.action is None
+    assert found.message_id == "hint.stuck"
+    assert "undo" in found.message
 
 
 def test_not_stuck_when_splitting_a_run_makes_a_deal_possible() -> None:

@@ -13,15 +13,27 @@ on its own encoding, converted once at the start:
 
 Actions are ints: ``source | target << 4 | count << 8`` for a move (columns 0-9) and :data:`DEAL` for a
 deal. Flips are automatic here; the caller writes them into the line under manual flip.
+
+The same functions run in C where the package was built with its extension (``_core.c``): a
+:class:`Table` hands :meth:`Table.children` and :func:`beam_search` to it, and this file stays the
+reference that tests/solver/test_native.py holds the C core to. ``SPIDER_PURE_PYTHON=1`` in the
+environment keeps the search in Python.
 """
 
 from __future__ import annotations
 
 import heapq
+import os
 import time
+import warnings
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spider.solver import _core
 
 COLUMNS = 10
 RUN = 13
@@ -32,6 +44,25 @@ Child = tuple[int, int, State]  # (action, score, state)
 
 # The completed run of each suit, king first, as it lies at the end of a column.
 RUNS = tuple(bytes(range(suit * 16 + RUN, suit * 16, -1)) for suit in range(4))
+
+
+def _load_native() -> ModuleType | None:
+    """The C core, or None: asked for the Python core, or the extension was not built (said once)."""
+    if os.environ.get("SPIDER_PURE_PYTHON") == "1":
+        return None
+    try:
+        from spider.solver import _core as native
+    except ImportError:
+        warnings.warn(
+            "the C search core of spider.solver is not built, so the solver runs in Python (many times slower)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
+    return native
+
+
+NATIVE = _load_native()
 
 
 def encode(rank: int, suit: int) -> int:
@@ -49,7 +80,10 @@ class Weights:
     Stock cards cost about a break, so that a deal (ten cards from the stock onto the table, most of them
     breaking the order) is made when nothing better is left. The values were tuned with bench/solver.py
     under a fixed node budget: with 1 suit an empty column is worth about a break, while with 2 and 4 suits
-    (where only empty columns let mixed-suit groups be sorted) it is worth about a face-down card.
+    (where only empty columns let mixed-suit groups be sorted) it is worth about a face-down card. With
+    the C core's speed the many-suit weights were tuned again on 4-suit deals (the tuning set, shuffles
+    0..99, 30 s each): an off-suit link costs nearly a break (10 of 12), since only an empty column mends
+    it, and that cut the set's total time from 123 s to 14 s (2 suits: 3.1 s to 2.3 s).
     """
 
     break_: int = 10
@@ -71,7 +105,7 @@ class Weights:
 
 
 ONE_SUIT = Weights()
-MANY_SUITS = Weights(break_=12, off_suit=6, segment=0, face_down=25, stock=11, empty=-25)
+MANY_SUITS = Weights(break_=12, off_suit=10, segment=0, face_down=25, stock=11, empty=-25)
 
 
 def weights_for(suits: int) -> Weights:
@@ -128,8 +162,17 @@ class Table:
     relaxed: bool = False
     deal_any: bool = False
     weights: Weights = ONE_SUIT
+    native: bool = True
     _movable: dict[bytes, int] = field(default_factory=dict, repr=False)
     _score: dict[bytes, int] = field(default_factory=dict, repr=False)
+    _native: _core.Table | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # ``native=False`` keeps this table in Python, the reference the C core is tested against.
+        if self.native and NATIVE is not None:
+            w = self.weights
+            weights = (w.break_, w.off_suit, w.segment, w.face_down, w.stock, w.empty)
+            self._native = NATIVE.Table(self.hidden, self.deals, self.relaxed, self.deal_any, weights)
 
     def movable(self, column: bytes) -> int:
         count = self._movable.get(column)
@@ -198,6 +241,8 @@ class Table:
         a weaker one, and splits into a second empty column, are left out: they rarely help and they crowd
         the beam.
         """
+        if self._native is not None:
+            return self._native.children(state, score, exact)
         columns, down, dealt = state
         hidden = self.hidden
         face_down, empty = self.weights.face_down, self.weights.empty
@@ -341,6 +386,28 @@ def _line(parents: Sequence[array[int]], actions: Sequence[array[int]], index: i
     return line
 
 
+Candidate = tuple[int, tuple[int, int, int, State]]  # (key, (score, parent, action, state))
+
+
+def _keep_best(candidates: dict[int, tuple[int, int, int, State]], width: int, per_deal: bool) -> list[Candidate]:
+    """The ``width`` best candidates (best first), or all of them in the order found if they are no more.
+
+    With ``per_deal``, the ``width`` best of each number of deals made, fewest deals first: a beam of its
+    own for each, since a position after a deal has ten more cards to sort and on score alone would lose
+    to the positions before it.
+    """
+    groups: dict[int, list[Candidate]] = {}
+    for item in candidates.items():
+        groups.setdefault(item[1][3][2] if per_deal else 0, []).append(item)
+    kept: list[Candidate] = []
+    for dealt in sorted(groups):
+        group = groups[dealt]
+        if len(group) > width:
+            group = heapq.nsmallest(width, group, key=lambda item: item[1][0])
+        kept.extend(group)
+    return kept
+
+
 def beam_search(
     table: Table,
     start: State,
@@ -348,6 +415,7 @@ def beam_search(
     budget: Budget,
     exact: bool = False,
     patience: int = 60,
+    per_deal: bool = False,
 ) -> SearchResult:
     """One pass of beam search: from each depth keep the ``width`` best new states (None: keep all).
 
@@ -358,6 +426,9 @@ def beam_search(
     won_score = table.weights.won
     if table.won(start):
         return SearchResult([], True, 0)
+    if table._native is not None:
+        line, complete, truncated = table._native.beam_search(start, width, budget, exact, patience, per_deal)
+        return SearchResult(line, complete, budget.nodes, truncated)
     seen = {hash(start)}
     layer: list[tuple[int, State]] = [(table.score(start), start)]
     parents: list[array[int]] = []
@@ -379,11 +450,11 @@ def beam_search(
                 if child_score == won_score and table.won(child):
                     return SearchResult(_line(parents, actions, parent) + [action], False, budget.nodes)
                 candidates[key] = (child_score, parent, action, child)
-        if width is not None and len(candidates) > width:
-            truncated = True
-            kept = heapq.nsmallest(width, candidates.items(), key=lambda item: item[1][0])
-        else:
+        if width is None:
             kept = list(candidates.items())
+        else:
+            kept = _keep_best(candidates, width, per_deal)
+            truncated = truncated or len(kept) < len(candidates)
         parents.append(array("l", (entry[1] for _, entry in kept)))
         actions.append(array("l", (entry[2] for _, entry in kept)))
         seen.update(key for key, _ in kept)
@@ -406,17 +477,26 @@ def widening_search(
     widths: Iterator[int] | None = None,
     on_pass: Callable[[int, SearchResult], None] | None = None,
 ) -> SearchResult:
-    """Beam passes of growing width until a win, a complete pass, or the budget is spent."""
+    """Beam passes of growing width until a win, a complete pass, or the budget is spent.
+
+    While deals are left, each width is tried twice: one beam for all positions, then one beam for each
+    number of deals made. Neither is better on every deal (on 4-suit deals each is the faster one about
+    half the time), and the second pass follows other lines, so the pair makes the slow deals rarer.
+    """
     nodes = 0
+    styles = (False, True) if start[2] < len(table.deals) else (False,)
     for width in widths or _widths():
-        result = beam_search(table, start, width, budget)
-        nodes = budget.nodes
-        if on_pass is not None:
-            on_pass(width, result)
-        if result.line is not None:
-            return result
-        if budget.spent():
-            return SearchResult(None, False, nodes)
+        for per_deal in styles:
+            result = beam_search(table, start, width, budget, per_deal=per_deal)
+            nodes = budget.nodes
+            if on_pass is not None:
+                on_pass(width, result)
+            if result.line is not None:
+                return result
+            if budget.spent():
+                return SearchResult(None, False, nodes)
+            if not result.truncated:
+                break
         if not result.truncated:
             break
     # Every state was within reach of the last beam: confirm with an exhaustive pass over exact moves.
