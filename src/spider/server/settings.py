@@ -68,16 +68,16 @@ class Settings:
     """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
     no_more_moves: bool = True
     """Whether views say when the solver finds no more moves; a request can turn it off too."""
-    no_more_moves_nodes: int = 5000
-    """Positions the solver may search to decide "no more moves" for one position; beyond it the
-    answer is "not stuck", never a wrong "stuck"."""
+    no_more_moves_nodes: int = 200_000
+    """Positions the solver may search to decide "no more moves" for one position (as many as the
+    hint's own check); beyond them, or past a second, the answer is "not stuck", never a wrong "stuck"."""
     stuck_wait: float = 0.003
     """Seconds a view waits for a "no more moves" search (when the worker has no other) before
     answering ``stuck_pending``."""
     solver_workers: int = 1
     """Worker processes for the solver's searches (hints, "no more moves", verifying); 0 runs them
     inline, in the request (for tests)."""
-    hint_nodes: int = 3000
+    hint_nodes: int = 10_000
     """Positions the hint's search may visit."""
     pool_target: int = 3
     """Verified deals kept ready per suit count by the background worker; 0 turns the worker off."""
