@@ -340,7 +340,7 @@ def draw_times(url: str, runs: int) -> tuple[list[float], int]:
 
                 page.on("response", keep)
                 page.goto(url + "/", wait_until="commit")
-                page.wait_for_function("window.__tableDrawn !== undefined", timeout=10_000)
+                page.wait_for_function("() => window.__tableDrawn !== undefined", timeout=10_000)
                 times.append(float(page.evaluate("window.__tableDrawn")))
                 if run == 0:
                     page.wait_for_load_state("networkidle")
@@ -360,6 +360,8 @@ def main() -> None:
     parser.add_argument("--browser-runs", type=int, default=7)
     parser.add_argument("--skip-browser", action="store_true")
     args = parser.parse_args()
+    # The simulated players all come from this one address, where real ones come from many.
+    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"
 
     with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "bench.sqlite") as (url, pid):
         print(f"spider serve at {url}, {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
