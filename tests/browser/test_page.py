@@ -109,6 +109,9 @@ def test_new_game_dialog_and_restart(page: Page) -> None:
     page.locator("[data-stock]").click()
     expect(page.locator("[data-moves]")).to_have_text("1")
     page.get_by_role("button", name="Restart this deal").click()
+    ask = page.locator("dialog[open]")  # the game has a move: leaving it counts as a loss, so first a question
+    expect(ask).to_contain_text("Leave this game?")
+    ask.get_by_role("button", name="Leave it").click()
     expect(page.locator("[data-moves]")).to_have_text("0")
     restarted = current(page)
     assert restarted["id"] != fresh["id"] and restarted["columns"] == fresh["columns"]  # the same deal
@@ -191,3 +194,28 @@ def test_animations_follow_the_setting_and_reduced_motion(browser: Browser, serv
     assert animations_after_deal("no-preference", True) >= 1  # the dealt cards fly from the stock
     assert animations_after_deal("no-preference", False) == 0
     assert animations_after_deal("reduce", True) == 0
+
+
+def test_leaving_a_game_with_moves_is_asked_first(page: Page) -> None:
+    view = new_game(page, 1)
+    open_table(page)
+    page.keyboard.press("r")  # no move yet: nothing to lose, no question
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    page.locator("[data-stock]").click()
+    expect(page.locator("[data-moves]")).to_have_text("1")
+    played = current(page)
+    for leave in (lambda: page.keyboard.press("r"), lambda: page.keyboard.press("s"),
+                  lambda: page.get_by_role("radio", name="4 suits").click()):
+        leave()
+        ask = page.locator("dialog[open]")
+        expect(ask).to_contain_text("counts as a loss")
+        ask.get_by_role("button", name="Keep playing").click()
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        assert current(page)["id"] == played["id"]
+    page.keyboard.press("n")
+    expect(page.locator("dialog[open]")).to_contain_text("leaving it counts as a loss")
+    page.keyboard.press("Escape")
+    page.keyboard.press("s")
+    page.locator("dialog[open]").get_by_role("button", name="Leave it").click()
+    expect(page.get_by_role("radio", name="2 suits")).to_have_attribute("aria-checked", "true")
+    assert current(page)["id"] not in (view["id"], played["id"])

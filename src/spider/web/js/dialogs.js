@@ -49,6 +49,7 @@ function newGameDialog() {
     <input type="text" name="code" autocomplete="off" spellcheck="false" placeholder="SP1-S2C-ABCDEFG"></label>
     <p class="note">${esc(t('newgame.code.about'))}</p>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
+    ${view && !view.over && !view.won && view.moves > 0 ? `<p class="note">${esc(t('newgame.counts'))}</p>` : ''}
     <div class="actions">${giveUp}<button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
     label: t('newgame.title'),
@@ -209,6 +210,23 @@ async function shareDialog() {
   });
 }
 
+/** Does ``then`` at once, unless it would leave a game in progress that has moves (and so counts as
+a loss): then the player is asked first. */
+function askFirst(then) {
+  const view = state.view;
+  if (!view || view.over || view.won || view.moves === 0) {
+    then();
+    return;
+  }
+  open(`<form method="dialog">
+    <h2>${esc(t('leave.title'))}</h2><p>${esc(t('leave.text'))}</p>
+    <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
+    <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
+    label: t('leave.title'),
+    onClose: (value) => { if (value === 'leave') then(); },
+  });
+}
+
 function stuckDialog() {
   const view = state.view;
   const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
@@ -236,4 +254,5 @@ export const dialogs = {
   win: winDialog,
   stuck: stuckDialog,
   share: shareDialog,
+  askFirst,
 };

@@ -17,9 +17,9 @@ const LETTERS = {
   u: () => undo(),
   y: () => redo(),
   h: () => hint(),
-  r: () => restart(),
+  r: () => dialogs.askFirst(restart),
   n: () => dialogs.newGame(),
-  s: () => nextSuits(),
+  s: () => dialogs.askFirst(nextSuits),
   d: () => deal(),
 };
 

@@ -41,7 +41,7 @@ async function currentGame() {
 
 const COMMANDS = {
   new: () => dialogs.newGame(),
-  restart: () => restart(),
+  restart: () => dialogs.askFirst(restart),
   undo: () => undo(),
   redo: () => redo(),
   hint: () => hint(),
@@ -58,7 +58,7 @@ function wire() {
     choice.addEventListener('click', () => {
       const suits = Number(choice.dataset.suits);
       if (state.replay || (state.view && state.view.suits === suits)) return;
-      newGame(settings.deal, suits);
+      dialogs.askFirst(() => newGame(settings.deal, suits));
     });
   }
   els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
