@@ -124,14 +124,20 @@ def test_keyboard_plays_moves_undo_redo_and_deal(page: Page) -> None:
 
 
 def test_escape_puts_back_and_shortcuts_are_off_in_dialogs(page: Page) -> None:
-    view = new_game(page, 1)
+    view = new_game(page, 1, code="SP1-S1C-AAAAAAD")
+    source = next(group["column"] for group in view["groups"] if group["best"] is not None)
     open_table(page)
     page.locator("#tableau").focus()
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")  # the cursor shows, on column 1
+    for _ in range(source - 1):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # picked up: the cursor jumps to the best column
     expect(page.locator(".card.held")).not_to_have_count(0)
+    expect(page.locator("[data-column].cursor")).not_to_have_attribute("data-column", str(source))
     page.keyboard.press("Escape")
     expect(page.locator(".card.held")).to_have_count(0)
+    expect(page.locator("[data-column].cursor")).to_have_attribute("data-column", str(source))  # back on the cards
     page.get_by_role("button", name="Settings").click()
     expect(page.locator("dialog[open]")).to_have_count(1)
     page.keyboard.press("d")

@@ -87,7 +87,12 @@ function pickOrPut() {
 
 function cancel() {
   if (!state.held && !state.selected && !state.hint) return false;
-  update(() => { state.held = null; state.selected = null; state.hint = null; });
+  const held = state.held;
+  update(() => {
+    // the cursor jumped to the best column on pick-up: put it back where the cards still are
+    if (held) state.cursor = { column: held.column, count: held.count };
+    state.held = null; state.selected = null; state.hint = null;
+  });
   say('');
   announce(t('announce.cancel'));
   return true;
