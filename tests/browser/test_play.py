@@ -62,6 +62,8 @@ def test_refused_drop_returns_the_cards_and_names_the_rule(page: Page) -> None:
     page.wait_for_timeout(300)
     expect_table(page, view)
     assert group_cards(page, source, count).evaluate("e => getComputedStyle(e).translate") in ("none", "0px")
+    drag(page, source, count, source)  # picked up again and put back where it was: the old refusal goes
+    expect(page.locator("#status")).to_have_text("")
 
 
 def test_double_click_sends_the_group_to_its_best_column(page: Page) -> None:

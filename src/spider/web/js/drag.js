@@ -57,6 +57,7 @@ function onMove(e) {
     press.dragging = true;
     const { column, count } = press;
     update(() => { state.selected = null; state.held = null; state.hint = null; state.drag = { column, count }; });
+    say(''); // a new gesture: the last refusal is no longer news
     els.tableau.classList.add('dragging');
     for (const card of press.cards) card.classList.add('dragged');
   }
