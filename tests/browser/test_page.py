@@ -219,3 +219,17 @@ def test_leaving_a_game_with_moves_is_asked_first(page: Page) -> None:
     page.locator("dialog[open]").get_by_role("button", name="Leave it").click()
     expect(page.get_by_role("radio", name="2 suits")).to_have_attribute("aria-checked", "true")
     assert current(page)["id"] not in (view["id"], played["id"])
+
+
+def test_a_dialog_opens_at_its_title_on_a_short_landscape_screen(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server, viewport={"width": 844, "height": 390}, has_touch=True)
+    try:
+        page = context.new_page()
+        new_game(page, 2)
+        open_table(page)
+        page.keyboard.press("n")
+        dialog = page.locator("dialog[open]")
+        expect(dialog.get_by_role("heading", name="New game")).to_be_in_viewport()
+        assert dialog.evaluate("d => d.scrollTop") == 0
+    finally:
+        context.close()

@@ -19,6 +19,8 @@ function open(html, { label, onClose } = {}) {
   d.setAttribute('aria-label', label || '');
   d.onclose = () => { if (onClose) onClose(d.returnValue); };
   d.showModal();
+  // the focused button may lie below a short screen's fold: the dialog still opens at its title
+  d.scrollTop = 0;
   return d;
 }
 
