@@ -153,3 +153,13 @@ def test_a_deal_in_progress_is_shared_without_its_code(client: TestClient) -> No
     assert unknown.status_code == 404 and unknown.json()["message_id"] == "server.no_such_share"
     mixed = stranger.post("/api/games", json={"share": token, "suits": 2})
     assert mixed.status_code == 422 and "'suits'" in mixed.json()["error"]
+
+
+def test_a_replay_is_watched_beside_the_players_game(client: TestClient) -> None:
+    mine = new_game(client, code="SP1-S2C-AAAAAAD")
+    act(client, mine["id"], "d")
+    replay = new_game(client, code="SP1-S2C-AAAAAAD", replay=True)
+    assert client.get("/api/games/current").json()["id"] == mine["id"]  # the replay is never the current game
+    assert client.get(f"/api/games/{mine['id']}").json()["over"] is False  # nor does it end the player's game
+    act(client, replay["id"], "d")
+    assert client.get("/api/stats").json()["by_suits"]["2"]["games"] == 0

@@ -250,7 +250,8 @@ class Games:
             created_at=at,
         )
         abandoned = []
-        for game_id in self.store.unfinished_game_ids(player):
+        # a replay of a winning line is watched beside the player's games: it leaves none of them
+        for game_id in [] if replay else self.store.unfinished_game_ids(player):
             with self.holding(game_id, player) as old:
                 if not old.over:
                     abandoned.append((old, old.finish("abandoned", at)))

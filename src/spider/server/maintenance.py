@@ -3,7 +3,7 @@
 Nothing a player can come back to is deleted. What goes:
 
 - a game left for a new one before its first move, a week after it was left (it never counted, and
-  its deal is never dealt again from the pool);
+  its deal is never dealt again from the pool), and a replay of a winning line, a week after it began;
 - a player with no game begun for a year, with all their games and results (their cookie has expired
   in every browser by then: browsers keep a cookie 400 days at most, and the page renews it on each
   visit), and the site-wide daily tallies older than that.

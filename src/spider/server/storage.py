@@ -423,16 +423,17 @@ class Store:
     def prune(self, at: float, *, idle_game_days: float, idle_player_days: float) -> tuple[int, int]:
         """Deletes what no one will look at again, and returns (games, players) deleted:
 
-        - games that ended (abandoned for a new game) without a single move, ended ``idle_game_days`` ago;
+        - games that ended (abandoned for a new game) without a single move, ended ``idle_game_days`` ago,
+          and replays of winning lines begun that long ago;
         - players with no game begun for ``idle_player_days``, with all their games and results.
 
         Site-wide daily tallies and share links older than ``idle_player_days`` go too.
         """
         game_before, player_before = at - idle_game_days * 86400, at - idle_player_days * 86400
         with self.engine.begin() as connection:
-            empty = select(games.c.id).where(
-                games.c.result == "abandoned", games.c.moves == 0, games.c.finished_at < game_before
-            )
+            left = (games.c.result == "abandoned") & (games.c.moves == 0) & (games.c.finished_at < game_before)
+            watched = games.c.replay.is_(True) & (games.c.created_at < game_before)
+            empty = select(games.c.id).where(left | watched)
             connection.execute(delete(actions).where(actions.c.game_id.in_(empty)))
             pruned_games = connection.execute(delete(games).where(games.c.id.in_(empty))).rowcount
             recent = select(games.c.player).where(games.c.created_at >= player_before)
@@ -451,11 +452,11 @@ class Store:
         return pruned_games, len(idle_ids)
 
     def current_game_id(self, player: str) -> str | None:
-        """The player's most recent game that is not over."""
+        """The player's most recent game that is not over (a replay of a winning line never is one)."""
         with self.engine.connect() as connection:
             return connection.execute(
                 select(games.c.id)
-                .where(games.c.player == player, games.c.finished_at.is_(None))
+                .where(games.c.player == player, games.c.finished_at.is_(None), games.c.replay.is_(False))
                 .order_by(games.c.created_at.desc())
                 .limit(1)
             ).scalar()
@@ -464,7 +465,9 @@ class Store:
         with self.engine.connect() as connection:
             return list(
                 connection.execute(
-                    select(games.c.id).where(games.c.player == player, games.c.finished_at.is_(None))
+                    select(games.c.id).where(
+                        games.c.player == player, games.c.finished_at.is_(None), games.c.replay.is_(False)
+                    )
                 ).scalars()
             )
 

@@ -143,7 +143,7 @@ export function render() {
   els.moves.textContent = String(view.moves);
   // the code names every card: the server sends it once the game is over (or when the player typed it)
   els.code.textContent = view.code || t('info.code_later');
-  els.kind.textContent = `· ${view.verified ? t('info.verified') : t('info.random')}`;
+  els.kind.textContent = `· ${state.replay ? t('info.replay') : view.verified ? t('info.verified') : t('info.random')}`;
   updateClock();
   els.tableText.textContent = view.text;
 
@@ -162,7 +162,9 @@ export function updateClock() {
   const view = state.view;
   if (!view) return;
   const running = !view.over && !view.won && !state.replay;
-  const seconds = view.seconds + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
+  // a replay shows the time of the game it replays a line for, not a clock of its own
+  const base = state.replay ? state.replay.seconds : view.seconds;
+  const seconds = base + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
   const text = formatTime(seconds);
   if (els.time.textContent !== text) els.time.textContent = text;
 }

@@ -1,4 +1,6 @@
 // "Show a winning line": a fresh game of the same deal, and the server's stored line played on it step by step.
+// A replay is a mode of its own: labelled as such, never the player's current game, and when it ends or is
+// stopped the table goes back to the game the line was asked for.
 import { api } from './api.js';
 import { state } from './state.js';
 import { animationsOn } from './settings.js';
@@ -22,12 +24,13 @@ export async function showWinningLine() {
     return;
   }
   let line;
+  let origin = view;
   try {
-    if (!view.over && !view.won) await api.resign(view.id);
+    if (!view.over && !view.won) origin = await api.resign(view.id);
     let code;
     ({ code, line } = await api.line(view.id)); // the code comes with the line, once the game is over
     const fresh = await api.create({ suits: view.suits, code, rules: view.rules, replay: true });
-    state.replay = { step: 0, total: line.length, stopped: false };
+    state.replay = { step: 0, total: line.length, stopped: false, seconds: origin.seconds };
     setView(fresh);
   } catch (error) {
     refuse(error);
@@ -45,8 +48,13 @@ export async function showWinningLine() {
     }
     if (!state.replay.stopped && state.replay.step === line.length) say(t('line.done'));
   } finally {
-    state.replay = null;
+    const stopped = state.replay.stopped;
+    if (stopped) say(t('line.stopped'));
+    // a moment on the finished line, unless stopped: then back to where the player was
+    if (!stopped) await sleep(Math.max(pace * 4, 1200));
     stopButton().hidden = true;
+    setView(origin, { animate: false }); // still in replay mode here, so no win dialog comes again
+    state.replay = null;
     requestRender();
   }
 }
