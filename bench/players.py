@@ -1,14 +1,16 @@
 """Computer players' win rates: each strength plays the same deals, without undo, seeing only what a
 player sees. The deals are the set ``first-N`` of bench/solver.py (shuffles 0 to N-1), rules classic.
+Thinking time is the CPU time of this process (the machine may be shared), per action: the mean over
+all actions and the longest single one.
 
     .venv/bin/python bench/players.py                       # the issue's run: 100 deals per suit count
-    .venv/bin/python bench/players.py --count 20 --suits 1 2
+    .venv/bin/python bench/players.py --count 20 --suits 1 2 --strengths master
+    .venv/bin/python bench/players.py --count 5 --first 20 --verbose   # one line per deal
 """
 
 from __future__ import annotations
 
 import argparse
-import time
 
 from spider import Game, TableRules
 from spider.codes import GameCode
@@ -21,25 +23,36 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=100, help="deals per suit count (set first-N)")
     parser.add_argument("--first", type=int, default=0, help="first shuffle number")
     parser.add_argument("--strengths", nargs="+", choices=STRENGTHS, default=list(STRENGTHS))
+    parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     print(f"set first-{args.count} (shuffles {args.first}..{args.first + args.count - 1}), rules classic, no undo")
     print(
-        f"{'suits':>5} {'strength':>9} {'won':>5} {'win rate':>9} {'runs/game':>10} {'actions/game':>13} {'s/game':>7}"
+        f"{'suits':>5} {'strength':>9} {'won':>5} {'win rate':>9} {'runs/game':>10} {'actions/game':>13} "
+        f"{'s/action':>9} {'max s':>6} {'s/game':>7}",
+        flush=True,
     )
     for suits in args.suits:
         for strength in args.strengths:
             won = runs = actions = 0
-            began = time.perf_counter()
+            thinking = slowest = 0.0
             for shuffle in range(args.first, args.first + args.count):
                 game = Game.from_code(GameCode(suits, shuffle, TableRules()))
                 result = play_game(game, Player(strength, seed=shuffle))
                 won += result.won
                 runs += result.runs
                 actions += result.actions
-            seconds = (time.perf_counter() - began) / args.count
+                thinking += result.seconds
+                slowest = max(slowest, result.slowest)
+                if args.verbose:
+                    print(
+                        f"  {game.code} {strength}: {'won' if result.won else 'lost'}, {result.runs} runs, "
+                        f"{result.actions} actions, {result.seconds:.1f} s (longest {result.slowest:.2f} s)",
+                        flush=True,
+                    )
             print(
                 f"{suits:>5} {strength:>9} {won:>5} {won / args.count:>9.0%} {runs / args.count:>10.2f} "
-                f"{actions / args.count:>13.0f} {seconds:>7.2f}",
+                f"{actions / args.count:>13.0f} {thinking / max(1, actions):>9.3f} {slowest:>6.2f} "
+                f"{thinking / args.count:>7.1f}",
                 flush=True,
             )
 
