@@ -118,7 +118,7 @@ class Player:
         self.seen.add(key)
         fresh = [option for option in options if option.key not in self.seen]
         if self.level.samples:
-            choice = self._plan_choice(position)
+            choice = self._plan_choice(position, {option.action for option in fresh})
             if choice is not None:
                 return choice
         else:
@@ -159,29 +159,57 @@ class Player:
             # About a hundred actions may be left to make: share the clock among them.
             seconds = max(0.01, self._seconds_left / (100 * self.level.samples))
         line = search_sample(position, guess, self.level.sample_nodes, seconds)
+        # The guess's stock is only a guess: a line that deals early is likely to do well only because
+        # it knows what the deal brings. Play up to its deal; deal when no guess finds a move before one.
+        if "d" in line.actions:
+            line = Line(line.actions[: line.actions.index("d")], line.won, line.score)
         return up_to_last_gain(position, guess, line) if plays_for_points(position) else line
 
-    def _plan_choice(self, position: Position) -> str | None:
-        """The action most guesses agree on; a new set of guesses whenever a card has been seen.
+    def _replan(self, position: Position, fresh: set[str]) -> None:
+        self._plan = []
+        for _ in range(self.level.samples):
+            line = self._search_guess(position)
+            if line.actions and line.actions[0] not in fresh:
+                line = Line((), line.won, line.score)
+            self._plan.append(line)
+        self._played = 0
 
-        None when the guesses see no progress (the caller then deals or gives up).
-        """
-        if self._plan_at != _seen_so_far(position) or not self._plan:
-            self._plan = [self._search_guess(position) for _ in range(self.level.samples)]
-            self._played = 0
+    def _vote(self) -> str:
+        """The next action of the most lines (wins first), or "" when most lines end here: nothing
+        better than the table as it is, before a deal."""
         depth = self._played
+        ended = sum(depth >= len(line.actions) for line in self._plan)
+        if 2 * ended > len(self._plan):
+            return ""
         votes: Counter[str] = Counter()
         wins: Counter[str] = Counter()
         scores: Counter[str] = Counter()
         for line in self._plan:
-            action = line.actions[depth] if depth < len(line.actions) else ""
-            votes[action] += 1
-            wins[action] += line.won
-            scores[action] += line.score
-        chosen = max(votes, key=lambda action: (wins[action], votes[action], -scores[action] / votes[action]))
+            if depth < len(line.actions):
+                action = line.actions[depth]
+                votes[action] += 1
+                wins[action] += line.won
+                scores[action] += line.score
+        return max(votes, key=lambda action: (wins[action], votes[action], -scores[action] / votes[action]))
+
+    def _plan_choice(self, position: Position, fresh: set[str]) -> str | None:
+        """The action most guesses agree on; a new set of guesses whenever a card has been seen.
+
+        None when the guesses see no progress (the caller then deals or gives up). ``fresh`` are the
+        moves that lead to a table not seen before in this game: the lines are cut before any other, so
+        that looking again never walks in circles.
+        """
+        if self._plan_at != _seen_so_far(position) or not self._plan:
+            self._replan(position, fresh)
+        chosen = self._vote()
+        if chosen == "" and self._played:
+            # The agreeing lines have been played to their end: look again from here.
+            self._replan(position, fresh)
+            chosen = self._vote()
         if chosen == "":
             self._plan = []
             return None
+        depth = self._played
         self._plan = [line for line in self._plan if depth < len(line.actions) and line.actions[depth] == chosen]
         self._played = depth + 1
         self._plan_at = (position.face_down, position.stock_count, len(position.runs), position.moves + 1)
