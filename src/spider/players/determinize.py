@@ -74,7 +74,8 @@ def sample_table(position: Position, guess: Sample) -> tuple[Table, State]:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """The best a search found in one sample: a winning line, or the line to its best position."""
+    """The best a search found in one sample: a winning line, or the line to its best position before
+    any deal."""
 
     actions: tuple[str, ...]
     won: bool
@@ -85,7 +86,7 @@ def search_sample(
     position: Position, guess: Sample, nodes: int, seconds: float | None = None, width: int | None = None
 ) -> Line:
     """Beam passes over the sample within ``nodes`` positions (and ``seconds``, if given): a win, or the
-    line to the best position seen. Passes widen from ``width`` (default 50) and double, as the solver's
+    line to the best position seen before a deal. Passes widen from ``width`` (default 50) and double, as the solver's
     do."""
     table, start = sample_table(position, guess)
     budget = Budget(nodes, seconds)
@@ -143,11 +144,16 @@ def _beam(table: Table, start: State, width: int, budget: Budget, best: _Best, p
         layer = [(entry[0], entry[3]) for _, entry in kept]
         if not layer:
             break
-        index = min(range(len(layer)), key=lambda i: layer[i][0])
-        if layer[index][0] < best.score:
-            best.score, best.line = layer[index][0], _line(parents, actions, index)
-        if layer[index][0] < top_score:
-            top_score, stale = layer[index][0], 0
+        # The best position is looked for before any deal: a deal's cards are only guessed, and a player
+        # makes the useful moves first (the search goes on past deals to find wins).
+        undealt = [i for i in range(len(layer)) if layer[i][1][2] == start[2]]
+        if undealt:
+            index = min(undealt, key=lambda i: layer[i][0])
+            if layer[index][0] < best.score:
+                best.score, best.line = layer[index][0], _line(parents, actions, index)
+        top = min(score for score, _ in layer)
+        if top < top_score:
+            top_score, stale = top, 0
         else:
             stale += 1
             if truncated and stale > patience:

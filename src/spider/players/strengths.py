@@ -37,6 +37,6 @@ LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(hint_nodes=60, pace=3.0),
     "expert": Level(samples=3, sample_nodes=2500, pace=2.0),
-    "master": Level(samples=8, sample_nodes=8000, pace=1.5),
+    "master": Level(samples=7, sample_nodes=6500, pace=1.5),
 }
 PACE: dict[Strength, float] = {strength: level.pace for strength, level in LEVELS.items()}
