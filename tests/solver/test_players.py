@@ -117,9 +117,9 @@ def test_autoplay_prints_a_line_that_replays_to_the_same_result(capsys: pytest.C
     assert (state["won"], len(state["runs"]), state["score"]) == (result["won"], result["runs"], result["score"])
 
 
-@pytest.mark.parametrize("strength", ["casual", "expert"])
-def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength: str) -> None:
-    game = Game.from_code(GameCode(2, 4, TableRules.preset("duel")))
+@pytest.mark.parametrize(("strength", "suits"), [("casual", 2), ("expert", 1)])
+def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength: str, suits: int) -> None:
+    game = Game.from_code(GameCode(suits, 4, TableRules.preset("duel")))
     player = Player(strength, seed=2)  # type: ignore[arg-type]
     scores = [game.score]
     while len(scores) < 1500:

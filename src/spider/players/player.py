@@ -19,7 +19,8 @@ from spider.solver.core import DEAL, State
 from spider.solver.hint import deal_possible, hint
 
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
-WANDER = 15
+WANDER = 5
+BEST_SEEN = 0.5
 
 
 @dataclass
@@ -139,6 +140,10 @@ class Player:
         useful = [option for option in options if option.value < root]
         if not self.level.hint_nodes:
             if useful:
+                # Half the time a beginner sees the move that tidies the table most; else any useful one.
+                if self._random.random() < BEST_SEEN:
+                    best = min(option.value for option in useful)
+                    useful = [option for option in useful if option.value == best]
                 return self._random.choice(useful).action
             neutral = [option for option in options if option.value == root and not option.into_empty]
             if neutral and self.wander < WANDER:
