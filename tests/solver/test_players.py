@@ -16,7 +16,7 @@ from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
 from spider.players.determinize import sample, unseen_cards
 
-SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 4)]
+SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 3)]
 
 
 def test_stronger_players_win_at_least_as_often() -> None:
@@ -27,7 +27,7 @@ def test_stronger_players_win_at_least_as_often() -> None:
         for strength in strengths
     }
     assert wins["beginner"] <= wins["casual"] <= wins["expert"], wins
-    assert wins["expert"] >= 2, wins
+    assert wins["expert"] >= 1, wins
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)

@@ -5,6 +5,16 @@ stock order); like a person, it remembers what it saw earlier in the same game. 
 the unseen cards, consistently with everything seen, and search their guesses
 (:mod:`spider.players.determinize`); :mod:`spider.players.strengths` says how each strength plays.
 
+A duel's computer opponent (SPEC 4) is one :class:`Player` per game, asked after each of its actions::
+
+    player = Player("expert", seed=duel_seed)
+    action = player.next_action(parse_position(game.position(public=True)), seconds_left=clock_left)
+    # None means "finish"; otherwise play it after waiting player.pace seconds.
+
+Under duel scoring it plays for points (:mod:`spider.players.duel`) and finishes when nothing more is
+worth points. The same seed and the same public positions give the same actions, unless the clock runs
+short.
+
 >>> from spider import Game
 >>> game = Game.from_code("SP1-S1C-AAAAAAD")
 >>> result = play_game(game, Player("casual"))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from spider.cards import RUN_LENGTH, Card, card, deck
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
-from spider.solver.core import Budget, State, Table
+from spider.solver.core import DEAL, Budget, State, Table
 
 
 def unseen_cards(position: Position) -> list[Card]:
@@ -74,8 +74,8 @@ def sample_table(position: Position, guess: Sample) -> tuple[Table, State]:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """The best a search found in one sample: a winning line, or the line to its best position before
-    any deal."""
+    """What a search found in one guess: the moves to play before the next deal (towards its best
+    position before a deal, or the start of a win), whether it found a win, and the score reached."""
 
     actions: tuple[str, ...]
     won: bool
@@ -85,9 +85,9 @@ class Line:
 def search_sample(
     position: Position, guess: Sample, nodes: int, seconds: float | None = None, width: int | None = None
 ) -> Line:
-    """Beam passes over the sample within ``nodes`` positions (and ``seconds``, if given): a win, or the
-    line to the best position seen before a deal. Passes widen from ``width`` (default 50) and double, as the solver's
-    do."""
+    """Beam passes over the sample within ``nodes`` positions (and ``seconds``, if given): the moves to
+    play before the next deal, and whether the guess can be won. Passes widen from ``width`` (default 50)
+    and double, as the solver's do."""
     table, start = sample_table(position, guess)
     budget = Budget(nodes, seconds)
     best = _Best(table.score(start), [])
@@ -97,15 +97,24 @@ def search_sample(
         if won or budget.spent() or not truncated:
             break
         beam *= 2
-    actions = tuple(notation(table, start, best.line, False))
-    return Line(actions, best.won, best.score)
+    line, score = best.line, best.score
+    if best.win is not None:
+        # A win in a guess often deals early because it knows what the deal brings. Its moves before the
+        # deal are played only if they tidy the table at least as well as the best moves before a deal.
+        before_deal = best.win[: best.win.index(DEAL)] if DEAL in best.win else best.win
+        state = start
+        for action in before_deal:
+            state = table.apply(state, action)
+        if table.score(state) <= score or table.won(state):
+            line, score = before_deal, table.score(state)
+    return Line(tuple(notation(table, start, line, False)), best.win is not None, score)
 
 
 @dataclass
 class _Best:
     score: int
     line: list[int]
-    won: bool = False
+    win: list[int] | None = None
 
 
 def _beam(table: Table, start: State, width: int, budget: Budget, best: _Best, patience: int = 60) -> tuple[bool, bool]:
@@ -130,7 +139,7 @@ def _beam(table: Table, start: State, width: int, budget: Budget, best: _Best, p
                 if key in seen or key in candidates:
                     continue
                 if child_score == won_score and table.won(child):
-                    best.line, best.score, best.won = _line(parents, actions, parent) + [action], child_score, True
+                    best.win = _line(parents, actions, parent) + [action]
                     return True, truncated
                 candidates[key] = (child_score, parent, action, child)
         if len(candidates) > width:
