@@ -163,11 +163,9 @@ class Player:
         if self._seconds_left is not None:
             # About a hundred actions may be left to make: share the clock among them.
             seconds = max(0.01, self._seconds_left / (100 * self.level.samples))
+        # The line stops before the guess's next deal: the player deals when most guesses see no move
+        # worth making before one.
         line = search_sample(position, guess, self.level.sample_nodes, seconds)
-        # The guess's stock is only a guess: a line that deals early is likely to do well only because
-        # it knows what the deal brings. Play up to its deal; deal when no guess finds a move before one.
-        if "d" in line.actions:
-            line = Line(line.actions[: line.actions.index("d")], line.won, line.score)
         return up_to_last_gain(position, guess, line) if plays_for_points(position) else line
 
     def _replan(self, position: Position, fresh: set[str]) -> None:
