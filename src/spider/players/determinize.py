@@ -105,7 +105,9 @@ def search_sample(
         state = start
         for action in before_deal:
             state = table.apply(state, action)
-        if table.score(state) <= score or table.won(state):
+        # With one suit every guessed stock brings the same kind of cards, and following the win's own
+        # moves wins more often (bench/players.py); with more suits the guessed suits mislead.
+        if position.suits == 1 or table.score(state) <= score or table.won(state):
             line, score = before_deal, table.score(state)
     return Line(tuple(notation(table, start, line, False)), best.win is not None, score)
 
