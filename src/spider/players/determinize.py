@@ -1,0 +1,181 @@
+"""Determinized search: the unseen cards dealt out at random, then searched as if known.
+
+A player sees the face-up cards and the removed runs, so it knows exactly which cards it has not seen:
+the rest of the 104. A *sample* lays those cards, in a random order from the player's own generator,
+into the face-down places and the stock; the full-information search then looks for a win in the
+sample. Several samples are searched and the action that does best across them is played. The real
+face-down cards are never read: everything here starts from a public :class:`~spider.notation.Position`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spider.cards import RUN_LENGTH, Card, card, deck
+from spider.notation import Position
+from spider.solver.convert import notation, table_for
+from spider.solver.core import DEAL, Budget, State, Table
+
+
+def unseen_cards(position: Position) -> list[Card]:
+    """The cards a player has not seen: the deck less the face-up cards and the removed runs, in the
+    deck's fixed order (so that a sample depends only on the generator, never on the real deal)."""
+    seen: Counter[Card] = Counter()
+    for cards in position.columns:
+        seen.update(cards)
+    for suit in position.runs:
+        seen.update(card(rank, suit) for rank in range(1, RUN_LENGTH + 1))
+    unseen = []
+    for each in deck(position.suits):
+        if seen[each]:
+            seen[each] -= 1
+        else:
+            unseen.append(each)
+    return unseen
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One guess at the unseen cards: each column's face-down cards (bottom first) and the stock."""
+
+    hidden: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+
+
+def sample(position: Position, generator: random.Random) -> Sample:
+    """The unseen cards laid out in a random order: face-down places column by column, then the stock."""
+    cards = unseen_cards(position)
+    generator.shuffle(cards)
+    hidden = []
+    taken = 0
+    for down in position.face_down:
+        hidden.append(tuple(cards[taken : taken + down]))
+        taken += down
+    return Sample(tuple(hidden), tuple(cards[taken:]))
+
+
+def sample_table(position: Position, guess: Sample) -> tuple[Table, State]:
+    """The search's table and start state for a public position with the sample's cards filled in."""
+    return table_for(
+        position.columns,
+        position.face_down,
+        guess.stock,
+        position.rules.group,
+        position.rules.deal,
+        guess.hidden,
+        suits=position.suits,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What a search found in one guess: the moves to play before the next deal (towards its best
+    position before a deal, or the start of a win), whether it found a win, and the score reached."""
+
+    actions: tuple[str, ...]
+    won: bool
+    score: int
+
+
+def search_sample(
+    position: Position, guess: Sample, nodes: int, seconds: float | None = None, width: int | None = None
+) -> Line:
+    """Beam passes over the sample within ``nodes`` positions (and ``seconds``, if given): the moves to
+    play before the next deal, and whether the guess can be won. Passes widen from ``width`` (default 50)
+    and double, as the solver's do."""
+    table, start = sample_table(position, guess)
+    budget = Budget(nodes, seconds)
+    best = _Best(table.score(start), [])
+    beam = width or 50
+    while True:
+        won, truncated = _beam(table, start, beam, budget, best)
+        if won or budget.spent() or not truncated:
+            break
+        beam *= 2
+    line, score = best.line, best.score
+    if best.win is not None:
+        # A win in a guess often deals early because it knows what the deal brings. Its moves before the
+        # deal are played only if they tidy the table at least as well as the best moves before a deal.
+        before_deal = best.win[: best.win.index(DEAL)] if DEAL in best.win else best.win
+        state = start
+        for action in before_deal:
+            state = table.apply(state, action)
+        # With one suit every guessed stock brings the same kind of cards, and following the win's own
+        # moves wins more often (bench/players.py); with more suits the guessed suits mislead.
+        if position.suits == 1 or table.score(state) <= score or table.won(state):
+            line, score = before_deal, table.score(state)
+    return Line(tuple(notation(table, start, line, False)), best.win is not None, score)
+
+
+@dataclass
+class _Best:
+    score: int
+    line: list[int]
+    win: list[int] | None = None
+
+
+def _beam(table: Table, start: State, width: int, budget: Budget, best: _Best, patience: int = 60) -> tuple[bool, bool]:
+    """One beam pass (as :func:`spider.solver.core.beam_search`) that also remembers the line to the
+    lowest-scored position; returns whether it won and whether it had to drop positions."""
+    won_score = table.weights.won
+    seen = {hash(start)}
+    layer: list[tuple[int, State]] = [(table.score(start), start)]
+    parents: list[array[int]] = []
+    actions: list[array[int]] = []
+    truncated = False
+    top_score = layer[0][0]
+    stale = 0
+    while layer:
+        candidates: dict[int, tuple[int, int, int, State]] = {}
+        for parent, (score, state) in enumerate(layer):
+            budget.nodes += 1
+            if not budget.nodes & 63 and budget.spent():
+                return False, True
+            for action, child_score, child in table.children(state, score):
+                key = hash(child)
+                if key in seen or key in candidates:
+                    continue
+                if child_score == won_score and table.won(child):
+                    best.win = _line(parents, actions, parent) + [action]
+                    return True, truncated
+                candidates[key] = (child_score, parent, action, child)
+        if len(candidates) > width:
+            truncated = True
+            kept = heapq.nsmallest(width, candidates.items(), key=lambda item: item[1][0])
+        else:
+            kept = list(candidates.items())
+        parents.append(array("l", (entry[1] for _, entry in kept)))
+        actions.append(array("l", (entry[2] for _, entry in kept)))
+        seen.update(key for key, _ in kept)
+        layer = [(entry[0], entry[3]) for _, entry in kept]
+        if not layer:
+            break
+        # The best position is looked for before any deal: a deal's cards are only guessed, and a player
+        # makes the useful moves first (the search goes on past deals to find wins).
+        undealt = [i for i in range(len(layer)) if layer[i][1][2] == start[2]]
+        if undealt:
+            index = min(undealt, key=lambda i: layer[i][0])
+            if layer[index][0] < best.score:
+                best.score, best.line = layer[index][0], _line(parents, actions, index)
+        top = min(score for score, _ in layer)
+        if top < top_score:
+            top_score, stale = top, 0
+        else:
+            stale += 1
+            if truncated and stale > patience:
+                break
+    return False, truncated
+
+
+def _line(parents: Sequence[array[int]], actions: Sequence[array[int]], index: int) -> list[int]:
+    line: list[int] = []
+    for depth in range(len(actions) - 1, -1, -1):
+        line.append(actions[depth][index])
+        index = parents[depth][index]
+    line.reverse()
+    return line
