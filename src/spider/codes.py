@@ -72,6 +72,12 @@ class GameCode:
     shuffle: int
     rules: TableRules = CLASSIC
 
+    def __post_init__(self) -> None:
+        # With one suit every group is one suit: both group rules play the same game, which keeps one
+        # code, the classic one.
+        if self.suits == 1 and self.rules.group == "relaxed":
+            object.__setattr__(self, "rules", self.rules.with_(group="classic"))
+
     def __str__(self) -> str:
         text = f"{PREFIX}-S{self.suits}{GROUP_LETTERS[self.rules.group]}-{shuffle_letters(self.shuffle)}"
         flags = "".join(
@@ -116,6 +122,8 @@ def parse_code(text: str) -> GameCode:
     groups = {letter: name for name, letter in GROUP_LETTERS.items()}
     if kind[2] not in groups:
         raise InvalidCodeError("invalid.code_group", code=text, part=kind)
+    if kind[1] == "1" and groups[kind[2]] == "relaxed":
+        raise InvalidCodeError("invalid.code_relaxed_one_suit", code=text, part=kind)
     if len(shuffle) not in (SHORT_LETTERS, LONG_LETTERS) or not all("A" <= c <= "Z" for c in shuffle):
         raise InvalidCodeError("invalid.code_shuffle", code=text, part=shuffle)
     number = 0

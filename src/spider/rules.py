@@ -50,7 +50,7 @@ class TableRules:
 
     @classmethod
     def preset(cls, name: str) -> TableRules:
-        """The table rules of a named preset: classic, casual, duel or tabletop."""
+        """The table rules of a named preset: classic, casual, patience, duel or tabletop."""
         try:
             return PRESETS[name]
         except KeyError:
@@ -84,9 +84,31 @@ def _spell(choices: tuple[Any, ...]) -> str:
     return ", ".join("unlimited" if c is None else str(c) for c in choices)
 
 
+# Each preset is one of the seed products' rules, so that its players find it by name (SPEC 1.9).
 PRESETS: dict[str, TableRules] = {
     "classic": TableRules(),
-    "casual": TableRules(deal="any", undo=None, scoring="reveal"),
+    "casual": TableRules(deal="any", undo=None),
+    "patience": TableRules(undo=400, scoring="reveal"),
     "duel": TableRules(flip="manual", deal="any", undo_past="no-reveal", scoring="duel"),
     "tabletop": TableRules(layout="tabletop"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Helps:
+    """The helpers a preset's product offers beside its table rules: hints, and "no more moves"."""
+
+    hints: bool
+    no_more_moves: bool
+
+    def to_json(self) -> dict[str, bool]:
+        return asdict(self)
+
+
+HELPS: dict[str, Helps] = {
+    "classic": Helps(hints=False, no_more_moves=True),
+    "casual": Helps(hints=True, no_more_moves=True),
+    "patience": Helps(hints=True, no_more_moves=True),
+    "duel": Helps(hints=False, no_more_moves=False),
+    "tabletop": Helps(hints=False, no_more_moves=True),
 }

@@ -54,7 +54,7 @@ def test_code_to_game_to_code_round_trips(code: str) -> None:
 
 
 def test_every_preset_round_trips_through_its_code() -> None:
-    for name in ("classic", "casual", "duel", "tabletop"):
+    for name in ("classic", "casual", "patience", "duel", "tabletop"):
         rules = TableRules.preset(name)
         code = str(GameCode(2, 12345, rules))
         assert parse_code(code).rules == rules
@@ -71,6 +71,7 @@ def test_lower_case_is_read() -> None:
         ("SP2-S1C-AAAAAAD", "starts with 'SP2'"),
         ("SP1-S3C-AAAAAAD", "'S3C' must be S, a suit count 1, 2 or 4"),
         ("SP1-S1X-AAAAAAD", "'S1X' must end in C"),
+        ("SP1-S1R-AAAAAAD", "'S1R' asks for the relaxed group rule, which needs 2 or 4 suits"),
         ("SP1-S1C-AAAAAA", "the shuffle 'AAAAAA' must be 7 or 14 letters"),
         ("SP1-S1C-AAAAAAAAAAAAAD", "'AAAAAAAAAAAAAD' is written 'AAAAAAD', with 7 letters"),
         ("SP1-S1C-HLHXCZMXSYUMQQ", "'HLHXCZMXSYUMQQ' is too large"),
@@ -105,3 +106,17 @@ def test_a_14_letter_code_round_trips_and_lays_out_its_own_deal() -> None:
     first = Game.from_code("SP1-S4C-AAAAAABAAAAAAA")
     assert parse_code(str(first.code)).shuffle == 26**7 and not parse_code("SP1-S4C-ZZZZZZZ").secret
     assert first.columns != Game.from_code("SP1-S4C-ZZZZZZZ").columns
+
+
+def test_one_suit_has_one_code_whatever_the_group_rule() -> None:
+    # with one suit every group is one suit: relaxed plays as classic, and is written as classic
+    game = Game.new(1, TableRules(group="relaxed"))
+    assert game.code is not None and game.code.startswith("SP1-S1C-") and game.rules.group == "classic"
+    assert Game.from_code("SP1-S1C-AAAAAAD", TableRules(group="relaxed")).code == "SP1-S1C-AAAAAAD"
+    assert Game.new(2, TableRules(group="relaxed")).rules.group == "relaxed"
+
+
+def test_each_preset_is_a_seed_products_rules() -> None:
+    casual, patience = TableRules.preset("casual"), TableRules.preset("patience")
+    assert (casual.deal, casual.undo, casual.scoring) == ("any", None, "standard")
+    assert (patience.undo, patience.scoring, patience.deal) == (400, "reveal", "filled")

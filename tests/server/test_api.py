@@ -155,7 +155,12 @@ def test_presets_name_every_preset(client: TestClient) -> None:
     presets = client.get("/api/presets").json()
     assert presets["default"] == "classic"
     assert presets["presets"]["duel"] == TableRules.preset("duel").to_json()
-    assert set(presets["presets"]) == {"classic", "casual", "duel", "tabletop"}
+    assert set(presets["presets"]) == set(presets["helps"]) == {"classic", "casual", "patience", "duel", "tabletop"}
+    assert presets["presets"]["patience"]["undo"] == 400 and presets["presets"]["patience"]["scoring"] == "reveal"
+    # each preset is a seed product's, with the helpers that product offers (SPEC 1.9)
+    assert presets["helps"]["classic"]["hints"] is False
+    assert presets["helps"]["casual"] == {"hints": True, "no_more_moves": True}
+    assert presets["helps"]["patience"] == {"hints": True, "no_more_moves": True}
 
 
 def test_the_first_answer_sets_the_player_cookie(client: TestClient) -> None:

@@ -17,7 +17,7 @@
 - ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
   counted; from then on no game of that deal by that player counts in results
 - ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
-- ``GET /api/presets`` -> the presets' table rules
+- ``GET /api/presets`` -> the presets' table rules, and the helps (hints, "no more moves") each turns on
 - ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
 
 A view is public: no game code while a game the server dealt is in progress (the code tells every
@@ -42,6 +42,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
+from spider.rules import HELPS
 from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
@@ -145,7 +146,13 @@ async def stats(request: Request) -> Response:
 
 
 async def presets(request: Request) -> Response:
-    return _answer({"presets": {name: rules.to_json() for name, rules in PRESETS.items()}, "default": "classic"})
+    return _answer(
+        {
+            "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
+            "helps": {name: helps.to_json() for name, helps in HELPS.items()},
+            "default": "classic",
+        }
+    )
 
 
 def _static(request: Request) -> StaticFiles:

@@ -1,7 +1,7 @@
 // Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, PRESETS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
+import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
 import { t, formatTime } from './i18n.js';
 import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo, refuse } from './game.js';
@@ -102,7 +102,16 @@ function settingsDialog() {
     if (!PRESETS[preset.value]) return;
     settings.rules = { ...PRESETS[preset.value] };
     for (const sel of d.querySelectorAll('[data-rule]')) sel.value = ruleValue(sel.dataset.rule, settings.rules[sel.dataset.rule]);
+    const helps = HELPS[preset.value];
+    if (helps) { // the product the preset comes from offers these helpers, or does not
+      settings.hints = helps.hints;
+      settings.stuck = helps.no_more_moves;
+      tellStuck(settings.stuck);
+      d.querySelector('[data-setting="hints"]').checked = settings.hints;
+      d.querySelector('[data-setting="stuck"]').checked = settings.stuck;
+    }
     saveSettings();
+    requestRender();
   });
   for (const sel of d.querySelectorAll('[data-rule]')) {
     sel.addEventListener('change', () => {

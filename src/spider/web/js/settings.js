@@ -3,10 +3,13 @@ const KEY = 'spider.settings';
 
 // Table rule presets (SPEC 1.9), filled from the server's GET /api/presets at start-up.
 export const PRESETS = {};
+export const HELPS = {}; // what each preset turns on beside its rules: { hints, no_more_moves }
 
-export function setPresets(presets) {
+export function setPresets(presets, helps = {}) {
   for (const key of Object.keys(PRESETS)) delete PRESETS[key];
   Object.assign(PRESETS, presets);
+  for (const key of Object.keys(HELPS)) delete HELPS[key];
+  Object.assign(HELPS, helps);
 }
 
 export const RULE_CHOICES = {
