@@ -237,3 +237,18 @@ def test_a_dialog_opens_at_its_title_on_a_short_landscape_screen(browser: Browse
         assert dialog.evaluate("d => d.scrollTop") == 0
     finally:
         context.close()
+
+
+def test_the_group_rule_is_not_offered_for_one_suit(page: Page) -> None:
+    new_game(page, 1)
+    open_table(page)
+    page.get_by_role("button", name="Settings").click()
+    dialog = page.locator("dialog[open]")
+    expect(dialog.get_by_label("Groups")).to_be_disabled()
+    expect(dialog).to_contain_text("with one suit every group is one suit")
+    page.keyboard.press("Escape")
+    new_game(page, 2)
+    page.reload()
+    page.wait_for_selector('html[data-ready="true"]')
+    page.get_by_role("button", name="Settings").click()
+    expect(page.locator("dialog[open]").get_by_label("Groups")).to_be_enabled()

@@ -76,8 +76,13 @@ function settingsDialog() {
   const r = settings.rules || PRESETS.classic || (state.view && state.view.rules) || {};
   const presetOptions = Object.keys(PRESETS).map((p) => `<option value="${p}">${esc(t(`preset.${p}`))}</option>`).join('')
     + `<option value="custom">${esc(t('settings.preset.custom'))}</option>`;
+  // with one suit every group is one suit: the group rule is offered only for 2 and 4 suits
+  const oneSuit = (state.view ? state.view.suits : settings.suits) === 1;
   const ruleFields = Object.entries(RULE_CHOICES).map(([key, values]) => {
     const options = values.map((v) => `<option value="${ruleValue(key, v)}"${v === r[key] ? ' selected' : ''}>${esc(t(`rule.${key}.${ruleValue(key, v)}`))}</option>`).join('');
+    if (key === 'group' && oneSuit) {
+      return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}" disabled aria-describedby="group-note">${options}</select><small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small></div>`;
+    }
     return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}">${options}</select></div>`;
   }).join('');
   const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'fourColors'];
