@@ -9,17 +9,15 @@ face-down cards are never read: everything here starts from a public :class:`~sp
 
 from __future__ import annotations
 
-import heapq
 import random
-from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from spider.cards import RUN_LENGTH, Card, card, deck
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
-from spider.solver.core import DEAL, Budget, State, Table
+from spider.solver.core import DEAL, Budget, State, Table, beam_search
 
 
 def unseen_cards(position: Position) -> list[Card]:
@@ -92,9 +90,22 @@ def search_sample(
     budget = Budget(nodes, seconds)
     best = _Best(table.score(start), [])
     beam = width or 50
+    undealt = start[2]
+
+    def look(layer: list[tuple[int, State]], line_to: Callable[[int], list[int]]) -> None:
+        # The best position is looked for before any deal: a deal's cards are only guessed, and a player
+        # makes the useful moves first (the search goes on past deals to find wins).
+        before = [i for i in range(len(layer)) if layer[i][1][2] == undealt]
+        if before:
+            index = min(before, key=lambda i: layer[i][0])
+            if layer[index][0] < best.score:
+                best.score, best.line = layer[index][0], line_to(index)
+
     while True:
-        won, truncated = _beam(table, start, beam, budget, best)
-        if won or budget.spent() or not truncated:
+        result = beam_search(table, start, beam, budget, watch=look)
+        if result.line is not None:
+            best.win = result.line
+        if result.line is not None or budget.spent() or not result.truncated:
             break
         beam *= 2
     line, score = best.line, best.score
@@ -117,65 +128,3 @@ class _Best:
     score: int
     line: list[int]
     win: list[int] | None = None
-
-
-def _beam(table: Table, start: State, width: int, budget: Budget, best: _Best, patience: int = 60) -> tuple[bool, bool]:
-    """One beam pass (as :func:`spider.solver.core.beam_search`) that also remembers the line to the
-    lowest-scored position; returns whether it won and whether it had to drop positions."""
-    won_score = table.weights.won
-    seen = {hash(start)}
-    layer: list[tuple[int, State]] = [(table.score(start), start)]
-    parents: list[array[int]] = []
-    actions: list[array[int]] = []
-    truncated = False
-    top_score = layer[0][0]
-    stale = 0
-    while layer:
-        candidates: dict[int, tuple[int, int, int, State]] = {}
-        for parent, (score, state) in enumerate(layer):
-            budget.nodes += 1
-            if not budget.nodes & 63 and budget.spent():
-                return False, True
-            for action, child_score, child in table.children(state, score):
-                key = hash(child)
-                if key in seen or key in candidates:
-                    continue
-                if child_score == won_score and table.won(child):
-                    best.win = _line(parents, actions, parent) + [action]
-                    return True, truncated
-                candidates[key] = (child_score, parent, action, child)
-        if len(candidates) > width:
-            truncated = True
-            kept = heapq.nsmallest(width, candidates.items(), key=lambda item: item[1][0])
-        else:
-            kept = list(candidates.items())
-        parents.append(array("l", (entry[1] for _, entry in kept)))
-        actions.append(array("l", (entry[2] for _, entry in kept)))
-        seen.update(key for key, _ in kept)
-        layer = [(entry[0], entry[3]) for _, entry in kept]
-        if not layer:
-            break
-        # The best position is looked for before any deal: a deal's cards are only guessed, and a player
-        # makes the useful moves first (the search goes on past deals to find wins).
-        undealt = [i for i in range(len(layer)) if layer[i][1][2] == start[2]]
-        if undealt:
-            index = min(undealt, key=lambda i: layer[i][0])
-            if layer[index][0] < best.score:
-                best.score, best.line = layer[index][0], _line(parents, actions, index)
-        top = min(score for score, _ in layer)
-        if top < top_score:
-            top_score, stale = top, 0
-        else:
-            stale += 1
-            if truncated and stale > patience:
-                break
-    return False, truncated
-
-
-def _line(parents: Sequence[array[int]], actions: Sequence[array[int]], index: int) -> list[int]:
-    line: list[int] = []
-    for depth in range(len(actions) - 1, -1, -1):
-        line.append(actions[depth][index])
-        index = parents[depth][index]
-    line.reverse()
-    return line

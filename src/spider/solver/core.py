@@ -345,6 +345,10 @@ class Table:
         return out
 
 
+Watcher = Callable[[list[tuple[int, State]], Callable[[int], list[int]]], None]
+"""What :func:`beam_search` shows each depth: its kept states, and the line to one by its index."""
+
+
 @dataclass
 class SearchResult:
     """What a search found: the actions of a winning line (None if none found), and whether the search
@@ -416,17 +420,22 @@ def beam_search(
     exact: bool = False,
     patience: int = 60,
     per_deal: bool = False,
+    watch: Watcher | None = None,
 ) -> SearchResult:
     """One pass of beam search: from each depth keep the ``width`` best new states (None: keep all).
 
     States already kept at an earlier depth are not kept again. A pass that never had to drop a state
     (and used ``exact`` moves) has seen every reachable state, so finding no win proves there is none. A
     pass that drops states stops when its best score has not improved for ``patience`` depths.
+
+    ``watch`` is shown each depth's kept states (score and state), with a function that gives the line
+    to one of them by its index: the players look there for their best position before a deal. The
+    search then runs this loop (over the C core's children) rather than the C core's own beam.
     """
     won_score = table.weights.won
     if table.won(start):
         return SearchResult([], True, 0)
-    if table._native is not None:
+    if table._native is not None and watch is None:
         line, complete, truncated = table._native.beam_search(start, width, budget, exact, patience, per_deal)
         return SearchResult(line, complete, budget.nodes, truncated)
     seen = {hash(start)}
@@ -459,6 +468,8 @@ def beam_search(
         actions.append(array("l", (entry[2] for _, entry in kept)))
         seen.update(key for key, _ in kept)
         layer = [(entry[0], entry[3]) for _, entry in kept]
+        if watch is not None and layer:
+            watch(layer, lambda index: _line(parents, actions, index))
         if layer:
             top = min(score for score, _ in layer)
             if top < best:
