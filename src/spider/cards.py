@@ -16,7 +16,6 @@ from spider.errors import InvalidPositionError
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 SUIT_COUNTS = (1, 2, 4)
 KING = 13
 RUN_LENGTH = 13

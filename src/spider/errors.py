@@ -23,10 +23,6 @@ class SpiderError(ValueError):
         # Written out only when read: searches make and drop many refusals without showing them.
         return message(self.message_id, **self.params)
 
-    def localized(self, lang: str) -> str:
-        """The same text in another language of the catalogs."""
-        return message(self.message_id, lang, **self.params)
-
 
 class InvalidMoveError(SpiderError):
     """An action written in notation the engine cannot read."""

@@ -480,17 +480,6 @@ class Game:
         self._record(snapshot, events)
         return action
 
-    def push(self, action: Action) -> Snapshot:
-        """Applies an action without touching the player's undo history; :meth:`pop` takes it back.
-
-        For searches that try an action and return. Raises :class:`IllegalMoveError` if illegal.
-        """
-        return self._apply(action)[0]
-
-    def pop(self, snapshot: Snapshot) -> None:
-        """Restores the state saved by :meth:`push`."""
-        self._restore(snapshot)
-
     def _restore(self, snapshot: Snapshot) -> None:
         for index, cards, down in snapshot.columns:
             self._columns[index] = list(cards)  # the snapshot may be restored again from a copy

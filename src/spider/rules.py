@@ -74,11 +74,6 @@ class TableRules:
         """A copy with some rules changed."""
         return replace(self, **changes)
 
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset these rules are, if any."""
-        return next((name for name, rules in PRESETS.items() if rules == self), None)
-
 
 def _spell(choices: tuple[Any, ...]) -> str:
     return ", ".join("unlimited" if c is None else str(c) for c in choices)

@@ -197,10 +197,6 @@ class Table:
         columns, down, dealt = state
         return dealt == len(self.deals) and not any(columns) and not any(down)
 
-    def deal_allowed(self, state: State) -> bool:
-        columns, _, dealt = state
-        return dealt < len(self.deals) and (self.deal_any or all(columns))
-
     # Applying actions.
 
     def _settle(self, columns: list[bytes], down: list[int], index: int) -> int:
