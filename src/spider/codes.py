@@ -91,6 +91,15 @@ class GameCode:
         return cls(suits, secrets.randbelow(SHUFFLES), rules)
 
     @property
+    def deal(self) -> str:
+        """The code of the deal alone, whatever the table rules: classic, no suffix.
+
+        >>> parse_code("sp1-s2r-abcdefg-mand").deal
+        'SP1-S2C-ABCDEFG'
+        """
+        return str(GameCode(self.suits, self.shuffle))
+
+    @property
     def secret(self) -> bool:
         """Whether the shuffle number is too large to be found by trying every shuffle: 14 letters."""
         return self.shuffle >= SHORT_SHUFFLES

@@ -3,8 +3,8 @@
 It runs in a process of its own at the lowest priority, so its searches never hold up a request:
 while a suit count has fewer than ``target`` deals in the pool (a deal leaves the pool when a player
 is given it), it solves random deals (classic table rules) and adds the won ones with their winning
-lines. So the pool is refilled as players use it. ``stop()`` ends it between two searches, or ends the process
-outright when a search would take too long to finish.
+lines. So the pool is refilled as players use it. ``stop()`` ends it between two searches, or ends
+the process outright when a search would take too long to finish.
 """
 
 from __future__ import annotations

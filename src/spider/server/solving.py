@@ -361,10 +361,6 @@ class DealPool:
         with self._lock:
             return self._pool.count(suits)
 
-    def codes(self, suits: int) -> set[str]:
-        with self._lock:
-            return self._pool.codes(suits)
-
     def add(self, suits: int, deal: VerifiedDeal, *, nodes: int = 0, seconds: float = 0.0) -> None:
         with self._lock:
             self._pool.add(deal.code, suits, deal.line, nodes=nodes, seconds=seconds)

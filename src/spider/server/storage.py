@@ -42,7 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from spider.codes import parse_code, shuffle_letters
+from spider.codes import parse_code
 from spider.server.results import Tally, best_score_counts, counts
 
 metadata = MetaData()
@@ -89,7 +89,7 @@ lines_shown = Table(
     "lines_shown",
     metadata,
     Column("player", String(64), ForeignKey("players.id"), primary_key=True),
-    Column("deal", String(32), primary_key=True),  # suits and shuffle: "S2-ABCDEFG" (see ``deal_key``)
+    Column("deal", String(32), primary_key=True),  # the deal's code, whatever its rules (``GameCode.deal``)
     Column("at", Float, nullable=False),
 )
 
@@ -374,13 +374,13 @@ class Store:
         """Whether the player has been shown the winning line of this code's deal."""
         with self.engine.connect() as connection:
             return connection.execute(
-                select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == deal_key(code)))
+                select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == parse_code(code).deal))
             ).scalar() is True
 
     def show_line(self, player: str, code: str, at: float) -> None:
         """Notes that the player has seen the deal's winning line: from now on no game of that deal by
         that player counts, the one in progress in another window included."""
-        deal = deal_key(code)
+        deal = parse_code(code).deal
         with self.engine.begin() as connection:
             known = connection.execute(
                 select(lines_shown.c.deal).where(lines_shown.c.player == player, lines_shown.c.deal == deal)
@@ -390,7 +390,7 @@ class Store:
             unfinished = connection.execute(
                 select(games.c.id, games.c.code).where(games.c.player == player, games.c.finished_at.is_(None))
             ).all()
-            same = [row.id for row in unfinished if deal_key(row.code) == deal]
+            same = [row.id for row in unfinished if parse_code(row.code).deal == deal]
             if same:
                 connection.execute(update(games).where(games.c.id.in_(same)).values(line_shown=True))
 
@@ -477,7 +477,7 @@ class Store:
             codes = connection.execute(
                 select(games.c.code).where(games.c.player == player, games.c.suits == suits)
             ).scalars()
-            return {code_seed(code) for code in codes}
+            return {parse_code(code).deal for code in codes}
 
 
 def _finish_statement(finish: Finish) -> Any:
@@ -622,20 +622,9 @@ def _sqlite_pragmas(engine: Engine, synchronous: str) -> None:
         cursor.close()
 
 
-def deal_key(code: str) -> str:
-    """What makes a deal whatever its table rules: the suit count and the shuffle, as ``S2-ABCDEFG``."""
-    parsed = parse_code(code)
-    return f"S{parsed.suits}-{shuffle_letters(parsed.shuffle)}"
-
-
 def day_of(seconds: float) -> int:
     """The UTC day of a time, as whole days since the epoch."""
     return int(seconds // 86400)
-
-
-def code_seed(code: str) -> str:
-    """A game code without its table rules suffix: ``SP1-S2C-ABCDEFG``, the form the pool stores."""
-    return "-".join(code.split("-")[:3])
 
 
 def now() -> float:
