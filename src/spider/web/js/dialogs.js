@@ -80,10 +80,9 @@ function settingsDialog() {
   const oneSuit = (state.view ? state.view.suits : settings.suits) === 1;
   const ruleFields = Object.entries(RULE_CHOICES).map(([key, values]) => {
     const options = values.map((v) => `<option value="${ruleValue(key, v)}"${v === r[key] ? ' selected' : ''}>${esc(t(`rule.${key}.${ruleValue(key, v)}`))}</option>`).join('');
-    if (key === 'group' && oneSuit) {
-      return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}" disabled aria-describedby="group-note">${options}</select><small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small></div>`;
-    }
-    return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}">${options}</select></div>`;
+    const off = key === 'group' && oneSuit;
+    const note = off ? `<small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small>` : '';
+    return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}"${off ? ' disabled aria-describedby="group-note"' : ''}>${options}</select>${note}</div>`;
   }).join('');
   const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'fourColors'];
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
