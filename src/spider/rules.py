@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from spider.actions import COLUMNS
+from spider.cards import DECK_SIZE
 from spider.errors import InvalidRulesError
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -77,6 +79,19 @@ class TableRules:
 
 def _spell(choices: tuple[Any, ...]) -> str:
     return ", ".join("unlimited" if c is None else str(c) for c in choices)
+
+
+# How many cards each column is dealt at the start, face down but the last, under each layout.
+LAYOUTS: dict[str, tuple[int, ...]] = {"standard": (6, 6, 6, 6, 5, 5, 5, 5, 5, 5), "tabletop": (5,) * COLUMNS}
+
+
+def last_deal_size(layout: str) -> int:
+    """How many cards the stock's last deal holds when it cannot fill a row (0: every deal is a full row).
+
+    >>> last_deal_size("standard"), last_deal_size("tabletop")
+    (0, 4)
+    """
+    return (DECK_SIZE - sum(LAYOUTS[layout])) % COLUMNS
 
 
 # Each preset is one of the seed products' rules, so that its players find it by name (SPEC 1.9).

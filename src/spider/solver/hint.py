@@ -11,6 +11,7 @@ import heapq
 import time
 from dataclasses import dataclass
 
+from spider.cards import RUNS_TO_WIN
 from spider.game import deal_refusal_id
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
@@ -21,7 +22,6 @@ from spider.text import message
 HINT_NODES = 10_000
 STUCK_NODES = 200_000
 STUCK_SECONDS = 1.0
-RUNS_TO_WIN = 8
 
 
 
