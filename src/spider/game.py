@@ -250,6 +250,12 @@ class Game:
         """Under ``deal: filled``, too few cards remain on the table to fill every column, ever."""
         return self._deal_refusal() == "refuse.deal_never"
 
+    @property
+    def flippable(self) -> list[int]:
+        """The columns (0-9) whose top card may be turned over now (manual flip)."""
+        face_up = [len(cards) - down for cards, down in zip(self._columns, self._down, strict=True)]
+        return self.rules.flippable(face_up, self._down)
+
     def face_up(self, column: int) -> tuple[Card, ...]:
         """The face-up cards of a column (1-10)."""
         index = column - 1
@@ -321,10 +327,7 @@ class Game:
                     actions += moves[target][1 : movable + 1]
         if self._deal_refusal() is None:
             actions.append(_DEAL)
-        if self.rules.flip == "manual":
-            actions.extend(
-                Flip(index + 1) for index in range(COLUMNS) if down[index] and len(columns[index]) == down[index]
-            )
+        actions.extend(Flip(index + 1) for index in self.flippable)
         return actions
 
     def group_targets(self) -> dict[tuple[int, int], list[int]]:

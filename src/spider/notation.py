@@ -67,6 +67,11 @@ class Position:
     def public(self) -> bool:
         return self.hidden is None
 
+    @property
+    def flippable(self) -> list[int]:
+        """The columns (0-9) whose top card may be turned over now (manual flip)."""
+        return self.rules.flippable([len(cards) for cards in self.columns], self.face_down)
+
 
 def position_text(game: Game, public: bool = False) -> str:
     """The position of a game in full or public form."""

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -75,6 +76,17 @@ class TableRules:
     def with_(self, **changes: Any) -> TableRules:
         """A copy with some rules changed."""
         return replace(self, **changes)
+
+    def flippable(self, face_up: Sequence[int], face_down: Sequence[int]) -> list[int]:
+        """The columns (0-9) whose top card may be turned over now, from each column's face-up and
+        face-down counts: under manual flip, those that show only face-down cards.
+
+        >>> TableRules.preset("duel").flippable([0, 2, 0], [3, 1, 0]), TableRules().flippable([0], [3])
+        ([0], [])
+        """
+        if self.flip != "manual":
+            return []
+        return [index for index, (up, down) in enumerate(zip(face_up, face_down, strict=True)) if down and not up]
 
 
 def _spell(choices: tuple[Any, ...]) -> str:

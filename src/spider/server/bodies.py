@@ -9,12 +9,12 @@ from typing import Any
 from starlette import status
 from starlette.requests import Request
 
+from spider.cards import SUIT_COUNTS
 from spider.server.errors import RequestError
 
 UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
 BAD_REQUEST = status.HTTP_400_BAD_REQUEST
 
-SUIT_COUNTS = (1, 2, 4)
 DEALS = ("random", "verified")
 MAX_ACTION_LENGTH = 16
 MAX_CODE_LENGTH = 80
