@@ -164,6 +164,24 @@ class Action:
         return cls(action=action, version=version)
 
 
+@dataclass(frozen=True, slots=True)
+class ClockSign:
+    """``POST /api/games/{id}/clock``: the page shows the game (``true``, also its heartbeat) or no longer does."""
+
+    on_screen: bool
+
+    FIELDS = ("on_screen",)
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> ClockSign:
+        _check_fields(body, cls.FIELDS)
+        if "on_screen" not in body:
+            raise RequestError(UNPROCESSABLE, "server.missing_field", field="on_screen")
+        if type(body["on_screen"]) is not bool:
+            raise _bad("on_screen", "true or false")
+        return cls(on_screen=body["on_screen"])
+
+
 def no_fields(body: dict[str, Any]) -> None:
     """For requests that take no body: an empty object is fine, a field is not."""
     _check_fields(body, ())

@@ -9,6 +9,9 @@
   -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused, and
   409 ``server.game_changed`` when ``version`` (optional: the view's ``version`` the action was made
   on) is no longer the game's: reload the game
+- ``POST /api/games/{id}/clock`` ``{"on_screen": true | false}`` -> ``{"seconds", "on_screen"}``: the page
+  shows the game (sent again every 15 s while it does) or stopped showing it; the game's time counts
+  only while it is on screen
 - ``POST /api/games/{id}/restart`` -> 201 view of a new game of the same deal and rules
 - ``POST /api/games/{id}/resign`` -> view, the game over
 - ``POST /api/games/{id}/share`` -> 201 ``{"share", "path"}``: a token that opens the game's deal under
@@ -43,7 +46,7 @@ from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
 from spider.rules import HELPS
-from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
+from spider.server.bodies import Action, ClockSign, NewGame, flag, json_object, no_fields
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
 from spider.server.static import StaticFiles
@@ -106,6 +109,12 @@ async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
     live, events = _games(request).play(_player(request), request.path_params["game_id"], body.action, body.version)
     return _answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
+
+
+async def clock(request: Request) -> Response:
+    body = ClockSign.from_json(await json_object(request))
+    seconds, on_screen = _games(request).clock(_player(request), request.path_params["game_id"], body.on_screen)
+    return _answer({"seconds": seconds, "on_screen": on_screen})
 
 
 async def restart(request: Request) -> Response:
@@ -175,6 +184,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/games/current", current_game, methods=["GET"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
         Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+        Route("/api/games/{game_id}/clock", clock, methods=["POST"]),
         Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
         Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
         Route("/api/games/{game_id}/share", share, methods=["POST"]),
