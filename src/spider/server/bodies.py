@@ -182,6 +182,28 @@ class ClockSign:
         return cls(on_screen=body["on_screen"])
 
 
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """``POST /api/games/{id}/resume``: take a finished game up again after ``at`` of its actions."""
+
+    at: int
+    replay: bool = False
+
+    FIELDS = ("at", "replay")
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> Resume:
+        _check_fields(body, cls.FIELDS)
+        if "at" not in body:
+            raise RequestError(UNPROCESSABLE, "server.missing_field", field="at")
+        at, replay = body["at"], body.get("replay", False)
+        if type(at) is not int or at < 0:
+            raise _bad("at", "the number of the game's actions to play again, 0 or more")
+        if type(replay) is not bool:
+            raise _bad("replay", "true or false")
+        return cls(at=at, replay=replay)
+
+
 def no_fields(body: dict[str, Any]) -> None:
     """For requests that take no body: an empty object is fine, a field is not."""
     _check_fields(body, ())

@@ -108,6 +108,7 @@ class Games:
         self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # by game id, the latest few
 
     # Finding games.
 
@@ -331,6 +332,56 @@ class Games:
             self.store.show_line(player, record.code, now())
             return record.code, list(record.line)
 
+    async def analysis(self, player: str, game_id: str) -> dict[str, Any]:
+        """A lost game searched with the whole deal known (SPEC 2.6): whether its opening was winnable,
+        the last position from which a win was found (after ``last_winnable`` of its ``actions``, with
+        ``moves`` on the counter), and the line that wins from there. Like a winning line, it is given
+        only for a game that is over and counted, and from then on no game of that deal by that player
+        counts."""
+        with self.holding(game_id, player) as live:
+            record = live.record
+            if not live.over:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+            if live.game.won:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
+            if not (record.counted or record.line_shown or record.replay):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            known = self._analyses.get(game_id)
+        if known is None:
+            texts = [action.text for action in self.store.actions(game_id)]
+            rules = TableRules.from_json(record.rules)
+            found = await self.searches.analysis(record.code, rules, texts, player=player)
+            at = found["last_winnable"]
+            known = {"code": record.code, **found, "actions": len(texts), "moves": None}
+            if at is not None:
+                known["moves"] = _played(Game.from_code(record.code, rules), texts[:at]).moves
+            with self._cache_lock:
+                self._analyses[game_id] = known
+                while len(self._analyses) > self.settings.cache_size:
+                    self._analyses.popitem(last=False)
+        self.store.show_line(player, record.code, now())
+        return dict(known)
+
+    def resume(self, player: str, game_id: str, at: int, *, replay: bool = False) -> LiveGame:
+        """A new game of a finished game's deal and table rules, its first ``at`` actions played again
+        (undo history included): a lost game taken up again from its analysis. The player has seen the
+        deal's line by then, so the game counts in no results. With ``replay``, it is a replay's table
+        (never the current game), for showing the line from there."""
+        old = self.live(game_id, player)
+        if not old.over or not self.store.line_shown(player, old.record.code):
+            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_needs_analysis")
+        texts = [action.text for action in self.store.actions(game_id)]
+        if at > len(texts):
+            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
+        game = Game.from_code(old.record.code, old.game.rules)
+        live = self.start(player, game, old.record.verified, old.record.line, replay=replay, typed=True)
+        with live.lock:
+            for text in texts[:at]:
+                live.apply(text)
+                self.store.add_action(live.record.id, live.seq + 1, text, now(), live.clock)
+                live.seq += 1
+        return live
+
     def public_position(self, player: str, game_id: str) -> str:
         """What the player sees of a game, as a position text: all a hint may know."""
         with self.holding(game_id, player) as live:
@@ -374,6 +425,12 @@ def _turns_a_card(view: dict[str, Any]) -> bool:
         and group["count"] == len(columns[group["column"] - 1]["up"])
         for group in view["groups"]
     )
+
+
+def _played(game: Game, texts: list[str]) -> Game:
+    for text in texts:
+        game.apply_text(text)
+    return game
 
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
