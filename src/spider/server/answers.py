@@ -7,9 +7,10 @@ schema; the tests run generated requests against the description and check every
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, WithJsonSchema, with_config
+from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.actions import COLUMNS
 from spider.cards import RANKS, SUIT_COUNTS, SUITS
@@ -122,6 +123,7 @@ class Table(TypedDict):
     deal_never_possible: bool
     can_undo: bool
     can_redo: bool
+    last_move: LastMove | None
     groups: list[Group]
     flips: list[Column]
     text: str
@@ -137,7 +139,6 @@ class View(Table):
     version: Whole
     stuck: bool
     stuck_pending: bool
-    last_move: LastMove | None
     verified: bool
     started_at: str
     seconds: Whole
@@ -253,11 +254,17 @@ class SiteStats(TypedDict):
 
 
 @with_config(FORBID)
-class Stats(TypedDict):
-    """The player's results by suit count, best scores by scoring, and everyone's win rates."""
+class PlayerStats(TypedDict):
+    """The player's results by suit count, and best scores by suit count and scoring."""
 
     by_suits: dict[SuitsKey, Tally]
     best_scores: dict[SuitsKey, dict[str, int]]
+
+
+@with_config(FORBID)
+class Stats(PlayerStats):
+    """The player's results, and everyone's win rates."""
+
     site: SiteStats
 
 

@@ -176,11 +176,11 @@ class Nothing(Body):
     """For requests that take no body: an empty object is fine, a field is not."""
 
 
-def flag(request: Request, name: str, default: bool) -> bool:
-    """A yes/no query parameter: ``?name=1`` or ``?name=0``."""
+def flag(request: Request, name: str) -> bool | None:
+    """A yes/no query parameter: ``?name=1`` or ``?name=0``; ``None`` when the request does not say."""
     value = request.query_params.get(name)
     if value is None:
-        return default
+        return None
     if value in ("1", "true"):
         return True
     if value in ("0", "false"):

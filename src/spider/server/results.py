@@ -19,7 +19,10 @@ whatever the number of games.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spider.server.answers import Tally as TallyAnswer
 
 SUIT_COUNTS = (1, 2, 4)
 
@@ -61,7 +64,7 @@ class Tally:
         if moves is not None:
             self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TallyAnswer:
         return {
             "games": self.games,
             "wins": self.wins,

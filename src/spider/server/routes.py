@@ -18,6 +18,7 @@
   counted; from then on no game of that deal by that player counts in results
 - ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
 - ``GET /api/presets`` -> the presets' table rules, and the helps (hints, "no more moves") each turns on
+- ``GET /api/openapi.json`` -> this API described (OpenAPI 3.1), from the table ``API`` below
 - ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
 
 A view is public: no game code while a game the server dealt is in progress (the code tells every
@@ -34,6 +35,9 @@ solved, gets 429 with ``Retry-After`` (seconds); so does a hint when the solver'
 
 from __future__ import annotations
 
+import functools
+from http import HTTPStatus
+from importlib.metadata import version
 from typing import Any
 
 from starlette import status
@@ -43,11 +47,12 @@ from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
 from spider.rules import HELPS
-from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
+from spider.server.answers import Hint, Line, Played, Presets, Shared, Stats, View
+from spider.server.bodies import Action, NewGame, Nothing, flag, json_object
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
+from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.static import StaticFiles
-from spider.server.stats import player_stats, site_stats
 
 NO_STORE = {"cache-control": "no-store"}
 
@@ -71,15 +76,8 @@ def _count_new_game(request: Request) -> None:
         by_address.take(request.client.host)
 
 
-async def _view(request: Request, live: LiveGame) -> dict[str, Any]:
-    games = _games(request)
-    check_stuck = flag(request, "no_more_moves", games.settings.no_more_moves)
-    view, position = games.view(live)
-    if check_stuck and position is not None:
-        view["stuck"], view["stuck_pending"] = await games.searches.stuck(
-            position, player=_player(request)
-        )
-    return view
+async def _view(request: Request, live: LiveGame) -> View:
+    return await _games(request).view(live, no_more_moves=flag(request, "no_more_moves"))
 
 
 def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse:
@@ -109,28 +107,26 @@ async def play(request: Request) -> Response:
 
 
 async def restart(request: Request) -> Response:
-    no_fields(await json_object(request, required=False))
+    Nothing.from_json(await json_object(request, required=False))
     _count_new_game(request)
     live = _games(request).restart(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
-    no_fields(await json_object(request, required=False))
+    Nothing.from_json(await json_object(request, required=False))
     live = _games(request).resign(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live))
 
 
 async def share(request: Request) -> Response:
-    no_fields(await json_object(request, required=False))
+    Nothing.from_json(await json_object(request, required=False))
     token = _games(request).share(_player(request), request.path_params["game_id"])
     return _answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
 
 
 async def hint(request: Request) -> Response:
-    games = _games(request)
-    position = games.public_position(_player(request), request.path_params["game_id"])
-    return _answer(await games.searches.hint(position, player=_player(request)))
+    return _answer(await _games(request).hint(_player(request), request.path_params["game_id"]))
 
 
 async def line(request: Request) -> Response:
@@ -139,10 +135,7 @@ async def line(request: Request) -> Response:
 
 
 async def stats(request: Request) -> Response:
-    games = _games(request)
-    found = player_stats(*games.store.tallies(_player(request)))
-    found["site"] = site_stats(games.store)
-    return _answer(found)
+    return _answer(_games(request).stats(_player(request)))
 
 
 async def presets(request: Request) -> Response:
@@ -168,19 +161,64 @@ async def static_file(request: Request) -> Response:
     return _static(request).response(request, request.path_params["path"])
 
 
+async def openapi(request: Request) -> Response:
+    return _answer(description())
+
+
+VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not"),)
+VIEW_OF_NEW_GAME = {"getGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}}}
+GAME = "/api/games/{game_id}"
+CREATED, CONFLICT = HTTPStatus.CREATED, HTTPStatus.CONFLICT
+NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
+API = (
+    Endpoint("GET", "/", index, "The page", media_type="text/html", refusals=(NOT_MODIFIED,)),
+    Endpoint("HEAD", "/", index, "The page's headers", refusals=(NOT_MODIFIED,)),
+    Endpoint(
+        "POST", "/api/games", new_game, "A new game: a code's deal, a shared deal, a verified deal or a random one",
+        View, CREATED, body=NewGame, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY, links=VIEW_OF_NEW_GAME,
+    ),
+    Endpoint("GET", "/api/games/current", current_game, "The player's latest game in progress", View,
+             refusals=(NOT_FOUND,), query=VIEW_QUERY),
+    Endpoint("GET", GAME, get_game, "One of the player's games", View, refusals=(NOT_FOUND,), query=VIEW_QUERY),
+    Endpoint("POST", f"{GAME}/actions", play, "Plays an action, stored before the answer", Played, body=Action,
+             refusals=(NOT_FOUND, CONFLICT), query=VIEW_QUERY),
+    Endpoint("POST", f"{GAME}/restart", restart, "A new game of the same deal and table rules", View, CREATED,
+             body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY,
+             links=VIEW_OF_NEW_GAME),
+    Endpoint("POST", f"{GAME}/resign", resign, "Gives the game up", View, body=Nothing, body_required=False,
+             refusals=(NOT_FOUND,), query=VIEW_QUERY),
+    Endpoint("POST", f"{GAME}/share", share, "A link that deals the game's cards to whoever opens it, code unseen",
+             Shared, CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND,)),
+    Endpoint("GET", f"{GAME}/hint", hint, "A move suggested from what the player sees", Hint,
+             refusals=(NOT_FOUND, TOO_MANY)),
+    Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,
+             refusals=(NOT_FOUND, CONFLICT)),
+    Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
+    Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
+             Presets),
+    Endpoint("GET", "/api/openapi.json", openapi, "This description of the API", dict[str, Any]),
+    Endpoint("GET", "/static/{path:path}", static_file, "The page's files", media_type="*/*",
+             refusals=(NOT_FOUND, NOT_MODIFIED)),
+    Endpoint("HEAD", "/static/{path:path}", static_file, "A page file's headers", refusals=(NOT_FOUND, NOT_MODIFIED)),
+)
+
+
+@functools.cache
+def description() -> dict[str, Any]:
+    """The API's OpenAPI document."""
+    return describe(API, title="Spider", version=version("spider-solitaire"), about=ABOUT)
+
+
+ABOUT = (
+    "The JSON API of Spider, the patience game. A player is the spider_player cookie, set on the first answer. "
+    "Every refusal is {\"error\": sentence, \"message_id\": id}. A view never holds a face-down card, the "
+    "stock's order, or the code of a game the server dealt while it is in progress."
+)
+
+
 def routes() -> list[BaseRoute]:
-    return [
-        Route("/", index, methods=["GET", "HEAD"]),
-        Route("/api/games", new_game, methods=["POST"]),
-        Route("/api/games/current", current_game, methods=["GET"]),
-        Route("/api/games/{game_id}", get_game, methods=["GET"]),
-        Route("/api/games/{game_id}/actions", play, methods=["POST"]),
-        Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
-        Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
-        Route("/api/games/{game_id}/share", share, methods=["POST"]),
-        Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
-        Route("/api/games/{game_id}/line", line, methods=["GET"]),
-        Route("/api/stats", stats, methods=["GET"]),
-        Route("/api/presets", presets, methods=["GET"]),
-        Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),
-    ]
+    """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``)."""
+    methods: dict[str, tuple[Handler, list[str]]] = {}
+    for endpoint in API:
+        methods.setdefault(endpoint.path, (endpoint.handler, []))[1].append(endpoint.method)
+    return [Route(path, handler, methods=names) for path, (handler, names) in methods.items()]

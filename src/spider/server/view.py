@@ -7,43 +7,32 @@ comes from the engine, so the page holds no rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from spider import Flip, Game
+from spider.server.answers import Group, LastMove, Pile, Table
 
 COLUMNS = range(1, 11)
-
-
-@dataclass(frozen=True, slots=True)
-class LastMove:
-    source: int
-    target: int
-    count: int
-
-    def to_json(self) -> dict[str, int]:
-        return {"source": self.source, "target": self.target, "count": self.count}
 
 
 def iso_time(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def columns(game: Game) -> list[dict[str, Any]]:
+def columns(game: Game) -> list[Pile]:
     down = game.face_down
     return [
         {"down": down[column - 1], "up": [str(card) for card in game.face_up(column)]} for column in COLUMNS
     ]
 
 
-def groups(game: Game) -> list[dict[str, Any]]:
+def groups(game: Game) -> list[Group]:
     """Every group that can be picked up, with the columns that accept it and the best of them.
 
     A group that fits nowhere comes with the rule that keeps it there, for the page to show.
     """
     accepted = game.group_targets()
-    found = []
+    found: list[Group] = []
     for column in COLUMNS:
         for count in range(1, game.movable(column) + 1):
             fits = sorted(accepted.get((column, count), ()))
@@ -59,7 +48,13 @@ def flips(game: Game) -> list[int]:
     return [action.column for action in game.legal_actions() if isinstance(action, Flip)]
 
 
-def table(game: Game) -> dict[str, Any]:
+def last_move(game: Game) -> LastMove | None:
+    """The move that left the table as it is, for the page to mark."""
+    moved = game.last_move
+    return None if moved is None else {"source": moved.source, "target": moved.target, "count": moved.count}
+
+
+def table(game: Game) -> Table:
     """The part of the view that depends only on the table."""
     refusal = game.deal_refusal
     return {
@@ -76,6 +71,7 @@ def table(game: Game) -> dict[str, Any]:
         "deal_never_possible": game.deal_never_possible,
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
+        "last_move": last_move(game),
         "groups": groups(game),
         "flips": flips(game),
         "text": game.describe(),
