@@ -17,7 +17,8 @@
 - ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
   counted; from then on no game of that deal by that player counts in results
 - ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
-- ``GET /api/presets`` -> the presets' table rules, and the helps (hints, "no more moves") each turns on
+- ``GET /api/presets`` -> the presets' table rules, the helps (hints, "no more moves") each turns on, and
+  each table rule's choices (the default first)
 - ``GET /api/openapi.json`` -> this API described (OpenAPI 3.1), from the table ``API`` below
 - ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
 
@@ -46,7 +47,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
-from spider.rules import HELPS
+from spider.rules import CHOICES, HELPS
 from spider.server.answers import Hint, Line, Played, Presets, Shared, Stats, View
 from spider.server.bodies import Action, NewGame, Nothing, flag, json_object
 from spider.server.games import Games, LiveGame
@@ -144,6 +145,7 @@ async def presets(request: Request) -> Response:
             "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
             "helps": {name: helps.to_json() for name, helps in HELPS.items()},
             "default": "classic",
+            "choices": {name: list(choices) for name, choices in CHOICES.items()},
         }
     )
 
