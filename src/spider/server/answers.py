@@ -100,6 +100,15 @@ class Group(TypedDict):
 
 
 @with_config(FORBID)
+class Unmovable(TypedDict):
+    """Face-up cards that cannot be picked up together, and the rule that says so."""
+
+    column: Column
+    count: Count
+    refusal: str
+
+
+@with_config(FORBID)
 class LastMove(TypedDict):
     source: Column
     target: Column
@@ -125,6 +134,7 @@ class Table(TypedDict):
     can_redo: bool
     last_move: LastMove | None
     groups: list[Group]
+    unmovable: list[Unmovable]
     flips: list[Column]
     text: str
 

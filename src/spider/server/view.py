@@ -1,8 +1,8 @@
 """The public view of a game: what the player may see, and what the page needs to offer moves.
 
 Built only from public facts: the face-up cards, how many cards lie face down, how many are in the
-stock. Never a face-down card's identity, never the stock's order. Which columns accept which group
-comes from the engine, so the page holds no rules.
+stock. Never a face-down card's identity, never the stock's order. Which columns accept which group,
+and the rule that refuses a group or a deal, come from the engine, so the page holds no rules.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from spider import Flip, Game
-from spider.server.answers import Group, LastMove, Pile, Table
+from spider.server.answers import Group, LastMove, Pile, Table, Unmovable
 
 COLUMNS = range(1, 11)
 
@@ -43,6 +43,16 @@ def groups(game: Game) -> list[Group]:
     return found
 
 
+def unmovable(game: Game) -> list[Unmovable]:
+    """Every group of face-up cards that cannot be picked up, with the rule that keeps it together with
+    the column, for the page to name when a player tries."""
+    return [
+        {"column": column, "count": count, "refusal": str(game.nowhere_refusal(column, count))}
+        for column in COLUMNS
+        for count in range(game.movable(column) + 1, len(game.face_up(column)) + 1)
+    ]
+
+
 def flips(game: Game) -> list[int]:
     """The columns whose top card may be turned over now (manual flip), as the engine lists them."""
     return [action.column for action in game.legal_actions() if isinstance(action, Flip)]
@@ -73,6 +83,7 @@ def table(game: Game) -> Table:
         "can_redo": game.can_redo,
         "last_move": last_move(game),
         "groups": groups(game),
+        "unmovable": unmovable(game),
         "flips": flips(game),
         "text": game.describe(),
     }
