@@ -53,6 +53,8 @@ class Endpoint:
     query: tuple[tuple[str, str], ...] = ()
     """Query parameters: a name and what it does; each takes 1 or 0."""
     media_type: str = "application/json"
+    about: str = ""
+    """More than the summary says, where there is more to say."""
     links: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
@@ -107,6 +109,8 @@ def _refusal(code: HTTPStatus) -> dict[str, Any]:
 def _operation(endpoint: Endpoint, refs: dict[Any, Any]) -> dict[str, Any]:
     key = endpoint.operation_id
     operation: dict[str, Any] = {"operationId": key, "summary": endpoint.summary}
+    if endpoint.about:
+        operation["description"] = endpoint.about
     parameters = [
         {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
         for name in _path_parameters(endpoint.path)

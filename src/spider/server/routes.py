@@ -1,33 +1,15 @@
 """The HTTP API: thin handlers that parse, call the games, serialize. All JSON; a player is the
 ``spider_player`` cookie; errors are ``{"error": sentence, "message_id": id}`` (see ``errors``).
 
-- ``POST /api/games`` ``{"suits", "deal": "random"|"verified", "preset", "rules", "code", "replay"}``, or
-  ``{"share": token}`` -> 201 view
-- ``GET /api/games/current`` -> the player's latest game in progress, or 404
-- ``GET /api/games/{id}`` -> view; 404 "No such game" for unknown and other players' games alike
-- ``POST /api/games/{id}/actions`` ``{"action": "3>7" | "3>7:2" | "d" | "f3" | "u" | "r", "version": N}``
-  -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused, and
-  409 ``server.game_changed`` when ``version`` (optional: the view's ``version`` the action was made
-  on) is no longer the game's: reload the game
-- ``POST /api/games/{id}/restart`` -> 201 view of a new game of the same deal and rules
-- ``POST /api/games/{id}/resign`` -> view, the game over
-- ``POST /api/games/{id}/share`` -> 201 ``{"share", "path"}``: a token that opens the game's deal under
-  its table rules (``POST /api/games {"share": token}``, or the page at ``path``) without naming it
-- ``GET /api/games/{id}/hint`` -> ``{"action", "column", "count", "target", "text", "message_id", "deal_possible"}``
-- ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
-  counted; from then on no game of that deal by that player counts in results
-- ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
-- ``GET /api/presets`` -> the presets' table rules, the helps (hints, "no more moves") each turns on, and
-  each table rule's choices (the default first)
-- ``GET /api/openapi.json`` -> this API described (OpenAPI 3.1), from the table ``API`` below
-- ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
+The table ``API`` at the end lists every route with its body, its answer and the statuses it gives;
+``GET /api/openapi.json`` serves it as an OpenAPI 3.1 document (``openapi``).
 
 A view is public: no game code while a game the server dealt is in progress (the code tells every
-card), face-up cards, how many cards lie face down, how many are in the stock; with every
-movable group and the columns that accept it (``view``). Query parameter ``no_more_moves=0`` (or
-``=1``) on any request answered with a view turns the solver's "no more moves" check off (or on) for
-that answer; the default is ``SPIDER_NO_MORE_MOVES``. When the check is still running the view says
-``stuck_pending: true``: ask for the view again a moment later.
+card), face-up cards, how many cards lie face down, how many are in the stock; with every movable group
+and the columns that accept it, and the rule that keeps any other group put (``view``). Query parameter
+``no_more_moves=0`` (or ``=1``) on any request answered with a view turns the solver's "no more moves"
+check off (or on) for that answer; the default is ``SPIDER_NO_MORE_MOVES``. When the check is still
+running the view says ``stuck_pending: true``: ask for the view again a moment later.
 
 Fair shares (``limits``): a player past ``SPIDER_NEW_GAMES_PER_MINUTE`` new games (restarts count),
 asking for a hint while the last is still being worked out, or for a verified game while one is being
@@ -181,9 +163,13 @@ API = (
     ),
     Endpoint("GET", "/api/games/current", current_game, "The player's latest game in progress", View,
              refusals=(NOT_FOUND,), query=VIEW_QUERY),
-    Endpoint("GET", GAME, get_game, "One of the player's games", View, refusals=(NOT_FOUND,), query=VIEW_QUERY),
+    Endpoint("GET", GAME, get_game, "One of the player's games", View, refusals=(NOT_FOUND,), query=VIEW_QUERY,
+             about="404 No such game, for an unknown game and another player's alike."),
     Endpoint("POST", f"{GAME}/actions", play, "Plays an action, stored before the answer", Played, body=Action,
-             refusals=(NOT_FOUND, CONFLICT), query=VIEW_QUERY),
+             refusals=(NOT_FOUND, CONFLICT), query=VIEW_QUERY,
+             about="An action in notation: 3>7, 3>7:2, d, f3, u or r. 409 names the rule that refuses it, or "
+             "(server.game_changed) says that the game has moved on from the view's version the action was "
+             "made on: reload the game."),
     Endpoint("POST", f"{GAME}/restart", restart, "A new game of the same deal and table rules", View, CREATED,
              body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY,
              links=VIEW_OF_NEW_GAME),
@@ -194,7 +180,8 @@ API = (
     Endpoint("GET", f"{GAME}/hint", hint, "A move suggested from what the player sees", Hint,
              refusals=(NOT_FOUND, TOO_MANY)),
     Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,
-             refusals=(NOT_FOUND, CONFLICT)),
+             refusals=(NOT_FOUND, CONFLICT),
+             about="From then on no game of that deal by that player counts in results."),
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
              Presets),
