@@ -26,6 +26,7 @@ from spider.rules import HELPS
 from spider.solver import solve
 from spider.terminal import SpiderApp
 from spider.terminal.table import ColumnView
+from tests.engine.table import position
 from tests.own_loop import run
 from tests.solver import positions
 
@@ -252,6 +253,23 @@ def test_no_more_moves_is_said_when_nothing_helps_and_not_before() -> None:
         assert said(moving) == ""
 
     drive(moving, when_a_card_can_turn_up)
+
+
+def test_enter_turns_over_a_face_down_card_where_cards_turn_by_hand() -> None:
+    columns = ["1|5s", "2|"] + ["1|Ks", "1|As"] * 4
+    app = SpiderApp(Game.from_position(position(columns, rules="1C-M", score=0)))
+    expected = Game.from_position(position(columns, rules="1C-M", score=0))
+
+    async def scenario(pilot: Pilot[int]) -> None:
+        await pilot.press("right")
+        assert column_lines(app, 2)[1:] == ["▒▒▒", "▒▒▒"]
+        await pilot.press("enter")
+        expected.play("f2")
+        assert table_shown(app) == table_of(expected)
+        await pilot.press("enter")  # a face-up card now: Enter picks it up
+        assert app.hand.held == (2, 1)
+
+    drive(app, scenario, size=(100, 120))  # room for the spare cards face down in column 10
 
 
 def test_w_shows_the_table_in_words() -> None:
