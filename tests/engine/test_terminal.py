@@ -81,7 +81,8 @@ def table_of(game: Game) -> list[list[str]]:
 
 
 def said(app: SpiderApp) -> str:
-    return app.said
+    """The line under the table: refusals, hints, the end of the game."""
+    return str(app.query_one("#message").render())
 
 
 async def go_to(pilot: Pilot[int], app: SpiderApp, column: int) -> None:
@@ -143,6 +144,12 @@ def test_arrows_and_enter_play_a_move_the_way_the_engine_does() -> None:
         assert table_shown(app) == table_of(expected)
         assert column_lines(app, 2)[-1] == "J♦"  # turned up
         assert "Moves 1" in str(app.query_one("#status").render())
+        # down and up choose how many cards: one to all the face-up ones
+        assert (app.hand.column, app.hand.count) == (7, 2)
+        await pilot.press("down", "down")
+        assert app.hand.count == 1
+        await pilot.press("up", "up", "up")
+        assert app.hand.count == 2
         # the 4♥ 3♥ of column 7, both onto the 5♥
         await move_by_keys(pilot, app, 7, 8, 2)
         expected = played("2>7", "7>8")
@@ -321,8 +328,7 @@ def test_a_new_game_restart_and_suits_ask_first_when_the_game_has_moves() -> Non
         assert app.screen.query("#leave")
         await pilot.press("escape")  # stay
         assert app.game.moves == 1
-        await pilot.press("r")
-        await pilot.click("#leave")
+        await pilot.press("r", "right", "enter")  # from Stay to Leave it
         assert app.game.code == CODE and app.game.moves == 0
         assert table_shown(app) == table_of(Game.from_code(CODE))
         await pilot.press("s")  # no moves yet: no question

@@ -158,11 +158,6 @@ class SpiderApp(App[int]):
         line.update(text)
         line.set_class(refusal, "refusal")
 
-    @property
-    def said(self) -> str:
-        """The line under the table, as the player reads it."""
-        return str(self.query_one("#message", Static).render())
-
     # Playing.
 
     def changed(self) -> None:

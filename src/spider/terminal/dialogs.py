@@ -43,7 +43,11 @@ class LeaveScreen(ModalScreen[bool]):
     """Asked before N, R or S leave a game that has moves: True to leave it."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="LeaveScreen") + "LeaveScreen Horizontal { height: auto; }"
-    BINDINGS = [Binding("escape", "stay", message("terminal.leave_stay"))]
+    BINDINGS = [
+        Binding("escape", "stay", message("terminal.leave_stay")),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+    ]
 
     def __init__(self, question: str) -> None:
         super().__init__()
