@@ -20,6 +20,7 @@ SUIT_COUNTS = (1, 2, 4)
 KING = 13
 RUN_LENGTH = 13
 DECK_SIZE = 104
+RUNS_TO_WIN = DECK_SIZE // RUN_LENGTH
 
 
 @dataclass(frozen=True, slots=True)

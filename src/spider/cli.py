@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.errors import SpiderError
 from spider.game import Game
@@ -109,12 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     command = commands.add_parser("play", help="play in the terminal")
     command.add_argument("--code", help="game code to play (a new random deal if not given)")
-    command.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    command.add_argument("--suits", type=int, choices=SUIT_COUNTS, default=1)
     command.add_argument("--preset", choices=sorted(PRESETS))
     command.set_defaults(run=play)
 
     command = commands.add_parser("new", help="print a fresh random game code")
-    command.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    command.add_argument("--suits", type=int, choices=SUIT_COUNTS, default=1)
     command.add_argument("--preset", choices=sorted(PRESETS))
     command.set_defaults(run=new)
 

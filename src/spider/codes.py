@@ -80,9 +80,7 @@ class GameCode:
 
     def __str__(self) -> str:
         text = f"{PREFIX}-S{self.suits}{GROUP_LETTERS[self.rules.group]}-{shuffle_letters(self.shuffle)}"
-        flags = "".join(
-            flag for flag, (rule, value) in FLAGS.items() if getattr(self.rules, rule) == value
-        )
+        flags = flags_text(self.rules)
         return f"{text}-{flags}" if flags else text
 
     @classmethod
@@ -118,6 +116,37 @@ def shuffle_letters(number: int) -> str:
     return "".join(reversed(letters))
 
 
+def flags_text(rules: TableRules) -> str:
+    """The flags of the table rules that differ from the classic preset, in their written order.
+
+    >>> flags_text(TableRules.preset("duel"))
+    'MAND'
+    """
+    return "".join(flag for flag, (rule, value) in FLAGS.items() if getattr(rules, rule) == value)
+
+
+def rules_text(suits: int, rules: TableRules) -> str:
+    """The suit count, group letter and flags, as the first field of a position writes them.
+
+    >>> rules_text(4, TableRules.preset("duel")), rules_text(2, TableRules())
+    ('4C-MAND', '2C')
+    """
+    flags = flags_text(rules)
+    text = f"{suits}{GROUP_LETTERS[rules.group]}"
+    return f"{text}-{flags}" if flags else text
+
+
+def parse_rules(text: str) -> tuple[int, TableRules]:
+    """Reads what :func:`rules_text` writes; the error names the part that is wrong.
+
+    >>> parse_rules("4c-mand") == (4, TableRules.preset("duel"))
+    True
+    """
+    kind, dash, flags = text.strip().upper().partition("-")
+    suits, group = _read_kind(kind, text)
+    return suits, _read_flags(flags if dash else None, text, group)
+
+
 def parse_code(text: str) -> GameCode:
     """Reads a game code; letters may be in either case. The error names the part that is wrong."""
     parts = text.strip().upper().split("-")
@@ -126,13 +155,9 @@ def parse_code(text: str) -> GameCode:
     prefix, kind, shuffle = parts[:3]
     if prefix != PREFIX:
         raise InvalidCodeError("invalid.code_prefix", code=text, part=prefix)
-    if len(kind) != 3 or kind[0] != "S" or not kind[1].isdigit() or int(kind[1]) not in SUIT_COUNTS:
+    if not kind.startswith("S"):
         raise InvalidCodeError("invalid.code_suits", code=text, part=kind)
-    groups = {letter: name for name, letter in GROUP_LETTERS.items()}
-    if kind[2] not in groups:
-        raise InvalidCodeError("invalid.code_group", code=text, part=kind)
-    if kind[1] == "1" and groups[kind[2]] == "relaxed":
-        raise InvalidCodeError("invalid.code_relaxed_one_suit", code=text, part=kind)
+    suits, group = _read_kind(kind[1:], text)
     if len(shuffle) not in (SHORT_LETTERS, LONG_LETTERS) or not all("A" <= c <= "Z" for c in shuffle):
         raise InvalidCodeError("invalid.code_shuffle", code=text, part=shuffle)
     number = 0
@@ -143,18 +168,37 @@ def parse_code(text: str) -> GameCode:
         if number < SHORT_SHUFFLES:
             raise InvalidCodeError("invalid.code_shuffle_short", code=text, part=shuffle, short=shuffle_letters(number))
         raise InvalidCodeError("invalid.code_shuffle_large", code=text, part=shuffle)
-    changes: dict[str, object] = {"group": groups[kind[2]]}
-    if len(parts) == 4:
-        suffix, position = parts[3], 0
-        while position < len(suffix):
-            match = _FLAG.match(suffix, position)
-            if match is None:
-                raise InvalidCodeError("invalid.code_flag", code=text, part=suffix[position:])
-            rule, value = FLAGS[match.group()]
-            if rule in changes:
-                raise InvalidCodeError("invalid.code_flag_twice", code=text, part=match.group(), rule=rule)
-            changes[rule] = value
-            position = match.end()
-        if not suffix:
-            raise InvalidCodeError("invalid.code_flag", code=text, part="")
-    return GameCode(int(kind[1]), number, TableRules().with_(**changes))
+    return GameCode(suits, number, _read_flags(parts[3] if len(parts) == 4 else None, text, group))
+
+
+def _read_kind(kind: str, text: str) -> tuple[int, str]:
+    """The suit count and group rule from their two characters (``2C``), for the code or position ``text``."""
+    part = f"S{kind}"
+    if len(kind) != 2 or not kind[0].isdigit() or int(kind[0]) not in SUIT_COUNTS:
+        raise InvalidCodeError("invalid.code_suits", code=text, part=part)
+    groups = {letter: name for name, letter in GROUP_LETTERS.items()}
+    if kind[1] not in groups:
+        raise InvalidCodeError("invalid.code_group", code=text, part=part)
+    if kind[0] == "1" and groups[kind[1]] == "relaxed":
+        raise InvalidCodeError("invalid.code_relaxed_one_suit", code=text, part=part)
+    return int(kind[0]), groups[kind[1]]
+
+
+def _read_flags(suffix: str | None, text: str, group: str) -> TableRules:
+    """The table rules from the flags after the last ``-`` (``None``: no suffix at all)."""
+    changes: dict[str, object] = {"group": group}
+    if suffix is None:
+        return TableRules().with_(**changes)
+    if not suffix:
+        raise InvalidCodeError("invalid.code_flag", code=text, part="")
+    position = 0
+    while position < len(suffix):
+        match = _FLAG.match(suffix, position)
+        if match is None:
+            raise InvalidCodeError("invalid.code_flag", code=text, part=suffix[position:])
+        rule, value = FLAGS[match.group()]
+        if rule in changes:
+            raise InvalidCodeError("invalid.code_flag_twice", code=text, part=match.group(), rule=rule)
+        changes[rule] = value
+        position = match.end()
+    return TableRules().with_(**changes)

@@ -8,10 +8,13 @@ Stock: 50 cards, 5 deals left; no run removed.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from spider.cards import Card
-from spider.game import Game
 from spider.text import message
+
+if TYPE_CHECKING:
+    from spider.game import Game
 
 
 @cache

@@ -17,15 +17,14 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from spider.actions import COLUMNS, Action, Deal, Flip, Move, parse_action
-from spider.cards import DECK_SIZE, KING, RUN_LENGTH, Card
+from spider.cards import KING, RUN_LENGTH, RUNS_TO_WIN, Card
 from spider.codes import GameCode, parse_code
-from spider.errors import IllegalMoveError
-from spider.rules import TableRules
+from spider.describe import describe
+from spider.errors import IllegalMoveError, InvalidPositionError
+from spider.notation import parse_position, position_text
+from spider.rules import LAYOUTS, TableRules
 from spider.scoring import SCORINGS, Outcome
 from spider.shuffle import shuffled_deck
-
-RUNS_TO_WIN = DECK_SIZE // RUN_LENGTH
-LAYOUTS = {"standard": (6, 6, 6, 6, 5, 5, 5, 5, 5, 5), "tabletop": (5,) * COLUMNS}
 
 
 # Events: what an action did, in order, for animations and announcements. None names a face-down card.
@@ -100,7 +99,7 @@ class Snapshot(NamedTuple):
     moves: int
     dealt: int
     runs: int
-    columns: tuple[tuple[int, list[Card], int], ...]  # (index, cards, face-down count)
+    columns: tuple[tuple[int, list[Card], int, list[bool]], ...]  # (index, cards, face-down count, earned)
 
 
 class Game:
@@ -120,12 +119,19 @@ class Game:
         score: int | None = None,
         moves: int = 0,
         code: str | None = None,
+        earned: Iterable[Iterable[bool]] | None = None,
     ) -> None:
         self.suits = suits
         self._rules = rules
         self.code = code
         self._columns = [list(column) for column in columns]
         self._down = list(face_down)
+        # Per card of each column, whether it has earned its same-suit bonus (duel scoring pays it once).
+        self._earned = (
+            [[False] * len(column) for column in self._columns]
+            if earned is None
+            else [list(flags) for flags in earned]
+        )
         self._stock = list(stock)
         self._dealt = 0
         self._runs = list(runs)
@@ -167,16 +173,24 @@ class Game:
 
     @classmethod
     def from_position(cls, text: str) -> Game:
-        """The game at a position written in full form (:mod:`spider.notation`)."""
-        from spider.notation import game_from_position
-
-        return game_from_position(text)
+        """The game at a position written in full form (:mod:`spider.notation`; the public form hides
+        what a game needs)."""
+        position = parse_position(text)
+        if position.hidden is None or position.stock is None:
+            raise InvalidPositionError("invalid.position_public")
+        columns = [hidden + up for hidden, up in zip(position.hidden, position.columns, strict=True)]
+        earned = [(False,) * len(hidden) + up for hidden, up in zip(position.hidden, position.earned, strict=True)]
+        return cls(
+            position.suits, position.rules, columns, position.face_down, position.stock,
+            position.runs, position.score, position.moves, earned=earned,
+        )
 
     def copy(self) -> Game:
         """An independent copy, undo and redo history included."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other._columns = [list(column) for column in self._columns]
+        other._earned = [list(flags) for flags in self._earned]
         other._down = list(self._down)
         other._runs = list(self._runs)
         other._undo = list(self._undo)
@@ -200,6 +214,12 @@ class Game:
     def face_down(self) -> tuple[int, ...]:
         """How many cards at the bottom of each column lie face down."""
         return tuple(self._down)
+
+    @property
+    def earned(self) -> tuple[tuple[bool, ...], ...]:
+        """For each card of each column, whether it has earned its same-suit bonus (duel scoring pays it
+        once per card, SPEC 1.5); always false under the other scorings."""
+        return tuple(tuple(flags) for flags in self._earned)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -229,6 +249,12 @@ class Game:
     def deal_never_possible(self) -> bool:
         """Under ``deal: filled``, too few cards remain on the table to fill every column, ever."""
         return self._deal_refusal() == "refuse.deal_never"
+
+    @property
+    def flippable(self) -> list[int]:
+        """The columns (0-9) whose top card may be turned over now (manual flip)."""
+        face_up = [len(cards) - down for cards, down in zip(self._columns, self._down, strict=True)]
+        return self.rules.flippable(face_up, self._down)
 
     def face_up(self, column: int) -> tuple[Card, ...]:
         """The face-up cards of a column (1-10)."""
@@ -301,10 +327,7 @@ class Game:
                     actions += moves[target][1 : movable + 1]
         if self._deal_refusal() is None:
             actions.append(_DEAL)
-        if self.rules.flip == "manual":
-            actions.extend(
-                Flip(index + 1) for index in range(COLUMNS) if down[index] and len(columns[index]) == down[index]
-            )
+        actions.extend(Flip(index + 1) for index in self.flippable)
         return actions
 
     def group_targets(self) -> dict[tuple[int, int], list[int]]:
@@ -481,9 +504,10 @@ class Game:
         return action
 
     def _restore(self, snapshot: Snapshot) -> None:
-        for index, cards, down in snapshot.columns:
+        for index, cards, down, earned in snapshot.columns:
             self._columns[index] = list(cards)  # the snapshot may be restored again from a copy
             self._down[index] = down
+            self._earned[index] = list(earned)
             self._movable_cache[index] = -1
         self.score, self.moves, self._dealt = snapshot.score, snapshot.moves, snapshot.dealt
         del self._runs[snapshot.runs :]
@@ -496,7 +520,7 @@ class Game:
         return self._flip(action)
 
     def _snapshot(self, action: Action, indexes: Iterable[int]) -> Snapshot:
-        columns = tuple((i, list(self._columns[i]), self._down[i]) for i in indexes)
+        columns = tuple((i, list(self._columns[i]), self._down[i], list(self._earned[i])) for i in indexes)
         return Snapshot(action, self.score, self.moves, self._dealt, len(self._runs), columns)
 
     def _move(self, move: Move) -> tuple[Snapshot, list[Event]]:
@@ -505,18 +529,15 @@ class Game:
             raise refusal
         source, target = move.source - 1, move.target - 1
         cards, destination = self._columns[source], self._columns[target]
-        down = self._down
-        snapshot = Snapshot(
-            move, self.score, self.moves, self._dealt, len(self._runs),
-            ((source, list(cards), down[source]), (target, list(destination), down[target])),
-        )
+        snapshot = self._snapshot(move, (source, target))
         group = cards[-count:]
+        earned = self._earned[source][-count:]
         same_suit = 0
-        if len(destination) > self._down[target]:
-            top = destination[-1]
-            same_suit = count if top.suit == group[0].suit else 0
-        del cards[-count:]
+        if len(destination) > self._down[target] and self._scoring.per_same_suit_card:
+            same_suit = _earn_same_suit(destination[-1], group, earned)
+        del cards[-count:], self._earned[source][-count:]
         destination.extend(group)
+        self._earned[target].extend(earned)
         events: list[Event] = [Moved(move.source, move.target, count, tuple(group))]
         revealed = self._turn_up(source, events)
         runs = self._remove_run(target, events)
@@ -534,6 +555,7 @@ class Game:
         snapshot = self._snapshot(deal, range(len(cards)))
         for index, card in enumerate(cards):
             self._columns[index].append(card)
+            self._earned[index].append(False)
         self._dealt += len(cards)
         events: list[Event] = [Dealt(tuple(cards))]
         runs = revealed = 0
@@ -580,7 +602,7 @@ class Game:
             card = cards[-1 - offset]
             if card.rank != offset + 1 or card.suit != suit:
                 return 0
-        del cards[-RUN_LENGTH:]
+        del cards[-RUN_LENGTH:], self._earned[index][-RUN_LENGTH:]
         self._runs.append(suit)
         events.append(RunRemoved(index + 1, suit))
         return 1
@@ -595,14 +617,10 @@ class Game:
 
     def position(self, public: bool = False) -> str:
         """The whole state as one line (:mod:`spider.notation`); ``public`` hides face-down cards and the stock."""
-        from spider.notation import position_text
-
         return position_text(self, public)
 
     def describe(self, lang: str = "en") -> str:
         """The table in words (SPEC 1.8)."""
-        from spider.describe import describe
-
         return describe(self, lang)
 
     def __repr__(self) -> str:
@@ -627,6 +645,29 @@ _MOVES = [
     [[Move(s + 1, t + 1, k or None) for k in range(RUN_LENGTH + 1)] for t in range(COLUMNS)] for s in range(COLUMNS)
 ]
 _DEAL = Deal()
+
+
+def _earn_same_suit(top: Card, group: list[Card], earned: list[bool]) -> int:
+    """How many cards of a group placed on ``top`` earn their same-suit bonus now, marking them earned.
+
+    Only the cards in one unbroken line of ``top``'s suit from ``top`` down earn it (under the relaxed
+    group rule a group may change suit part-way), and each card earns it once per game.
+
+    >>> from spider.cards import card
+    >>> flags = [False, False, True]
+    >>> _earn_same_suit(card(8, "h"), [card(7, "h"), card(6, "h"), card(5, "h")], flags), flags
+    (2, [True, True, True])
+    >>> _earn_same_suit(card(8, "h"), [card(7, "h"), card(6, "s"), card(5, "h")], [False] * 3)
+    1
+    """
+    count = 0
+    for index, card in enumerate(group):
+        if card.suit != top.suit:
+            break
+        if not earned[index]:
+            earned[index] = True
+            count += 1
+    return count
 
 
 def _rank_refusal(card: Card) -> IllegalMoveError:

@@ -8,16 +8,18 @@ A position is six fields separated by spaces::
    (:mod:`spider.codes`): ``1C``, ``2R``, ``4C-MAND``.
 2. The ten columns, separated by ``/``. A column is its face-down cards, ``|``, its face-up cards,
    each part written as cards run together (``5s3hKd|Ts9s``). In the public form the face-down part
-   is their number instead (``3|Ts9s``). An empty column is ``|`` (public form ``0|``).
+   is their number instead (``3|Ts9s``). An empty column is ``|`` (public form ``0|``). Under duel
+   scoring a face-up card that has earned its same-suit bonus is followed by ``+`` (``Ts9s+``): it
+   earns it once per game.
 3. The stock in the order it will be dealt (``-`` when empty); in the public form, its number of cards.
 4. The suit letter of each removed run, in order, or ``-``.
 5. The score. 6. The moves counter.
 
 >>> from spider.game import Game
 >>> game = Game.from_code("SP1-S1C-AAAAAAD")
->>> Game.from_position(game.position()).position() == game.position()
+>>> Game.from_position(position_text(game)).position() == position_text(game)
 True
->>> game.position(public=True).split()[2]
+>>> position_text(game, public=True).split()[2]
 '50'
 """
 
@@ -26,15 +28,21 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from spider.actions import COLUMNS
 from spider.cards import DECK_SIZE, RUN_LENGTH, Card, deck
-from spider.codes import FLAGS, GROUP_LETTERS
+from spider.codes import parse_rules, rules_text
 from spider.errors import InvalidPositionError, SpiderError
-from spider.game import Game
-from spider.rules import TableRules
+from spider.rules import TableRules, last_deal_size
+
+if TYPE_CHECKING:
+    from spider.game import Game
 
 _CARDS = re.compile(r"(?:[A2-9TJQK][shdc])*")
+_FACE_UP = re.compile(r"(?:[A2-9TJQK][shdc]\+?)*")
+_FACE_UP_CARD = re.compile(r"([A2-9TJQK][shdc])(\+?)")
+EARNED = "+"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,25 +60,27 @@ class Position:
     runs: tuple[str, ...]
     score: int
     moves: int
+    earned: tuple[tuple[bool, ...], ...]
+    """For each face-up card, whether it has earned its same-suit bonus (duel scoring)."""
 
     @property
     def public(self) -> bool:
         return self.hidden is None
 
-
-def rules_text(suits: int, rules: TableRules) -> str:
-    """The first field of a position: suit count, group letter and rule flags."""
-    flags = "".join(flag for flag, (rule, value) in FLAGS.items() if getattr(rules, rule) == value)
-    text = f"{suits}{GROUP_LETTERS[rules.group]}"
-    return f"{text}-{flags}" if flags else text
+    @property
+    def flippable(self) -> list[int]:
+        """The columns (0-9) whose top card may be turned over now (manual flip)."""
+        return self.rules.flippable([len(cards) for cards in self.columns], self.face_down)
 
 
 def position_text(game: Game, public: bool = False) -> str:
     """The position of a game in full or public form."""
     columns = []
-    for cards, down in zip(game.columns, game.face_down, strict=True):
+    for cards, down, earned in zip(game.columns, game.face_down, game.earned, strict=True):
         hidden = str(down) if public else _cards(cards[:down])
-        columns.append(f"{hidden}|{_cards(cards[down:])}")
+        marks = (EARNED if mark else "" for mark in earned[down:])
+        face_up = "".join(f"{card}{mark}" for card, mark in zip(cards[down:], marks, strict=True))
+        columns.append(f"{hidden}|{face_up}")
     stock = str(len(game.stock)) if public else _cards(game.stock) or "-"
     runs = "".join(game.runs) or "-"
     return " ".join(
@@ -92,7 +102,7 @@ def parse_position(text: str) -> Position:
     if len(column_texts) != COLUMNS:
         raise InvalidPositionError("invalid.position_columns", n=len(column_texts))
     public = fields[2].isdigit()
-    up_columns, downs, hidden = [], [], []
+    up_columns, downs, hidden, earned = [], [], [], []
     for number, column in enumerate(column_texts, start=1):
         down_text, bar, up_text = column.partition("|")
         if not bar:
@@ -105,7 +115,10 @@ def parse_position(text: str) -> Position:
             cards = _parse_cards(down_text, f"column {number}")
             hidden.append(cards)
             downs.append(len(cards))
-        up = _parse_cards(up_text, f"column {number}")
+        up, marks = _parse_face_up(up_text, f"column {number}")
+        if any(marks) and rules.scoring != "duel":
+            raise InvalidPositionError("invalid.position_earned", column=number)
+        earned.append(marks)
         if rules.flip == "auto" and downs[-1] and not up:
             raise InvalidPositionError("invalid.position_face_down_only", column=number)
         up_columns.append(up)
@@ -120,22 +133,25 @@ def parse_position(text: str) -> Position:
         raise InvalidPositionError("invalid.position_numbers", text=f"{fields[4]} {fields[5]}") from None
     position = Position(
         suits, rules, tuple(up_columns), tuple(downs), None if public else tuple(hidden),
-        stock_count, stock, tuple(runs_text), score, moves,
+        stock_count, stock, tuple(runs_text), score, moves, tuple(earned),
     )
     _check_cards(position)
     return position
 
 
 def _parse_rules(text: str) -> tuple[int, TableRules]:
-    from spider.codes import parse_code
-
-    kind, _, flags = text.partition("-")
-    code = f"SP1-S{kind}-AAAAAAA" + (f"-{flags}" if flags else "")
     try:
-        parsed = parse_code(code)
+        return parse_rules(text)
     except SpiderError:
         raise InvalidPositionError("invalid.position_rules", text=text) from None
-    return parsed.suits, parsed.rules
+
+
+def _parse_face_up(text: str, where: str) -> tuple[tuple[Card, ...], tuple[bool, ...]]:
+    """Face-up cards, each perhaps marked as having earned its same-suit bonus."""
+    if not _FACE_UP.fullmatch(text):
+        raise InvalidPositionError("invalid.position_cards", text=text, where=where)
+    found = _FACE_UP_CARD.findall(text)
+    return tuple(Card.parse(card) for card, _ in found), tuple(mark == EARNED for _, mark in found)
 
 
 def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
@@ -147,7 +163,7 @@ def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
 def _check_cards(position: Position) -> None:
     """Every one of the 104 cards is somewhere, once; a stock deals in whole rows."""
     last_deal = position.stock_count % COLUMNS
-    if last_deal and not (position.rules.layout == "tabletop" and last_deal == 4):
+    if last_deal and last_deal != last_deal_size(position.rules.layout):
         raise InvalidPositionError("invalid.position_stock", n=position.stock_count)
     expected = Counter(deck(position.suits))
     seen: Counter[Card] = Counter()
@@ -175,15 +191,3 @@ def _check_cards(position: Position) -> None:
             card.suit == tail[0].suit and card.rank == RUN_LENGTH - i for i, card in enumerate(tail)
         ):
             raise InvalidPositionError("invalid.position_complete_run", column=number)
-
-
-def game_from_position(text: str) -> Game:
-    """A game at a position in full form (the public form hides what a game needs)."""
-    position = parse_position(text)
-    if position.hidden is None or position.stock is None:
-        raise InvalidPositionError("invalid.position_public")
-    columns = [hidden + up for hidden, up in zip(position.hidden, position.columns, strict=True)]
-    return Game(
-        position.suits, position.rules, columns, position.face_down, position.stock,
-        position.runs, position.score, position.moves,
-    )

@@ -8,9 +8,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from spider.actions import COLUMNS
+from spider.cards import DECK_SIZE
 from spider.errors import InvalidRulesError
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -74,9 +77,33 @@ class TableRules:
         """A copy with some rules changed."""
         return replace(self, **changes)
 
+    def flippable(self, face_up: Sequence[int], face_down: Sequence[int]) -> list[int]:
+        """The columns (0-9) whose top card may be turned over now, from each column's face-up and
+        face-down counts: under manual flip, those that show only face-down cards.
+
+        >>> TableRules.preset("duel").flippable([0, 2, 0], [3, 1, 0]), TableRules().flippable([0], [3])
+        ([0], [])
+        """
+        if self.flip != "manual":
+            return []
+        return [index for index, (up, down) in enumerate(zip(face_up, face_down, strict=True)) if down and not up]
+
 
 def _spell(choices: tuple[Any, ...]) -> str:
     return ", ".join("unlimited" if c is None else str(c) for c in choices)
+
+
+# How many cards each column is dealt at the start, face down but the last, under each layout.
+LAYOUTS: dict[str, tuple[int, ...]] = {"standard": (6, 6, 6, 6, 5, 5, 5, 5, 5, 5), "tabletop": (5,) * COLUMNS}
+
+
+def last_deal_size(layout: str) -> int:
+    """How many cards the stock's last deal holds when it cannot fill a row (0: every deal is a full row).
+
+    >>> last_deal_size("standard"), last_deal_size("tabletop")
+    (0, 4)
+    """
+    return (DECK_SIZE - sum(LAYOUTS[layout])) % COLUMNS
 
 
 # Each preset is one of the seed products' rules, so that its players find it by name (SPEC 1.9).

@@ -1,11 +1,13 @@
-"""A game in progress survives reloading the page and a kill -9 of the server, undo history included."""
+"""A game in progress survives reloading the page and a kill -9 of the server, undo history included;
+its clock counts only the time the page shows it."""
 
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.harness import Server
 from tests.browser.table import current, expect_table, new_game, open_table, play_until
@@ -33,3 +35,21 @@ def test_reload_and_server_restart_keep_the_game(page: Page, server: Server) -> 
     page.get_by_role("button", name="Undo").click()  # the history came back too: undo the deal
     expect(page.locator("[data-moves]")).to_have_text(str(view["moves"]))
     expect_table(page, view | {"can_undo": True})
+
+
+def test_the_clock_stops_while_the_page_is_closed(context: BrowserContext, page: Page) -> None:
+    new_game(page, 1)
+    open_table(page)
+    page.wait_for_timeout(1000)
+    page.close()  # the page says so as it goes
+    time.sleep(4)
+    away = context.request.get("/api/games/current").json()["seconds"]
+    assert away <= 2, f"the clock ran on while the page was closed: {away} s"
+    again = context.new_page()
+    open_table(again)
+    again.wait_for_timeout(2500)
+    shown = again.locator("[data-time]").text_content() or ""
+    minutes, seconds = map(int, shown.split(":"))
+    assert away + 1 <= minutes * 60 + seconds <= away + 4  # the table shows it once a second
+    again.close()
+    assert context.request.get("/api/games/current").json()["seconds"] >= away + 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spider import Game, IllegalMoveError, TableRules
+from spider.errors import InvalidPositionError
 from tests.engine.table import position
 
 RUN_LESS_ACE = "KsQsJsTs9s8s7s6s5s4s3s2s"
@@ -121,6 +122,54 @@ def test_duel_scores_each_card_moved_onto_its_own_suit() -> None:
     assert game.score == 0
     game.play("1>3")
     assert game.score == -1
+
+
+def test_duel_pays_each_card_its_same_suit_bonus_once_per_game() -> None:
+    # two jacks of hearts: moving the 10-9 of hearts back and forth between them pays only the first time
+    columns = ["1|Jh", "1|Jh", "1|Th9h"] + ["1|Kh", "1|Ah"] * 3 + ["1|Ks"]
+    game = Game.from_position(position(columns, rules="2C-MAND", score=0))
+    game.play("3>1")
+    assert game.score == 2 * 2 - 1
+    game.play("1>2")
+    game.play("2>1")
+    assert game.score == 4 - 1 - 1 - 1
+    # the set of cards that have earned it is part of the state: undo gives the bonus back
+    game.undo()
+    game.undo()
+    game.undo()
+    assert game.score == 0
+    game.play("3>2")
+    assert game.score == 3
+
+
+def test_duel_bonus_goes_to_the_cards_of_one_line_with_the_target_under_relaxed_groups() -> None:
+    columns = ["1|8h", "1|7h6s5s"] + ["1|Kh", "1|Ah"] * 4
+    game = Game.from_position(position(columns, rules="2R-MAND", score=0))
+    game.play("2>1")
+    assert game.score == 2 - 1  # the 7 of hearts only: the spades break the line
+    game.undo()
+    game = Game.from_position(position(["1|8h", "1|7h6h5s"] + ["1|Kh", "1|Ah"] * 4, rules="2R-MAND", score=0))
+    game.play("2>1")
+    assert game.score == 4 - 1
+
+
+def test_a_position_keeps_which_cards_have_earned_their_bonus() -> None:
+    columns = ["1|Jh", "1|Jh", "1|Th9h"] + ["1|Kh", "1|Ah"] * 3 + ["1|Ks"]
+    game = Game.from_position(position(columns, rules="2C-MAND", score=0))
+    game.play("3>1")
+    text = game.position()
+    assert "JhTh+9h+" in text and text.split()[1].count("+") == 2
+    assert "JhTh+9h+" in game.position(public=True)
+    again = Game.from_position(text)
+    assert again.position() == text
+    again.play("1>2")  # the 10 and 9 have earned theirs already, read back from the text
+    assert again.score == game.score - 1
+
+
+def test_the_bonus_mark_is_refused_outside_duel_scoring() -> None:
+    text = position(["1|Jh", "1|Jh", "1|Th9h"] + ["1|Kh", "1|Ah"] * 3 + ["1|Ks"], rules="2C", score=0)
+    with pytest.raises(InvalidPositionError, match=r"Column 3 marks a card with \+"):
+        Game.from_position(text.replace("Th9h", "Th9h+"))
 
 
 def test_undo_restores_the_score_and_costs_nothing() -> None:

@@ -59,13 +59,6 @@ def _public_key(state: State) -> int:
     return hash(state[:2])
 
 
-def _flippable(position: Position) -> list[int]:
-    """Columns (0-9) that show only face-down cards; under manual flip one of them can be turned up."""
-    if position.rules.flip != "manual":
-        return []
-    return [i for i in range(len(position.columns)) if not position.columns[i] and position.face_down[i]]
-
-
 def _seen_so_far(position: Position) -> tuple[object, ...]:
     """What changes when a card is seen: face-down counts, the stock, runs; and the moves counter."""
     return position.face_down, position.stock_count, len(position.runs), position.moves
@@ -112,7 +105,7 @@ class Player:
         self._seconds_left = seconds_left
         if not position.public:
             raise ValueError("a player is shown the public position only")
-        flips = _flippable(position)
+        flips = position.flippable
         if flips:
             return f"f{flips[0] + 1}"
         root, key, options = _options(position)

@@ -9,12 +9,12 @@ from typing import Any
 from starlette import status
 from starlette.requests import Request
 
+from spider.cards import SUIT_COUNTS
 from spider.server.errors import RequestError
 
 UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
 BAD_REQUEST = status.HTTP_400_BAD_REQUEST
 
-SUIT_COUNTS = (1, 2, 4)
 DEALS = ("random", "verified")
 MAX_ACTION_LENGTH = 16
 MAX_CODE_LENGTH = 80
@@ -162,6 +162,46 @@ class Action:
         if version is not None and (type(version) is not int or version < 0):
             raise _bad("version", "the whole number the view calls its version")
         return cls(action=action, version=version)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSign:
+    """``POST /api/games/{id}/clock``: the page shows the game (``true``, also its heartbeat) or no longer does."""
+
+    on_screen: bool
+
+    FIELDS = ("on_screen",)
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> ClockSign:
+        _check_fields(body, cls.FIELDS)
+        if "on_screen" not in body:
+            raise RequestError(UNPROCESSABLE, "server.missing_field", field="on_screen")
+        if type(body["on_screen"]) is not bool:
+            raise _bad("on_screen", "true or false")
+        return cls(on_screen=body["on_screen"])
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """``POST /api/games/{id}/resume``: take a finished game up again after ``at`` of its actions."""
+
+    at: int
+    replay: bool = False
+
+    FIELDS = ("at", "replay")
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> Resume:
+        _check_fields(body, cls.FIELDS)
+        if "at" not in body:
+            raise RequestError(UNPROCESSABLE, "server.missing_field", field="at")
+        at, replay = body["at"], body.get("replay", False)
+        if type(at) is not int or at < 0:
+            raise _bad("at", "the number of the game's actions to play again, 0 or more")
+        if type(replay) is not bool:
+            raise _bad("replay", "true or false")
+        return cls(at=at, replay=replay)
 
 
 def no_fields(body: dict[str, Any]) -> None:

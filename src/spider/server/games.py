@@ -23,14 +23,11 @@ from spider.errors import SpiderError
 from spider.game import Event, Moved
 from spider.server import solving
 from spider.server.bodies import NewGame
+from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.settings import Settings
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.server.view import LastMove, iso_time, table
-
-IDLE_CAP = 300.0
-"""Playing time counts at most this many seconds between two actions: a game left open overnight
-is not a game played overnight."""
 
 _GAME_ID_LENGTH = 16
 
@@ -45,9 +42,8 @@ class LiveGame:
 
     record: GameRecord
     game: Game
+    clock: Clock
     seq: int = 0  # actions stored
-    last_at: float = 0.0  # time of the last action (or of the start)
-    played: float = 0.0  # playing time up to last_at
     trail: list[LastMove | None] = field(default_factory=list)  # what each action on the undo stack did
     undone: list[LastMove | None] = field(default_factory=list)  # and each on the redo stack
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -70,14 +66,11 @@ class LiveGame:
         self.undone.clear()
         return str(action), events
 
-    def tick(self, at: float) -> None:
-        self.played += min(max(at - self.last_at, 0.0), IDLE_CAP)
-        self.last_at = at
-
     def seconds(self, at: float) -> float:
+        """The playing time: the final time of a game that is over, else the clock's."""
         if self.record.seconds is not None:
             return self.record.seconds
-        return self.played + min(max(at - self.last_at, 0.0), IDLE_CAP)
+        return self.clock.seconds(at)
 
     def finish(self, result: str, at: float) -> Finish:
         return Finish(self.record.id, result, at, self.game.score, self.game.moves, round(self.seconds(at), 3))
@@ -115,6 +108,7 @@ class Games:
         self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # by game id, the latest few
 
     # Finding games.
 
@@ -248,6 +242,7 @@ class Games:
             typed=typed or replay,
             line_shown=self.store.line_shown(player, game.code),
             created_at=at,
+            clock=Clock(0.0, at),  # a new game is dealt on the player's screen
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
@@ -258,7 +253,7 @@ class Games:
         self.store.add_game(record, abandon=[finish for _, finish in abandoned])
         for old, finish in abandoned:
             old.ended(finish)
-        live = LiveGame(record, game, last_at=at)
+        live = LiveGame(record, game, Clock(0.0, at))
         with self._cache_lock:
             self._live[record.id] = live
         return live
@@ -279,10 +274,10 @@ class Games:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
             canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
             at = now()
-            live.tick(at)
+            live.clock.seen(at)  # an action is made on screen
             finish = live.finish("won", at) if live.game.won else None
             try:
-                self.store.add_action(game_id, live.seq + 1, canonical, at, finish=finish)
+                self.store.add_action(game_id, live.seq + 1, canonical, at, live.clock, finish=finish)
             except ActionConflict:
                 # Another server process played in (or ended) this game: the player must see it first.
                 self.forget(game_id)
@@ -294,6 +289,20 @@ class Games:
             if finish is not None:
                 live.ended(finish)
             return live, events
+
+    def clock(self, player: str, game_id: str, on_screen: bool) -> tuple[int, bool]:
+        """The page shows the game (a sign of life, also sent every ``HEARTBEAT`` seconds) or has
+        stopped showing it (hidden, closed): the clock counts only the time in between. Returns the
+        playing time in whole seconds and whether the clock runs."""
+        with self.holding(game_id, player) as live:
+            at = now()
+            if not live.over:
+                if on_screen:
+                    live.clock.seen(at)
+                else:
+                    live.clock.off_screen(at)
+                self.store.set_clock(game_id, live.clock)
+            return int(live.seconds(at)), live.clock.on_screen and not live.over
 
     def resign(self, player: str, game_id: str) -> LiveGame:
         with self.holding(game_id, player) as live:
@@ -322,6 +331,56 @@ class Games:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
             self.store.show_line(player, record.code, now())
             return record.code, list(record.line)
+
+    async def analysis(self, player: str, game_id: str) -> dict[str, Any]:
+        """A lost game searched with the whole deal known (SPEC 2.6): whether its opening was winnable,
+        the last position from which a win was found (after ``last_winnable`` of its ``actions``, with
+        ``moves`` on the counter), and the line that wins from there. Like a winning line, it is given
+        only for a game that is over and counted, and from then on no game of that deal by that player
+        counts."""
+        with self.holding(game_id, player) as live:
+            record = live.record
+            if not live.over:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+            if live.game.won:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
+            if not (record.counted or record.line_shown or record.replay):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            known = self._analyses.get(game_id)
+        if known is None:
+            texts = [action.text for action in self.store.actions(game_id)]
+            rules = TableRules.from_json(record.rules)
+            found = await self.searches.analysis(record.code, rules, texts, player=player)
+            at = found["last_winnable"]
+            known = {"code": record.code, **found, "actions": len(texts), "moves": None}
+            if at is not None:
+                known["moves"] = _played(Game.from_code(record.code, rules), texts[:at]).moves
+            with self._cache_lock:
+                self._analyses[game_id] = known
+                while len(self._analyses) > self.settings.cache_size:
+                    self._analyses.popitem(last=False)
+        self.store.show_line(player, record.code, now())
+        return dict(known)
+
+    def resume(self, player: str, game_id: str, at: int, *, replay: bool = False) -> LiveGame:
+        """A new game of a finished game's deal and table rules, its first ``at`` actions played again
+        (undo history included): a lost game taken up again from its analysis. The player has seen the
+        deal's line by then, so the game counts in no results. With ``replay``, it is a replay's table
+        (never the current game), for showing the line from there."""
+        old = self.live(game_id, player)
+        if not old.over or not self.store.line_shown(player, old.record.code):
+            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_needs_analysis")
+        texts = [action.text for action in self.store.actions(game_id)]
+        if at > len(texts):
+            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
+        game = Game.from_code(old.record.code, old.game.rules)
+        live = self.start(player, game, old.record.verified, old.record.line, replay=replay, typed=True)
+        with live.lock:
+            for text in texts[:at]:
+                live.apply(text)
+                self.store.add_action(live.record.id, live.seq + 1, text, now(), live.clock)
+                live.seq += 1
+        return live
 
     def public_position(self, player: str, game_id: str) -> str:
         """What the player sees of a game, as a position text: all a hint may know."""
@@ -368,15 +427,24 @@ def _turns_a_card(view: dict[str, Any]) -> bool:
     )
 
 
+def _played(game: Game, texts: list[str]) -> Game:
+    for text in texts:
+        game.apply_text(text)
+    return game
+
+
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
     """A stored game rebuilt: its opening, then every stored action in order, undo history included."""
     game = Game.from_code(record.code, TableRules.from_json(record.rules))
-    live = LiveGame(record, game, last_at=record.created_at)
+    # a game from before the server kept a clock: its time runs from action to action
+    clock = Clock(0.0, record.created_at) if record.clock is None else Clock(record.clock.played, record.clock.since)
+    live = LiveGame(record, game, clock)
     for action in stored:
         try:
             live.apply(action.text)
         except SpiderError as error:  # pragma: no cover - only if the engine's rules changed under a game
             raise RuntimeError(f"stored action {action.seq} ({action.text}) of game {record.id}: {error}") from error
-        live.tick(action.at)
+        if record.clock is None:
+            clock.seen(action.at)
         live.seq = action.seq
     return live

@@ -21,8 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-SUIT_COUNTS = (1, 2, 4)
-
 
 def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool) -> bool:
     """Whether a finished game counts in the player's results."""

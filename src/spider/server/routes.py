@@ -9,6 +9,9 @@
   -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused, and
   409 ``server.game_changed`` when ``version`` (optional: the view's ``version`` the action was made
   on) is no longer the game's: reload the game
+- ``POST /api/games/{id}/clock`` ``{"on_screen": true | false}`` -> ``{"seconds", "on_screen"}``: the page
+  shows the game (sent again every 15 s while it does) or stopped showing it; the game's time counts
+  only while it is on screen
 - ``POST /api/games/{id}/restart`` -> 201 view of a new game of the same deal and rules
 - ``POST /api/games/{id}/resign`` -> view, the game over
 - ``POST /api/games/{id}/share`` -> 201 ``{"share", "path"}``: a token that opens the game's deal under
@@ -16,6 +19,13 @@
 - ``GET /api/games/{id}/hint`` -> ``{"action", "column", "count", "target", "text", "message_id", "deal_possible"}``
 - ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
   counted; from then on no game of that deal by that player counts in results
+- ``GET /api/games/{id}/analysis`` -> ``{"code", "opening", "last_winnable", "actions", "moves", "line",
+  "positions_searched"}`` for a lost game that is over and counted (up to 30 s): whether the opening was
+  winnable (``win``, ``no-win``, ``unknown``), the last position a win was found from (after
+  ``last_winnable`` of the game's ``actions``, ``moves`` on the counter) and the line from there; from
+  then on no game of that deal by that player counts
+- ``POST /api/games/{id}/resume`` ``{"at": N, "replay": false}`` -> 201 view of a new game of the deal
+  with the finished game's first N actions played again (after its analysis only; it counts nowhere)
 - ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
 - ``GET /api/presets`` -> the presets' table rules, and the helps (hints, "no more moves") each turns on
 - ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
@@ -43,7 +53,7 @@ from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
 from spider.rules import HELPS
-from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
+from spider.server.bodies import Action, ClockSign, NewGame, Resume, flag, json_object, no_fields
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
 from spider.server.static import StaticFiles
@@ -108,6 +118,12 @@ async def play(request: Request) -> Response:
     return _answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
+async def clock(request: Request) -> Response:
+    body = ClockSign.from_json(await json_object(request))
+    seconds, on_screen = _games(request).clock(_player(request), request.path_params["game_id"], body.on_screen)
+    return _answer({"seconds": seconds, "on_screen": on_screen})
+
+
 async def restart(request: Request) -> Response:
     no_fields(await json_object(request, required=False))
     _count_new_game(request)
@@ -136,6 +152,17 @@ async def hint(request: Request) -> Response:
 async def line(request: Request) -> Response:
     code, found = _games(request).winning_line(_player(request), request.path_params["game_id"])
     return _answer({"code": code, "line": found})
+
+
+async def analysis(request: Request) -> Response:
+    return _answer(await _games(request).analysis(_player(request), request.path_params["game_id"]))
+
+
+async def resume(request: Request) -> Response:
+    body = Resume.from_json(await json_object(request))
+    _count_new_game(request)
+    live = _games(request).resume(_player(request), request.path_params["game_id"], body.at, replay=body.replay)
+    return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def stats(request: Request) -> Response:
@@ -175,11 +202,14 @@ def routes() -> list[BaseRoute]:
         Route("/api/games/current", current_game, methods=["GET"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
         Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+        Route("/api/games/{game_id}/clock", clock, methods=["POST"]),
         Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
         Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
         Route("/api/games/{game_id}/share", share, methods=["POST"]),
         Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
         Route("/api/games/{game_id}/line", line, methods=["GET"]),
+        Route("/api/games/{game_id}/analysis", analysis, methods=["GET"]),
+        Route("/api/games/{game_id}/resume", resume, methods=["POST"]),
         Route("/api/stats", stats, methods=["GET"]),
         Route("/api/presets", presets, methods=["GET"]),
         Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),

@@ -41,6 +41,7 @@ from spider.solver import hint as solver_hint
 from spider.solver import no_more_moves as solver_no_more_moves
 from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
+from spider.solver.analyse import ANALYSIS_SECONDS, analyse
 from spider.solver.pool import Pool, default_path
 
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
@@ -96,6 +97,18 @@ def solve_new_deal(suits: int, rules: dict[str, Any], seconds: float) -> Solved 
         if result.verdict == "win" and replays_to_win(game.code, table_rules, result.line):
             return VerifiedDeal(game.code, list(result.line)), result.nodes, result.seconds
     return None
+
+
+def analysis_search(code: str, rules: dict[str, Any], actions: list[str]) -> dict[str, Any]:
+    """A finished game searched with the whole deal known (SPEC 2.6): whether its opening was winnable,
+    and the last position (as the number of actions played before it) from which a win was found."""
+    found = analyse(Game.from_code(code, TableRules.from_json(rules)), actions, seconds=ANALYSIS_SECONDS)
+    return {
+        "opening": found.opening,
+        "last_winnable": found.last_winnable,
+        "line": list(found.line),
+        "positions_searched": found.positions_searched,
+    }
 
 
 def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
@@ -271,6 +284,25 @@ class Searches:
         except BrokenProcessPool:  # the worker died: a random deal this time, a new worker for the next
             self._restart_deals()
             return None
+        return found
+
+    async def analysis(self, code: str, rules: TableRules, actions: list[str], *, player: str) -> dict[str, Any]:
+        """A finished game's analysis, in the deal worker (it takes up to half a minute). 429 while the
+        player's last analysis or deal is still being worked out, and while other players' fill the worker."""
+        deals = self._deals
+        if deals is None:  # no workers (tests): search here
+            return analysis_search(code, rules.to_json(), actions)
+        refused = self.deal_shares.claim(player, "analysis")
+        if refused is not None:
+            message = "server.analysis_in_flight" if refused == "player" else "server.solver_busy"
+            raise too_many(message, ANALYSIS_SECONDS)
+        try:
+            found: dict[str, Any] = await self._share(
+                deals, self.deal_shares, player, "analysis", analysis_search, code, rules.to_json(), actions
+            )
+        except BrokenProcessPool:
+            self._restart_deals()
+            raise too_many("server.solver_busy", 1) from None
         return found
 
     async def _share(

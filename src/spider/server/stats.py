@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spider.server.results import SUIT_COUNTS, Tally
+from spider.cards import SUIT_COUNTS
+from spider.server.results import Tally
 from spider.server.storage import Store, now
 from spider.text import message
 

@@ -43,6 +43,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from spider.codes import parse_code
+from spider.server.clock import Clock
 from spider.server.results import Tally, best_score_counts, counts
 
 metadata = MetaData()
@@ -73,6 +74,10 @@ games = Table(
     Column("score", Integer, nullable=True),  # final score, moves and playing time
     Column("moves", Integer, nullable=True),
     Column("seconds", Float, nullable=True),
+    # the clock of a game in progress (server/clock.py): seconds on screen up to clock_at, the last
+    # sign of life from a page showing it (NULL: off screen); played NULL in games from before the clock
+    Column("played", Float, nullable=True),
+    Column("clock_at", Float, nullable=True),
     Index("games_by_player", "player", "finished_at", "created_at"),
 )
 
@@ -137,8 +142,15 @@ site_days = Table(
     Column("wins", Integer, nullable=False),
 )
 
-# Columns added since the first release, with the SQL default that existing rows take.
-_ADDED_COLUMNS = {"games": {"typed": "FALSE", "line_shown": "FALSE"}}
+# Columns added since the first release: their type, with the default that existing rows take.
+_ADDED_COLUMNS = {
+    "games": {
+        "typed": "BOOLEAN NOT NULL DEFAULT FALSE",
+        "line_shown": "BOOLEAN NOT NULL DEFAULT FALSE",
+        "played": "FLOAT",
+        "clock_at": "FLOAT",
+    }
+}
 
 # Built once: the one statement every action runs. It stores nothing once the game has ended (in
 # another server process, say), and tells so by its row count.
@@ -175,6 +187,8 @@ class GameRecord:
     """The player gave the code (or a replay's): the view may show it while the game is on."""
     line_shown: bool = False
     """The player had been shown this deal's winning line when the game began."""
+    clock: Clock | None = None
+    """The clock of a game in progress as last stored; ``None`` in a game from before the clock."""
 
     @property
     def over(self) -> bool:
@@ -293,6 +307,7 @@ class Store:
                     typed=record.typed,
                     line_shown=record.line_shown,
                     created_at=record.created_at,
+                    **_clock_values(record.clock),
                 )
             )
 
@@ -323,8 +338,10 @@ class Store:
             row = connection.execute(select(last, games.c.result).where(games.c.id == game_id)).first()
         return None if row is None else (int(row[0] or 0), row[1])
 
-    def add_action(self, game_id: str, seq: int, text: str, at: float, *, finish: Finish | None = None) -> None:
-        """Commits one action (and the game's end, when it ended the game).
+    def add_action(
+        self, game_id: str, seq: int, text: str, at: float, clock: Clock, *, finish: Finish | None = None
+    ) -> None:
+        """Commits one action with the game's clock (and the game's end, when it ended the game).
 
         Raises :class:`ActionConflict` when an action with that number is already stored.
         """
@@ -333,6 +350,7 @@ class Store:
                 stored = connection.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "text": text, "at": at})
                 if stored.rowcount != 1:
                     raise ActionConflict(f"game {game_id} has ended")
+                connection.execute(update(games).where(games.c.id == game_id).values(**_clock_values(clock)))
                 if finish is not None:
                     _end(connection, finish)
         except IntegrityError as error:
@@ -341,6 +359,13 @@ class Store:
     def finish(self, finish: Finish) -> None:
         with self.engine.begin() as connection:
             _end(connection, finish)
+
+    def set_clock(self, game_id: str, clock: Clock) -> None:
+        """Stores the clock of a game in progress (a game that has ended keeps its final time)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(games).where(games.c.id == game_id, games.c.finished_at.is_(None)).values(**_clock_values(clock))
+            )
 
     # Shared deals.
 
@@ -556,9 +581,9 @@ def _add_missing_columns(connection: Connection) -> None:
     """Brings a database made by an earlier version up to date: the columns added since, with defaults."""
     for table, added in _ADDED_COLUMNS.items():
         present = {column["name"] for column in inspect(connection).get_columns(table)}
-        for name, default in added.items():
+        for name, definition in added.items():
             if name not in present:
-                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {default}")
+                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {name} {definition}")
 
 
 def _tally_stored_games(connection: Connection) -> None:
@@ -605,7 +630,12 @@ def _record(row: Any) -> GameRecord:
         replay=bool(row["replay"]),
         typed=bool(row["typed"]),
         line_shown=bool(row["line_shown"]),
+        clock=None if row["played"] is None else Clock(row["played"], row["clock_at"]),
     )
+
+
+def _clock_values(clock: Clock | None) -> dict[str, float | None]:
+    return {"played": None, "clock_at": None} if clock is None else {"played": clock.played, "clock_at": clock.since}
 
 
 def _sqlite_pragmas(engine: Engine, synchronous: str) -> None:

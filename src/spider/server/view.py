@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from spider import Flip, Game
-
-COLUMNS = range(1, 11)
+from spider import Game
+from spider.actions import COLUMNS
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +32,8 @@ def iso_time(seconds: float) -> str:
 def columns(game: Game) -> list[dict[str, Any]]:
     down = game.face_down
     return [
-        {"down": down[column - 1], "up": [str(card) for card in game.face_up(column)]} for column in COLUMNS
+        {"down": down[column - 1], "up": [str(card) for card in game.face_up(column)]}
+        for column in range(1, COLUMNS + 1)
     ]
 
 
@@ -44,7 +44,7 @@ def groups(game: Game) -> list[dict[str, Any]]:
     """
     accepted = game.group_targets()
     found = []
-    for column in COLUMNS:
+    for column in range(1, COLUMNS + 1):
         for count in range(1, game.movable(column) + 1):
             fits = sorted(accepted.get((column, count), ()))
             # the best target is one of the targets: ask the engine only when there is a choice
@@ -56,7 +56,7 @@ def groups(game: Game) -> list[dict[str, Any]]:
 
 def flips(game: Game) -> list[int]:
     """The columns whose top card may be turned over now (manual flip), as the engine lists them."""
-    return [action.column for action in game.legal_actions() if isinstance(action, Flip)]
+    return [index + 1 for index in game.flippable]
 
 
 def table(game: Game) -> dict[str, Any]:

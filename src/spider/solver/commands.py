@@ -10,6 +10,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
+from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.game import Game
 from spider.notation import parse_position
@@ -28,7 +29,7 @@ def add_commands(subparsers: Any) -> None:
         help="search random deals and keep the winnable ones in the verified-deal pool",
         description="Solve random shuffles on every core; each deal won is stored with its winning line.",
     )
-    parser.add_argument("--suits", type=int, choices=(1, 2, 4), required=True)
+    parser.add_argument("--suits", type=int, choices=SUIT_COUNTS, required=True)
     parser.add_argument("--count", type=int, required=True, help="how many verified deals to add")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     parser.add_argument("--database", metavar="PATH", help="SQLite file of the pool (default: the server's)")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from spider.actions import COLUMNS
 from spider.cards import SUITS, Card
-from spider.solver.core import COLUMNS, DEAL, State, Table, encode, weights_for
+from spider.solver.core import DEAL, State, Table, encode, weights_for
 
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 

@@ -32,11 +32,12 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from spider.actions import COLUMNS
+from spider.cards import RUN_LENGTH as RUN
+
 if TYPE_CHECKING:
     from spider.solver import _core
 
-COLUMNS = 10
-RUN = 13
 DEAL = 0xFFFF
 
 State = tuple[tuple[bytes, ...], tuple[int, ...], int]

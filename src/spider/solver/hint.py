@@ -11,17 +11,18 @@ import heapq
 import time
 from dataclasses import dataclass
 
+from spider.actions import COLUMNS
+from spider.cards import RUNS_TO_WIN
 from spider.game import deal_refusal_id
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
-from spider.solver.core import COLUMNS, DEAL, State, Table
+from spider.solver.core import DEAL, State, Table
 from spider.text import message
 
 # The C core makes both searches fast: 10,000 positions take well under a second on one core.
 HINT_NODES = 10_000
 STUCK_NODES = 200_000
 STUCK_SECONDS = 1.0
-RUNS_TO_WIN = 8
 
 
 
@@ -50,13 +51,6 @@ def deal_possible(position: Position) -> bool:
     """Whether dealing is allowed in this position now."""
     sizes = [len(cards) + down for cards, down in zip(position.columns, position.face_down, strict=True)]
     return deal_refusal_id(position.rules, position.stock_count, sizes) is None
-
-
-def _flippable(position: Position) -> list[int]:
-    """Columns (0-9) showing only face-down cards, which under manual flip can be turned up."""
-    if position.rules.flip != "manual":
-        return []
-    return [i for i in range(COLUMNS) if not position.columns[i] and position.face_down[i]]
 
 
 def _public_table(position: Position) -> tuple[Table, State]:
@@ -89,7 +83,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     True
     """
     can_deal = deal_possible(position)
-    flips = _flippable(position)
+    flips = position.flippable
     if flips:
         return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip")
     if not can_deal and no_more_moves(position):
@@ -152,7 +146,7 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
     ``max_nodes`` positions or ``seconds`` the answer is False, so that the game never wrongly says it is
     stuck.
     """
-    if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or _flippable(position):
+    if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or position.flippable:
         return False
     table, start = _public_table(position)
     need_filled = position.stock_count > 0

@@ -9,9 +9,10 @@ export class ApiError extends Error {
   }
 }
 
-function request(method, path, body) {
+function request(method, path, body, { keepalive = false } = {}) {
   return answer(fetch(path, {
     method,
+    keepalive, // sent even as the page closes
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -46,9 +47,12 @@ export const api = {
   create: (options) => request('POST', withView('/api/games'), options),
   get: (id) => request('GET', withView(game(id))),
   act: (id, action, version) => request('POST', withView(`${game(id)}/actions`), { action, version }),
+  clock: (id, onScreen) => request('POST', `${game(id)}/clock`, { on_screen: onScreen }, { keepalive: true }),
   restart: (id) => request('POST', withView(`${game(id)}/restart`), {}),
   hint: (id) => request('GET', `${game(id)}/hint`),
   line: (id) => request('GET', `${game(id)}/line`),
+  analysis: (id) => request('GET', `${game(id)}/analysis`),
+  resume: (id, at, replay) => request('POST', withView(`${game(id)}/resume`), { at, replay }),
   resign: (id) => request('POST', withView(`${game(id)}/resign`), {}),
   share: (id) => request('POST', `${game(id)}/share`, {}),
   stats: () => request('GET', '/api/stats'),

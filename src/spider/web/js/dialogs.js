@@ -7,22 +7,9 @@ import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo, refuse } from './game.js';
 import { say } from './status.js';
 import { showWinningLine } from './replay.js';
+import { analyseGame } from './analysis.js';
+import { openDialog, esc } from './dialog.js';
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const dialog = () => document.getElementById('dialog');
-
-function open(html, { label, onClose } = {}) {
-  const d = dialog();
-  if (d.open) d.close('replaced');
-  d.innerHTML = html;
-  d.returnValue = '';
-  d.setAttribute('aria-label', label || '');
-  d.onclose = () => { if (onClose) onClose(d.returnValue); };
-  d.showModal();
-  // the focused button may lie below a short screen's fold: the dialog still opens at its title
-  d.scrollTop = 0;
-  return d;
-}
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
 
@@ -41,9 +28,11 @@ function newGameDialog() {
   const suits = state.view ? state.view.suits : settings.suits;
   const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const view = state.view;
-  const giveUp = view && view.verified && !view.over && view.moves > 0 ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
+  const playing = view && !view.over && !view.won && view.moves > 0;
+  const giveUp = (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
+    + (playing ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '');
   const kind = (k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;
-  const d = open(`<form method="dialog">
+  const d = openDialog(`<form method="dialog">
     <h2>${esc(t('newgame.title'))}</h2>
     <h3>${esc(t('newgame.suits'))}</h3><div class="suit-radios">${suitRadios}</div>
     <h3>${esc(t('newgame.kind'))}</h3><div class="choices">${kind('random')}${kind('verified')}</div>
@@ -57,6 +46,7 @@ function newGameDialog() {
     label: t('newgame.title'),
     onClose: (value) => {
       if (value === 'line') showWinningLine();
+      if (value === 'analyse') analyseGame();
       if (value !== 'start') return;
       const form = d.querySelector('form');
       const code = form.code.value.trim();
@@ -88,7 +78,7 @@ function settingsDialog() {
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
   const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
-  const d = open(`<form method="dialog">
+  const d = openDialog(`<form method="dialog">
     <h2>${esc(t('settings.title'))}</h2>
     <h3>${esc(t('settings.play'))}</h3>${checks}${motion}
     <h3>${esc(t('settings.table'))}</h3>
@@ -135,7 +125,7 @@ function settingsDialog() {
 }
 
 async function rulesDialog() {
-  const d = open(`<div class="body"><div class="rules-body">${esc(t('stats.loading'))}</div>
+  const d = openDialog(`<div class="body"><div class="rules-body">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><a href="/static/rules/${esc(document.documentElement.lang)}.html" target="_blank" rel="noopener">${esc(t('rules.open_page'))}</a>${closeButton(true)}</form></div>`, { label: t('rules.title') });
   try {
     const response = await fetch(`/static/rules/${document.documentElement.lang}.html`);
@@ -148,7 +138,7 @@ async function rulesDialog() {
 }
 
 async function statsDialog() {
-  const d = open(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
+  const d = openDialog(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions">${closeButton(true)}</form></div>`, { label: t('stats.title') });
   let stats;
   try { stats = await api.stats(); } catch (error) {
@@ -183,7 +173,7 @@ async function statsDialog() {
 function winDialog() {
   const view = state.view;
   const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
-  open(`<form method="dialog" class="win">
+  openDialog(`<form method="dialog" class="win">
     <p class="big" aria-hidden="true"><span class="s">♠</span> <span class="h">♥</span> <span class="d">♦</span> <span class="c">♣</span></p><h2>${esc(t('win.title'))}</h2>
     <p>${esc(t('win.text', { score: view.score, moves: view.moves, time: formatTime(view.seconds) }))}</p>
     <div class="actions">${line}<button value="stats">${esc(t('button.stats'))}</button>
@@ -208,7 +198,7 @@ async function shareDialog() {
     return;
   }
   const url = new URL(shared.path, window.location.href).href;
-  const d = open(`<form method="dialog">
+  const d = openDialog(`<form method="dialog">
     <h2>${esc(t('share.title'))}</h2><p>${esc(t('share.text'))}</p>
     <input class="share-url" type="text" readonly value="${esc(url)}" aria-label="${esc(t('share.title'))}">
     <div class="actions"><button type="button" data-copy>${esc(t('button.copy'))}</button>${closeButton(true)}</div></form>`, {
@@ -233,7 +223,7 @@ function askFirst(then) {
     then();
     return;
   }
-  open(`<form method="dialog">
+  openDialog(`<form method="dialog">
     <h2>${esc(t('leave.title'))}</h2><p>${esc(t('leave.text'))}</p>
     <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
     <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
@@ -246,9 +236,10 @@ function stuckDialog() {
   const view = state.view;
   const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
   const line = view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
-  open(`<form method="dialog">
+  const analyse = view.moves > 0 ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '';
+  openDialog(`<form method="dialog">
     <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}
-    <div class="actions">${line}<button value="undo">${esc(t('button.undo'))}</button>
+    <div class="actions">${line}${analyse}<button value="undo">${esc(t('button.undo'))}</button>
     <button value="restart">${esc(t('button.restart'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
     label: t('stuck.title'),
@@ -257,6 +248,7 @@ function stuckDialog() {
       else if (value === 'restart') restart();
       else if (value === 'new') newGame();
       else if (value === 'line') showWinningLine();
+      else if (value === 'analyse') analyseGame();
     },
   });
 }

@@ -10,6 +10,7 @@ import { dialogs } from './dialogs.js';
 import { setView, refuse, undo, redo, hint, restart, newGame, deal } from './game.js';
 import { stopReplay } from './replay.js';
 import { say } from './status.js';
+import { initOnScreen } from './onscreen.js';
 
 let opening = null; // what to say once the table is drawn
 
@@ -86,6 +87,7 @@ async function start() {
   settings.suits = view.value.suits;
   saveSettings();
   setView(view.value, { animate: false });
+  initOnScreen();
   if (opening) say(opening());
   requestAnimationFrame(() => {
     // the first render ran in this frame's earlier callback: the table is drawn

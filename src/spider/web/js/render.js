@@ -5,6 +5,7 @@ import { t, formatTime } from './i18n.js';
 import { cardElement } from './cards.js';
 import { measure, offsets } from './layout.js';
 import { capture, play } from './anim.js';
+import { shownSeconds } from './onscreen.js';
 
 export const els = {};
 let scheduled = false;
@@ -159,12 +160,8 @@ export function render() {
 }
 
 export function updateClock() {
-  const view = state.view;
-  if (!view) return;
-  const running = !view.over && !view.won && !state.replay;
+  if (!state.view) return;
   // a replay shows the time of the game it replays a line for, not a clock of its own
-  const base = state.replay ? state.replay.seconds : view.seconds;
-  const seconds = base + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
-  const text = formatTime(seconds);
+  const text = formatTime(state.replay ? state.replay.seconds : shownSeconds());
   if (els.time.textContent !== text) els.time.textContent = text;
 }

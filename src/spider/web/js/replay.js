@@ -24,18 +24,24 @@ export async function showWinningLine() {
     return;
   }
   let line;
+  let fresh;
   let origin = view;
   try {
     if (!view.over && !view.won) origin = await api.resign(view.id);
     let code;
     ({ code, line } = await api.line(view.id)); // the code comes with the line, once the game is over
-    const fresh = await api.create({ suits: view.suits, code, rules: view.rules, replay: true });
-    state.replay = { step: 0, total: line.length, stopped: false, seconds: origin.seconds };
-    setView(fresh);
+    fresh = await api.create({ suits: view.suits, code, rules: view.rules, replay: true });
   } catch (error) {
     refuse(error);
     return;
   }
+  await playLine(fresh, line, origin);
+}
+
+/** Play ``line`` step by step on ``fresh``, a replay's table, then go back to ``origin``. */
+export async function playLine(fresh, line, origin) {
+  state.replay = { step: 0, total: line.length, stopped: false, seconds: origin.seconds };
+  setView(fresh);
   stopButton().hidden = false;
   const pace = Number(document.documentElement.dataset.replayMs) || (animationsOn() ? 420 : 160);
   try {

@@ -1,0 +1,76 @@
+// Analysis after a lost game (SPEC 2.6): the server searches the game with the whole deal known, and says
+// whether the deal could be won and the last point from which it still could. From there the player can
+// take the game up again (a new game of the deal with their own actions played again, undo history and
+// all) or watch the winning line from that point.
+import { api } from './api.js';
+import { state } from './state.js';
+import { t } from './i18n.js';
+import { setView, refuse, newGame } from './game.js';
+import { say } from './status.js';
+import { playLine } from './replay.js';
+import { openDialog, esc } from './dialog.js';
+
+/** Give up the game in progress (if it still is) and analyse it. */
+export async function analyseGame() {
+  const view = state.view;
+  if (!view || state.replay) return;
+  let origin = view;
+  try {
+    if (!view.over && !view.won) {
+      origin = await api.resign(view.id);
+      setView(origin, { animate: false });
+    }
+  } catch (error) {
+    refuse(error);
+    return;
+  }
+  const waiting = openDialog(`<form method="dialog" aria-busy="true">
+    <h2>${esc(t('analysis.title'))}</h2><p role="status">${esc(t('analysis.working'))}</p>
+    <div class="actions"><button value="close">${esc(t('button.close'))}</button></div></form>`, { label: t('analysis.title') });
+  let found;
+  try {
+    found = await api.analysis(origin.id);
+  } catch (error) {
+    if (waiting.open) waiting.close('replaced');
+    refuse(error);
+    return;
+  }
+  if (!waiting.open || state.view !== origin) return; // closed by the player: the answer is not wanted now
+  showAnalysis(origin, found);
+}
+
+function verdictText(found) {
+  if (found.opening === 'no-win') return t('analysis.no_win');
+  if (found.opening === 'unknown') return t('analysis.unknown');
+  if (found.last_winnable === found.actions) return t('analysis.still_winnable');
+  if (found.last_winnable === 0) return t('analysis.from_start');
+  return t('analysis.winnable_until', { moves: found.moves, count: found.last_winnable, total: found.actions });
+}
+
+function showAnalysis(origin, found) {
+  const winnable = found.opening === 'win';
+  const back = winnable ? `<button value="back">${esc(t('analysis.back'))}</button>
+    <button value="line">${esc(t('analysis.line'))}</button>` : '';
+  const moves = winnable ? `<p class="note">${esc(t('analysis.line_length', { count: found.line.length }))}</p>
+    <p class="note">${esc(t('analysis.back_about'))}</p>` : '';
+  openDialog(`<form method="dialog">
+    <h2>${esc(t('analysis.title'))}</h2><p>${esc(verdictText(found))}</p>${moves}
+    <div class="actions">${back}<button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
+    label: t('analysis.title'),
+    onClose: async (value) => {
+      if (value === 'new') newGame();
+      else if (value === 'back' || value === 'line') {
+        try {
+          const fresh = await api.resume(origin.id, found.last_winnable, value === 'line');
+          if (value === 'line') await playLine(fresh, found.line, origin);
+          else {
+            setView(fresh, { animate: false });
+            say(t('analysis.resumed', { moves: fresh.moves }));
+          }
+        } catch (error) {
+          refuse(error);
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,137 @@
+"""The game's clock is the server's, and counts only the time the game is on the player's screen."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from spider.server.middleware import PLAYER_COOKIE
+from tests.server.conftest import act, new_game
+
+
+class Time:
+    """The server's idea of now, moved by the test."""
+
+    def __init__(self) -> None:
+        self.at = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.at
+
+
+@pytest.fixture
+def time(monkeypatch: pytest.MonkeyPatch) -> Time:
+    moved = Time()
+    monkeypatch.setattr("spider.server.games.now", moved)
+    return moved
+
+
+def on_screen(client: TestClient, game_id: str, shown: bool) -> dict[str, object]:
+    response = client.post(f"/api/games/{game_id}/clock", json={"on_screen": shown})
+    assert response.status_code == 200, response.text
+    answer: dict[str, object] = response.json()
+    return answer
+
+
+def seconds(client: TestClient, game_id: str) -> int:
+    answer: int = client.get(f"/api/games/{game_id}").json()["seconds"]
+    return answer
+
+
+def test_time_off_screen_does_not_count(client: TestClient, time: Time) -> None:
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    time.at += 10
+    act(client, game["id"], "d")
+    assert seconds(client, game["id"]) == 10
+    time.at += 5
+    assert on_screen(client, game["id"], False) == {"seconds": 15, "on_screen": False}
+    time.at += 600  # the page is closed for ten minutes
+    assert seconds(client, game["id"]) == 15
+    assert on_screen(client, game["id"], True) == {"seconds": 15, "on_screen": True}
+    time.at += 12
+    act(client, game["id"], "d")
+    assert seconds(client, game["id"]) == 27
+
+
+def test_a_page_that_vanished_adds_only_a_short_gap(client: TestClient, time: Time) -> None:
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    for _ in range(4):  # the page's heartbeats while it shows the game
+        time.at += 15
+        on_screen(client, game["id"], True)
+    time.at += 3600  # then it crashed without a word, and came back an hour later
+    act(client, game["id"], "d")
+    assert 60 < seconds(client, game["id"]) <= 60 + 35
+
+
+def test_an_action_starts_a_stopped_clock(client: TestClient, time: Time) -> None:
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    on_screen(client, game["id"], False)
+    time.at += 100
+    act(client, game["id"], "d")  # played, so on screen, even if the page never said so
+    time.at += 20
+    act(client, game["id"], "d")
+    assert seconds(client, game["id"]) == 20
+
+
+def test_the_clock_survives_a_restart_of_the_server(
+    make_client: Callable[..., TestClient], time: Time
+) -> None:
+    client = make_client()
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    time.at += 30
+    act(client, game["id"], "d")
+    time.at += 4
+    on_screen(client, game["id"], False)
+    again = make_client()  # a new server on the same database
+    again.cookies.set(PLAYER_COOKIE, client.cookies[PLAYER_COOKIE])
+    time.at += 1000
+    assert seconds(again, game["id"]) == 34
+    on_screen(again, game["id"], True)
+    time.at += 6
+    assert seconds(again, game["id"]) == 40
+
+
+def test_a_game_from_before_the_clock_takes_its_time_from_its_actions(
+    make_client: Callable[..., TestClient], time: Time, database: Path
+) -> None:
+    client = make_client()
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    for gap in (20, 1000, 5):  # the long gap counts as a vanished page's
+        time.at += gap
+        act(client, game["id"], "d")
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE games SET played = NULL, clock_at = NULL")
+    again = make_client()
+    again.cookies.set(PLAYER_COOKIE, client.cookies[PLAYER_COOKIE])
+    assert seconds(again, game["id"]) == 20 + 35 + 5
+
+
+def test_a_won_game_keeps_its_final_time(client: TestClient, time: Time) -> None:
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    time.at += 7
+    client.post(f"/api/games/{game['id']}/resign")
+    time.at += 50
+    assert on_screen(client, game["id"], True) == {"seconds": 7, "on_screen": False}
+    assert seconds(client, game["id"]) == 7
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [({}, "on_screen"), ({"on_screen": 1}, "on_screen"), ({"on_screen": True, "paused": 1}, "paused")],
+)
+def test_a_bad_clock_body_names_the_field(client: TestClient, body: dict[str, object], named: str) -> None:
+    game = new_game(client, suits=1)
+    response = client.post(f"/api/games/{game['id']}/clock", json=body)
+    assert response.status_code == 422 and named in response.json()["error"]
+
+
+def test_another_players_game_has_no_clock_to_touch(make_client: Callable[..., TestClient]) -> None:
+    owner = make_client(shared_database=True)
+    game = new_game(owner, suits=1)
+    stranger = make_client(shared_database=True)
+    response = stranger.post(f"/api/games/{game['id']}/clock", json={"on_screen": False})
+    assert response.status_code == 404
