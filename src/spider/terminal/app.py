@@ -22,9 +22,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from spider.actions import COLUMNS, Flip, Move
-from spider.cards import SUIT_COUNTS
+from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
 from spider.errors import SpiderError
-from spider.game import RUNS_TO_WIN, Game
+from spider.game import Game
 from spider.notation import parse_position
 from spider.rules import Helps
 from spider.solver import Hint, hint, no_more_moves
