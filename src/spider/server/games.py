@@ -21,7 +21,8 @@ from starlette import status
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event, Moved
-from spider.server import solving
+from spider.practice import Exercise, exercise
+from spider.server import practice, solving
 from spider.server.bodies import NewGame
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.settings import Settings
@@ -50,6 +51,7 @@ class LiveGame:
     played: float = 0.0  # playing time up to last_at
     trail: list[LastMove | None] = field(default_factory=list)  # what each action on the undo stack did
     undone: list[LastMove | None] = field(default_factory=list)  # and each on the redo stack
+    exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def apply(self, text: str) -> tuple[str, list[Event]]:
@@ -78,6 +80,12 @@ class LiveGame:
         if self.record.seconds is not None:
             return self.record.seconds
         return self.played + min(max(at - self.last_at, 0.0), IDLE_CAP)
+
+    def ending(self, at: float) -> Finish | None:
+        """How the last action ended the game, if it did: a practice goal reached, or a win."""
+        if self.exercise is not None and self.exercise.reached(self.game):
+            return self.finish("solved", at)
+        return self.finish("won", at) if self.game.won else None
 
     def finish(self, result: str, at: float) -> Finish:
         return Finish(self.record.id, result, at, self.game.score, self.game.moves, round(self.seconds(at), 3))
@@ -220,9 +228,22 @@ class Games:
     def restart(self, player: str, game_id: str) -> LiveGame:
         """The same deal with the same table rules, from the start, as a new game."""
         old = self.live(game_id, player)
+        if old.exercise is not None:
+            return self.practise(player, old.exercise.id)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
         return self.start(player, game, old.record.verified, old.record.line, typed=old.record.typed)
+
+    def practise(self, player: str, exercise_id: str) -> LiveGame:
+        """A new game at a practice exercise's position; 404 for an unknown exercise."""
+        found = exercise(exercise_id)
+        if found is None:
+            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_exercise", exercise=exercise_id)
+        return self.start(player, found.start(), False, None, exercise=found)
+
+    def practice_progress(self, player: str) -> dict[str, int]:
+        """The exercises the player has solved, with the fewest moves each took."""
+        return self.store.practice_progress(player)
 
     def start(
         self,
@@ -233,21 +254,23 @@ class Games:
         *,
         replay: bool = False,
         typed: bool = False,
+        exercise: Exercise | None = None,
     ) -> LiveGame:
         at = now()
-        assert game.code is not None
+        assert game.code is not None or exercise is not None
         record = GameRecord(
             id=new_game_id(),
             player=player,
-            code=game.code,
+            code=game.code or "",
             suits=game.suits,
             rules=game.rules.to_json(),
             verified=verified,
             line=line,
             replay=replay,
             typed=typed or replay,
-            line_shown=self.store.line_shown(player, game.code),
+            line_shown=game.code is not None and self.store.line_shown(player, game.code),
             created_at=at,
+            exercise=None if exercise is None else exercise.id,
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
@@ -258,7 +281,7 @@ class Games:
         self.store.add_game(record, abandon=[finish for _, finish in abandoned])
         for old, finish in abandoned:
             old.ended(finish)
-        live = LiveGame(record, game, last_at=at)
+        live = LiveGame(record, game, last_at=at, exercise=exercise)
         with self._cache_lock:
             self._live[record.id] = live
         return live
@@ -280,7 +303,7 @@ class Games:
             canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
             at = now()
             live.tick(at)
-            finish = live.finish("won", at) if live.game.won else None
+            finish = live.ending(at)
             try:
                 self.store.add_action(game_id, live.seq + 1, canonical, at, finish=finish)
             except ActionConflict:
@@ -307,6 +330,8 @@ class Games:
         """A token that opens this game's deal, under its table rules, for whoever has it: the code
         stays on the server while the game is on."""
         live = self.live(game_id, player)
+        if live.exercise is not None:
+            raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
         return self.store.share(live.record, secrets.token_urlsafe(12), now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -351,6 +376,9 @@ class Games:
                 "seconds": int(live.seconds(now())),
                 "over": live.over,
                 "result": live.record.result,
+                "practice": None if live.exercise is None else practice.summary(
+                    live.exercise, self.store.practice_progress(live.record.player), live.game
+                ),
             }
         )
         needs_search = not live.over and not game.won and not game.deal_possible and not _turns_a_card(view)
@@ -370,8 +398,14 @@ def _turns_a_card(view: dict[str, Any]) -> bool:
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
     """A stored game rebuilt: its opening, then every stored action in order, undo history included."""
-    game = Game.from_code(record.code, TableRules.from_json(record.rules))
-    live = LiveGame(record, game, last_at=record.created_at)
+    practised = None if record.exercise is None else exercise(record.exercise)
+    if practised is not None:
+        game = practised.start()
+    elif record.exercise is not None:  # pragma: no cover - only if an exercise left the file under a game
+        raise RuntimeError(f"game {record.id} plays exercise {record.exercise}, which is no longer there")
+    else:
+        game = Game.from_code(record.code, TableRules.from_json(record.rules))
+    live = LiveGame(record, game, last_at=record.created_at, exercise=practised)
     for action in stored:
         try:
             live.apply(action.text)

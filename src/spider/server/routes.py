@@ -16,6 +16,12 @@
 - ``GET /api/games/{id}/hint`` -> ``{"action", "column", "count", "target", "text", "message_id", "deal_possible"}``
 - ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
   counted; from then on no game of that deal by that player counts in results
+- ``GET /api/practice`` -> ``{"exercises": [{"id", "number", "title", "idea", "goal", "suits", "solved",
+  "best_moves"}]}``: every practice exercise in order, with the player's progress
+- ``POST /api/practice/{exercise_id}`` -> 201 view of a new practice game at the exercise's position; its
+  ``practice`` says the goal, ``moves_left`` under a move limit, and ``reached``: the action that reaches
+  the goal ends the game (result ``solved``) and keeps the exercise solved, with its fewest moves. A
+  practice game never counts in results; the view of any other game has ``practice: null``
 - ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
 - ``GET /api/presets`` -> the presets' table rules, and the helps (hints, "no more moves") each turns on
 - ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
@@ -46,6 +52,7 @@ from spider.rules import HELPS
 from spider.server.bodies import Action, NewGame, flag, json_object, no_fields
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
+from spider.server.practice import listing
 from spider.server.static import StaticFiles
 from spider.server.stats import player_stats, site_stats
 
@@ -145,6 +152,17 @@ async def stats(request: Request) -> Response:
     return _answer(found)
 
 
+async def practice(request: Request) -> Response:
+    return _answer(listing(_games(request).practice_progress(_player(request))))
+
+
+async def practise(request: Request) -> Response:
+    no_fields(await json_object(request, required=False))
+    _count_new_game(request)
+    live = _games(request).practise(_player(request), request.path_params["exercise_id"])
+    return _answer(await _view(request, live), status.HTTP_201_CREATED)
+
+
 async def presets(request: Request) -> Response:
     return _answer(
         {
@@ -181,6 +199,8 @@ def routes() -> list[BaseRoute]:
         Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
         Route("/api/games/{game_id}/line", line, methods=["GET"]),
         Route("/api/stats", stats, methods=["GET"]),
+        Route("/api/practice", practice, methods=["GET"]),
+        Route("/api/practice/{exercise_id}", practise, methods=["POST"]),
         Route("/api/presets", presets, methods=["GET"]),
         Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),
     ]

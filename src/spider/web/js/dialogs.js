@@ -7,6 +7,7 @@ import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo, refuse } from './game.js';
 import { say } from './status.js';
 import { showWinningLine } from './replay.js';
+import { practiceDialog } from './practice.js';
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const dialog = () => document.getElementById('dialog');
@@ -52,11 +53,12 @@ function newGameDialog() {
     <p class="note">${esc(t('newgame.code.about'))}</p>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
     ${view && !view.over && !view.won && view.moves > 0 ? `<p class="note">${esc(t('newgame.counts'))}</p>` : ''}
-    <div class="actions">${giveUp}<button value="cancel">${esc(t('button.cancel'))}</button>
+    <div class="actions">${giveUp}<button value="practice">${esc(t('button.practice'))}</button><button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
     label: t('newgame.title'),
     onClose: (value) => {
       if (value === 'line') showWinningLine();
+      if (value === 'practice') practiceDialog();
       if (value !== 'start') return;
       const form = d.querySelector('form');
       const code = form.code.value.trim();
