@@ -263,6 +263,8 @@ function stuckDialog() {
   });
 }
 
+export { esc, open };
+
 export const dialogs = {
   newGame: newGameDialog,
   settings: settingsDialog,

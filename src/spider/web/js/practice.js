@@ -5,23 +5,8 @@ import { api } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
 import { setView, refuse } from './game.js';
-import { dialogs } from './dialogs.js';
+import { dialogs, esc, open } from './dialogs.js';
 import { say } from './status.js';
-
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const dialog = () => document.getElementById('dialog');
-
-function open(html, label, onClose) {
-  const d = dialog();
-  if (d.open) d.close('replaced');
-  d.innerHTML = html;
-  d.returnValue = '';
-  d.setAttribute('aria-label', label);
-  d.onclose = () => { if (onClose) onClose(d.returnValue); };
-  d.showModal();
-  d.scrollTop = 0;
-  return d;
-}
 
 function progressText(entry) {
   return entry.solved ? t('practice.solved', { count: entry.best_moves }) : t('practice.open');
@@ -32,7 +17,7 @@ export async function practiceDialog() {
   const d = open(`<div class="body"><h2>${esc(t('practice.title'))}</h2><p class="note">${esc(t('practice.about'))}</p>
     <div class="practice-list">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
-  t('practice.title'));
+  { label: t('practice.title') });
   let listed;
   try { listed = await api.practice(); } catch (error) {
     d.querySelector('.practice-list').textContent = error.message;
@@ -74,9 +59,12 @@ function solvedDialog() {
   open(`<form method="dialog" class="practice-done">
     <h2>${esc(t('practice.done.title'))}</h2><p>${esc(t('practice.done.text', { count: view.moves, title: p.title }))}</p>${last}
     <div class="actions"><button value="list"${p.next ? '' : ' class="primary" autofocus'}>${esc(t('practice.list'))}</button>${next}</div></form>`,
-  t('practice.done.title'), (value) => {
-    if (value === 'next') startExercise(p.next);
-    else if (value === 'list') practiceDialog();
+  {
+    label: t('practice.done.title'),
+    onClose: (value) => {
+      if (value === 'next') startExercise(p.next);
+      else if (value === 'list') practiceDialog();
+    },
   });
 }
 
