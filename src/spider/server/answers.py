@@ -291,6 +291,13 @@ class Analysis(TypedDict):
 
 
 @with_config(FORBID)
+class Health(TypedDict):
+    ok: bool
+    database: str
+    """``ok``, or what went wrong reaching it."""
+
+
+@with_config(FORBID)
 class ClockAnswer(TypedDict):
     seconds: Whole
     """The game's playing time."""

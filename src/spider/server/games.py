@@ -22,10 +22,11 @@ from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
 from spider.server import practice, solving
-from spider.server.answers import Analysis, Hint, Stats, View
+from spider.server.answers import Analysis, Health, Hint, Stats, View
 from spider.server.bodies import NewGame
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
+from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
@@ -98,8 +99,19 @@ def rules_for(request: NewGame, code_rules: TableRules | None) -> TableRules:
 class Games:
     """Every game of every player; the one way into the games for the routes."""
 
-    def __init__(self, settings: Settings, store: Store, pool: solving.DealPool, searches: solving.Searches) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        pool: solving.DealPool,
+        searches: solving.Searches,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.settings = settings
+        self.metrics = metrics or Metrics()
+        # Other server processes may play in the same games: on a database server always (any process
+        # serves any request), on a SQLite file when its servers share it.
+        self.shared = settings.shared_database or not store.is_sqlite
         self.store = store
         self.pool = pool
         self.searches = searches
@@ -131,7 +143,7 @@ class Games:
             owner = self.store.owner(game_id)
             if owner is None or not secrets.compare_digest(owner, player):
                 raise NoSuchGame()
-        if live is not None and self.settings.shared_database and self._stale(live):
+        if live is not None and self.shared and self._stale(live):
             self.forget(game_id)
             live = None
         if live is None:
@@ -263,8 +275,9 @@ class Games:
                 if not old.over:
                     abandoned.append((old, old.finish("abandoned", at)))
         self.store.add_game(record, abandon=[finish for _, finish in abandoned])
+        self.metrics.games_begun.inc()
         for old, finish in abandoned:
-            old.ended(finish)
+            self._ended(old, finish)
         live = LiveGame(record, game, Clock(0.0, at), exercise=exercise)
         with self._cache_lock:
             self._live[record.id] = live
@@ -299,7 +312,7 @@ class Games:
                 raise
             live.seq += 1
             if finish is not None:
-                live.ended(finish)
+                self._ended(live, finish)
             return live, events
 
     def clock(self, player: str, game_id: str, on_screen: bool) -> tuple[int, bool]:
@@ -321,8 +334,17 @@ class Games:
             if not live.over:
                 finish = live.finish("resigned", now())
                 self.store.finish(finish)
-                live.ended(finish)
+                self._ended(live, finish)
             return live
+
+    def health(self) -> Health:
+        """Whether what the server needs is reachable: the database (and, where one is set, Redis)."""
+        problem = self.store.reachable()
+        return Health(ok=problem is None, database=problem or "ok")
+
+    def _ended(self, live: LiveGame, finish: Finish) -> None:
+        live.ended(finish)
+        self.metrics.games_ended.labels(finish.result).inc()
 
     def share(self, player: str, game_id: str) -> str:
         """A token that opens this game's deal, under its table rules, for whoever has it: the code

@@ -33,6 +33,7 @@ from spider.rules import CHOICES, HELPS
 from spider.server.answers import (
     Analysis,
     ClockAnswer,
+    Health,
     Hint,
     Line,
     Played,
@@ -45,6 +46,7 @@ from spider.server.answers import (
 from spider.server.bodies import Action, ClockSign, NewGame, Nothing, Resume, flag, json_object
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
+from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.practice import listing
 from spider.server.static import StaticFiles
@@ -185,6 +187,16 @@ async def static_file(request: Request) -> Response:
     return _static(request).response(request, request.path_params["path"])
 
 
+async def health(request: Request) -> Response:
+    found = _games(request).health()
+    return _answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+async def metrics(request: Request) -> Response:
+    watched: Metrics = request.app.state.metrics
+    return Response(watched.text(), media_type=watched.content_type, headers=NO_STORE)
+
+
 async def openapi(request: Request) -> Response:
     return _answer(description())
 
@@ -246,6 +258,10 @@ API = (
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
              Presets),
+    Endpoint("GET", "/healthz", health, "Whether the server can reach its database", Health,
+             refusals=(HTTPStatus.SERVICE_UNAVAILABLE,), about="503 with the same body when it cannot."),
+    Endpoint("GET", "/metrics", metrics, "Requests, latency, games and the solver's work, for Prometheus",
+             media_type="text/plain"),
     Endpoint("GET", "/api/openapi.json", openapi, "This description of the API", dict[str, Any]),
     Endpoint("GET", "/static/{path:path}", static_file, "The page's files", media_type="*/*",
              refusals=(NOT_FOUND, NOT_MODIFIED)),

@@ -272,6 +272,15 @@ class Store:
         self._stop = threading.Event()
         self._checkpoints: threading.Thread | None = None
 
+    def reachable(self) -> str | None:
+        """None when the database answers a query, else what went wrong."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+        except Exception as error:  # any failure means the same to a health check: not reachable
+            return f"{type(error).__name__}: {error}".splitlines()[0]
+        return None
+
     def start_checkpoints(self, every: float = CHECKPOINT_SECONDS) -> None:
         """Moves SQLite's WAL checkpoints (which wait for the disk) off the requests, into a thread."""
         if not self.is_sqlite or self._checkpoints is not None:
