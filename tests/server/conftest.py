@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
+import time
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
@@ -86,6 +91,50 @@ def make_client(settings: Settings) -> Iterator[Callable[..., TestClient]]:
 @pytest.fixture
 def client(make_client: Callable[..., TestClient]) -> TestClient:
     return make_client()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def serve(database_url: str) -> Iterator[Callable[..., tuple[subprocess.Popen[bytes], str]]]:
+    """Starts ``spider serve`` processes on free loopback ports over the test's database; kills what it started."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(**environ: str) -> tuple[subprocess.Popen[bytes], str]:
+        port = free_port()
+        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0", **environ}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", database_url],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        started.append(process)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{url}/api/presets", timeout=1)
+                return process, url
+            except httpx.TransportError:
+                assert process.poll() is None, "spider serve exited"
+                time.sleep(0.1)
+        raise AssertionError("spider serve did not start within 30 s")
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -81,51 +78,6 @@ def test_a_live_game_is_rebuilt_when_the_cache_forgets_it(make_client: Callable[
     other = TestClient(client.app)  # another player's game pushes the first out of the cache
     new_game(other, code=CODE)
     assert client.get(f"/api/games/{first['id']}").json()["columns"] == state["columns"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen[bytes], str]]]:
-    """Starts ``spider serve`` on a free loopback port over one database; kills what it started."""
-    started: list[subprocess.Popen[bytes]] = []
-    database = tmp_path / "served.sqlite"
-
-    def start(**environ: str) -> tuple[subprocess.Popen[bytes], str]:
-        port = free_port()
-        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0", **environ}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", str(database)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        started.append(process)
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"{url}/api/presets", timeout=1)
-                return process, url
-            except httpx.TransportError:
-                assert process.poll() is None, "spider serve exited"
-                time.sleep(0.1)
-        raise AssertionError("spider serve did not start within 30 s")
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
 
 
 def children(pid: int) -> list[int]:

@@ -1,0 +1,73 @@
+"""Several server processes on one database server (SPEC 3.1): any process serves any request, and two
+actions on one game that reach two processes at the same moment are serialized: none is lost or
+applied twice, and the stored actions replay to the state each client was last told."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from spider import Game
+from spider.server.middleware import PLAYER_COOKIE
+
+CODE = "SP1-S1C-AAAAAAD"
+
+
+@pytest.fixture
+def two_processes(backend: str, serve: Callable[..., tuple[Any, str]]) -> tuple[str, str]:
+    if backend == "sqlite":
+        pytest.skip("several processes on one SQLite file need SPIDER_SHARED_DATABASE: test_persistence has it")
+    return serve()[1], serve()[1]
+
+
+def test_a_burst_of_actions_on_two_processes_is_serialized(two_processes: tuple[str, str]) -> None:
+    first, second = two_processes
+    with httpx.Client(base_url=first, timeout=10) as opener:
+        game = opener.post("/api/games", json={"code": CODE}).json()
+        cookie = opener.cookies[PLAYER_COOKIE]
+    answers: list[tuple[int, dict[str, Any], str]] = []
+    lock = threading.Lock()
+    # each thread plays on its own process: deal, undo, deal, undo... all at once
+    def player(url: str, actions: list[str]) -> None:
+        with httpx.Client(base_url=url, timeout=10, cookies={PLAYER_COOKIE: cookie}) as client:
+            for action in actions:
+                response = client.post(f"/api/games/{game['id']}/actions", json={"action": action})
+                with lock:
+                    answers.append((response.status_code, response.json(), action))
+
+    actions = list(itertools.islice(itertools.cycle(["d", "u"]), 30))
+    threads = [threading.Thread(target=player, args=(url, actions)) for url in (first, second, first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    played = [body["view"] for status, body, _ in answers if status == 200]
+    refused = [body["message_id"] for status, body, _ in answers if status != 200]
+    assert played and all(status in (200, 409) for status, _, _ in answers)
+    assert set(refused) <= {"server.game_changed", "refuse.nothing_to_undo", "refuse.stock_empty"}
+    versions = sorted(view["version"] for view in played)
+    assert versions == list(range(1, len(played) + 1)), "an action was applied twice, or one was lost"
+
+    # both processes now tell the same game, and it is the stored actions replayed from the opening
+    with httpx.Client(timeout=10, cookies={PLAYER_COOKIE: cookie}) as client:
+        told = [client.get(f"{url}/api/games/{game['id']}").json() for url in (first, second)]
+    assert told[0]["version"] == told[1]["version"] == len(played)
+    assert told[0]["columns"] == told[1]["columns"]
+    last = max(played, key=lambda view: view["version"])
+    assert told[0]["columns"] == last["columns"] and told[0]["moves"] == last["moves"]
+    # the actions answered 200, in the order of their versions, replayed by the engine: after each, the
+    # table its player was told
+    replayed = Game.from_code(CODE)
+    stored = [(body["view"], action) for status, body, action in answers if status == 200]
+    for view, action in sorted(stored, key=lambda pair: pair[0]["version"]):
+        replayed.apply_text(action)
+        assert view["moves"] == replayed.moves and view["stock"]["cards"] == len(replayed.stock)
+        assert [column["up"] for column in view["columns"]] == [
+            [str(card) for card in replayed.face_up(number)] for number in range(1, 11)
+        ]
