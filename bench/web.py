@@ -112,6 +112,15 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        try:
+            return await self._request(method, path, body)
+        except (ConnectionError, IndexError):
+            # the server closed a connection left idle past its header timeout: a browser opens a new one
+            self.close()
+            self.writer = None
+            return await self._request(method, path, body)
+
+    async def _request(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None

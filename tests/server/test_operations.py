@@ -28,6 +28,7 @@ def test_health_says_the_database_answers(client: TestClient) -> None:
 def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:
     games = client.app.state.games  # type: ignore[attr-defined]
     gone = "postgresql+psycopg://nobody@127.0.0.1:1/none"  # nothing listens on port 1
+    games.store.engine.dispose()
     games.store.engine = create_engine(gone, connect_args={"connect_timeout": 2})
     response = client.get("/healthz")
     assert response.status_code == 503

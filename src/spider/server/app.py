@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if worker is not None:
                 worker.stop()
             searches.close()
+            pool.close()
             store.close()
             claim.release()
 

@@ -394,6 +394,9 @@ class DealPool:
         with self._lock:
             return self._pool.count(suits)
 
+    def close(self) -> None:
+        self._pool.close()
+
     def add(self, suits: int, deal: VerifiedDeal, *, nodes: int = 0, seconds: float = 0.0) -> None:
         with self._lock:
             self._pool.add(deal.code, suits, deal.line, nodes=nodes, seconds=seconds)

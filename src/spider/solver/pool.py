@@ -59,6 +59,10 @@ class Pool:
         ) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
         metadata.create_all(self.engine)
 
+    def close(self) -> None:
+        """Lets go of the pool's database connections."""
+        self.engine.dispose()
+
     @property
     def where(self) -> str:
         """Where the pool lives, for people: the file, or the database URL without its password."""
