@@ -50,8 +50,9 @@ def languages() -> tuple[str, ...]:
     >>> languages()
     ('en', 'he', 'nl', 'pl', 'pt')
     """
-    names = {path.name.removesuffix(".json") for path in (resources.files("spider") / "catalogs").iterdir()}
-    return (DEFAULT_LANGUAGE, *sorted(name for name in names - {DEFAULT_LANGUAGE} if name.isalpha()))
+    folder = resources.files("spider") / "catalogs"
+    names = {path.name.removesuffix(".json") for path in folder.iterdir() if path.name.endswith(".json")}
+    return (DEFAULT_LANGUAGE, *sorted(names - {DEFAULT_LANGUAGE}))
 
 
 @cache
