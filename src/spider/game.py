@@ -100,6 +100,7 @@ class Snapshot(NamedTuple):
     dealt: int
     runs: int
     columns: tuple[tuple[int, list[Card], int, list[bool]], ...]  # (index, cards, face-down count, earned)
+    last_move: Moved | None
 
 
 class Game:
@@ -141,6 +142,7 @@ class Game:
         self._undo: list[Snapshot] = []
         self._redo: list[Action] = []
         self._undo_floor = "refuse.nothing_to_undo"  # why undo stops when the list is used up
+        self._last_move: Moved | None = None
         self._one_suit_groups = rules.group == "classic"
         self._movable_cache = [-1] * COLUMNS
 
@@ -345,6 +347,21 @@ class Game:
         return self._group_for(move)[0]
 
     @property
+    def can_uncover(self) -> bool:
+        """Whether a card can be turned up now, or by the next move: a flip is allowed, or a legal move
+        takes every face-up card off a face-down one. Such a game has progress left (SPEC 2.3).
+        """
+        for action in self.legal_actions():
+            if isinstance(action, Flip):
+                return True
+            if isinstance(action, Move):
+                index = action.source - 1
+                up = len(self._columns[index]) - self._down[index]
+                if self._down[index] and self.group_size(action) == up:
+                    return True
+        return False
+
+    @property
     def deal_refusal(self) -> IllegalMoveError | None:
         """The rule that refuses a deal now, or ``None`` when dealing is allowed."""
         refusal = self._deal_refusal()
@@ -483,6 +500,14 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def last_move(self) -> Moved | None:
+        """The move that left the table as it is: the last action played or redone, if it was a move.
+
+        ``None`` at the start and after a deal or a flip; undo brings back the one before.
+        """
+        return self._last_move
+
     def undo(self) -> Action:
         """Takes back the last action and returns it; raises :class:`IllegalMoveError` when nothing can be undone."""
         if not self._undo:
@@ -511,17 +536,21 @@ class Game:
             self._movable_cache[index] = -1
         self.score, self.moves, self._dealt = snapshot.score, snapshot.moves, snapshot.dealt
         del self._runs[snapshot.runs :]
+        self._last_move = snapshot.last_move
 
     def _apply(self, action: Action) -> tuple[Snapshot, list[Event]]:
         if isinstance(action, Move):
-            return self._move(action)
-        if isinstance(action, Deal):
-            return self._deal(action)
-        return self._flip(action)
+            snapshot, events = self._move(action)
+        elif isinstance(action, Deal):
+            snapshot, events = self._deal(action)
+        else:
+            snapshot, events = self._flip(action)
+        self._last_move = events[0] if isinstance(events[0], Moved) else None
+        return snapshot, events
 
     def _snapshot(self, action: Action, indexes: Iterable[int]) -> Snapshot:
         columns = tuple((i, list(self._columns[i]), self._down[i], list(self._earned[i])) for i in indexes)
-        return Snapshot(action, self.score, self.moves, self._dealt, len(self._runs), columns)
+        return Snapshot(action, self.score, self.moves, self._dealt, len(self._runs), columns, self._last_move)
 
     def _move(self, move: Move) -> tuple[Snapshot, list[Event]]:
         count, refusal = self._group_for(move)

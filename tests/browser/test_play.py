@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.harness import Server, open_context
 from tests.browser.table import (
     View,
+    act,
     cards,
     column,
     current,
@@ -75,6 +76,19 @@ def test_double_click_sends_the_group_to_its_best_column(page: Page) -> None:
     expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
     assert cards(page, group["best"])[-group["count"]:] == moved
     expect_table(page, current(page))
+
+
+def test_double_click_on_cards_that_do_not_move_together_names_the_rule_without_asking(page: Page) -> None:
+    view = act(page, new_game(page, 2, code="SP1-S2C-AAAAAAB"), "4>8")  # column 8 ends 5h 4s
+    assert {"column": 8, "count": 2, "refusal": "In classic rules a group must be one suit."} in view["unmovable"]
+    open_table(page)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
+    group_cards(page, 8, 2).dblclick(position={"x": 10, "y": 6})
+    expect(page.locator("#status")).to_have_text("In classic rules a group must be one suit.")
+    expect(page.locator("#status")).to_have_class("error")
+    assert sent == []  # the view named the rule: no action went to the server to learn it
+    expect_table(page, view)
 
 
 def test_tap_a_card_then_tap_a_column(browser: Browser, server: Server) -> None:

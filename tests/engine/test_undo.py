@@ -179,3 +179,28 @@ def test_undo_restores_the_score_and_costs_nothing() -> None:
     game.undo()
     game.undo()
     assert (game.score, game.moves) == (500, 0)
+
+
+def test_the_last_move_follows_undo_and_redo_and_a_deal() -> None:
+    game = Game.from_code("SP1-S1C-AAAAAAD")
+    assert game.last_move is None
+    game.play("1>8")
+    first = game.last_move
+    assert first is not None and (first.source, first.target, first.count) == (1, 8, 1)
+    game.play("7>10")
+    assert game.last_move is not None and (game.last_move.source, game.last_move.target) == (7, 10)
+    game.undo()  # the table is as the first move left it
+    assert game.last_move == first
+    game.redo()
+    assert game.last_move is not None and game.last_move.source == 7
+    game.play("d")
+    assert game.last_move is None  # a deal is no move
+    game.undo()
+    assert game.last_move is not None and game.last_move.source == 7
+
+
+def test_a_move_is_the_last_move_where_undo_cannot_take_it_back() -> None:
+    for rules in (TableRules(undo=0), TableRules(undo_past="no-reveal")):  # undo off; a card turned up
+        game = Game.from_code("SP1-S1C-AAAAAAD", rules)
+        game.play("1>8")
+        assert game.last_move is not None and game.last_move.target == 8 and not game.can_undo

@@ -194,7 +194,7 @@ def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pyte
     def broken(records: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("spider.server.routes.player_stats", broken)
+    monkeypatch.setattr("spider.server.games.player_stats", broken)
     response = client_no_raise.get("/api/stats")
     assert response.status_code == 500
     assert response.json()["message_id"] == "server.internal"

@@ -3,8 +3,10 @@
 ``create_app(settings)`` builds the app; ``spider serve`` runs it on uvicorn. One file, one job:
 
 - ``settings``: every setting, read from ``SPIDER_*`` environment variables, with types and defaults.
-- ``app``: puts the parts together; ``routes``: the API as a list of thin handlers.
-- ``bodies``: strict reading of request bodies; ``errors``: the one table from errors to statuses.
+- ``app``: puts the parts together; ``routes``: the API as a table of thin handlers.
+- ``bodies``: strict reading of request bodies; ``answers``: the shape of every answer; ``openapi``: the
+  API's description, from the routes' table, the bodies and the answers.
+- ``errors``: the one table from errors to statuses.
 - ``middleware``: the player's cookie, the body size limit, headers on every answer.
 - ``games``: games made, loaded (replayed from storage), played and ended; ``view``: the public view.
 - ``storage``: players, games and actions in SQLite (WAL) or another SQLAlchemy database.

@@ -1,22 +1,29 @@
-"""Request bodies: read strictly, and every refusal names the field and what it must be."""
+"""Request bodies: read strictly, and every refusal names the field and what it must be.
+
+Each body is a Pydantic model: its fields' types check the request, and the same types are the body's
+schema in the API's description (``openapi``).
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal, Self
 
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, WithJsonSchema
+from pydantic_core import PydanticCustomError
 from starlette import status
 from starlette.requests import Request
 
+from spider import PRESETS
 from spider.cards import SUIT_COUNTS
+from spider.server.answers import RULES_SCHEMA
 from spider.server.errors import RequestError
 
 UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
 BAD_REQUEST = status.HTTP_400_BAD_REQUEST
 
-DEALS = ("random", "verified")
 MAX_ACTION_LENGTH = 16
+MAX_PRESET_LENGTH = 32
 MAX_CODE_LENGTH = 80
 MAX_SHARE_LENGTH = 64
 
@@ -72,148 +79,129 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _check_fields(body: dict[str, Any], allowed: tuple[str, ...]) -> None:
-    for field in body:
-        if field not in allowed:
-            expected = ", ".join(repr(name) for name in allowed) or "no fields"
-            raise RequestError(UNPROCESSABLE, "server.unknown_field", field=field, expected=expected)
+class Body(BaseModel):
+    """A request body's fields: each with its type (which is also its schema in ``/api/openapi.json``)
+    and, in ``EXPECTED``, the words a refusal uses for what the field must be."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    EXPECTED: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> Self:
+        """The body read into its fields; a :class:`RequestError` naming the first field that is wrong."""
+        try:
+            return cls.model_validate(body)
+        except ValidationError as error:
+            raise cls._refusal(error) from None
+
+    @classmethod
+    def _refusal(cls, error: ValidationError) -> RequestError:
+        # an unknown field is named before a wrong one, as a client that misspelt a field needs to hear
+        problems = sorted(error.errors(), key=lambda problem: problem["type"] != "extra_forbidden")
+        problem = problems[0]
+        field = str(problem["loc"][0])
+        if problem["type"] == "extra_forbidden":
+            expected = ", ".join(repr(name) for name in cls.model_fields) or "no fields"
+            return RequestError(UNPROCESSABLE, "server.unknown_field", field=field, expected=expected)
+        if problem["type"] == "missing":
+            return RequestError(UNPROCESSABLE, "server.missing_field", field=field)
+        return RequestError(UNPROCESSABLE, "server.bad_field", field=field, expected=cls.EXPECTED[field])
 
 
-def _bad(field: str, expected: str) -> RequestError:
-    return RequestError(UNPROCESSABLE, "server.bad_field", field=field, expected=expected)
-
-
-def _optional_text(body: dict[str, Any], field: str, max_length: int) -> str | None:
-    value = body.get(field)
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value or len(value) > max_length:
-        raise _bad(field, f"a text of 1 to {max_length} characters")
+def _suit_count(value: Any) -> int:
+    # JSON's true is no number, nor is 2.0 a suit count (though True == 1 and 2.0 == 2 in Python)
+    if type(value) is not int or value not in SUIT_COUNTS:
+        raise PydanticCustomError("suit_count", "a suit count")
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class NewGame:
+SuitCount = Annotated[int, PlainValidator(_suit_count), WithJsonSchema({"enum": list(SUIT_COUNTS)})]
+
+
+def _text(max_length: int) -> str:
+    return f"a text of 1 to {max_length} characters"
+
+
+class NewGame(Body):
     """``POST /api/games``: which deal and which table rules."""
 
-    suits: int | None = None
-    deal: str = "random"
-    rules: dict[str, Any] | None = None
-    preset: str | None = None
-    code: str | None = None
+    suits: SuitCount | None = None
+    deal: Literal["random", "verified"] = "random"
+    rules: Annotated[dict[str, Any], WithJsonSchema(RULES_SCHEMA)] | None = None
+    """Single table rules that change the preset's (or the code's); the engine names a wrong one."""
+    preset: Annotated[str, Field(min_length=1, max_length=MAX_PRESET_LENGTH, examples=list(PRESETS))] | None = None
+    code: Annotated[str, Field(min_length=1, max_length=MAX_CODE_LENGTH, examples=["SP1-S2C-ABCDEFG"])] | None = None
     replay: bool = False
     """The game replays a winning line for the player to watch: it is kept out of every result."""
-    share: str | None = None
+    share: Annotated[str, Field(min_length=1, max_length=MAX_SHARE_LENGTH)] | None = None
     """A shared deal's token (``POST /api/games/{id}/share``): its deal and table rules, code unseen."""
 
-    FIELDS = ("suits", "deal", "rules", "preset", "code", "replay", "share")
+    EXPECTED: ClassVar[dict[str, str]] = {
+        "suits": "1, 2 or 4",
+        "deal": '"random" or "verified"',
+        "rules": "an object of table rules",
+        "preset": _text(MAX_PRESET_LENGTH),
+        "code": _text(MAX_CODE_LENGTH),
+        "replay": "true or false",
+        "share": _text(MAX_SHARE_LENGTH),
+    }
 
     @classmethod
-    def from_json(cls, body: dict[str, Any]) -> NewGame:
-        _check_fields(body, cls.FIELDS)
-        suits = body.get("suits")
-        # bool is an int in Python, but true is no suit count
-        if suits is not None and (type(suits) is not int or suits not in SUIT_COUNTS):
-            raise _bad("suits", "1, 2 or 4")
-        deal = body.get("deal", "random")
-        if deal not in DEALS:
-            raise _bad("deal", '"random" or "verified"')
-        rules = body.get("rules")
-        if rules is not None and not isinstance(rules, dict):
-            raise _bad("rules", "an object of table rules")
-        replay = body.get("replay", False)
-        if type(replay) is not bool:
-            raise _bad("replay", "true or false")
-        share = _optional_text(body, "share", MAX_SHARE_LENGTH)
-        if share is not None and set(body) - {"share"}:
-            others = ", ".join(repr(field) for field in sorted(set(body) - {"share"}))
-            raise RequestError(UNPROCESSABLE, "server.share_alone", fields=others)
-        return cls(
-            share=share,
-            suits=suits,
-            deal=deal,
-            replay=replay,
-            rules=rules,
-            preset=_optional_text(body, "preset", 32),
-            code=_optional_text(body, "code", MAX_CODE_LENGTH),
-        )
+    def from_json(cls, body: dict[str, Any]) -> Self:
+        request = super().from_json(body)
+        others = request.model_fields_set - {"share"}
+        if request.share is not None and others:
+            fields = ", ".join(repr(field) for field in sorted(others))
+            raise RequestError(UNPROCESSABLE, "server.share_alone", fields=fields)
+        return request
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(Body):
     """``POST /api/games/{id}/actions``: one action in notation."""
 
-    action: str
-    version: int | None = None
+    action: Annotated[
+        str, Field(min_length=1, max_length=MAX_ACTION_LENGTH, examples=["3>7", "3>7:2", "d", "f3", "u", "r"])
+    ]
+    version: Annotated[int, Field(ge=0)] | None = None
     """The view's ``version`` the action was made on, if the client says."""
 
-    FIELDS = ("action", "version")
-
-    @classmethod
-    def from_json(cls, body: dict[str, Any]) -> Action:
-        _check_fields(body, cls.FIELDS)
-        if "action" not in body:
-            raise RequestError(UNPROCESSABLE, "server.missing_field", field="action")
-        action = body["action"]
-        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-            expected = f'an action in notation such as "3>7", "d" or "u", of at most {MAX_ACTION_LENGTH} characters'
-            raise _bad("action", expected)
-        version = body.get("version")
-        if version is not None and (type(version) is not int or version < 0):
-            raise _bad("version", "the whole number the view calls its version")
-        return cls(action=action, version=version)
+    EXPECTED: ClassVar[dict[str, str]] = {
+        "action": f'an action in notation such as "3>7", "d" or "u", of at most {MAX_ACTION_LENGTH} characters',
+        "version": "the whole number the view calls its version",
+    }
 
 
-@dataclass(frozen=True, slots=True)
-class ClockSign:
+class ClockSign(Body):
     """``POST /api/games/{id}/clock``: the page shows the game (``true``, also its heartbeat) or no longer does."""
 
     on_screen: bool
 
-    FIELDS = ("on_screen",)
-
-    @classmethod
-    def from_json(cls, body: dict[str, Any]) -> ClockSign:
-        _check_fields(body, cls.FIELDS)
-        if "on_screen" not in body:
-            raise RequestError(UNPROCESSABLE, "server.missing_field", field="on_screen")
-        if type(body["on_screen"]) is not bool:
-            raise _bad("on_screen", "true or false")
-        return cls(on_screen=body["on_screen"])
+    EXPECTED: ClassVar[dict[str, str]] = {"on_screen": "true or false"}
 
 
-@dataclass(frozen=True, slots=True)
-class Resume:
+class Resume(Body):
     """``POST /api/games/{id}/resume``: take a finished game up again after ``at`` of its actions."""
 
-    at: int
+    at: Annotated[int, Field(ge=0)]
     replay: bool = False
+    """A replay's table for showing the line from there, never the current game."""
 
-    FIELDS = ("at", "replay")
-
-    @classmethod
-    def from_json(cls, body: dict[str, Any]) -> Resume:
-        _check_fields(body, cls.FIELDS)
-        if "at" not in body:
-            raise RequestError(UNPROCESSABLE, "server.missing_field", field="at")
-        at, replay = body["at"], body.get("replay", False)
-        if type(at) is not int or at < 0:
-            raise _bad("at", "the number of the game's actions to play again, 0 or more")
-        if type(replay) is not bool:
-            raise _bad("replay", "true or false")
-        return cls(at=at, replay=replay)
+    EXPECTED: ClassVar[dict[str, str]] = {
+        "at": "the number of the game's actions to play again, 0 or more",
+        "replay": "true or false",
+    }
 
 
-def no_fields(body: dict[str, Any]) -> None:
+class Nothing(Body):
     """For requests that take no body: an empty object is fine, a field is not."""
-    _check_fields(body, ())
 
 
-def flag(request: Request, name: str, default: bool) -> bool:
-    """A yes/no query parameter: ``?name=1`` or ``?name=0``."""
+def flag(request: Request, name: str) -> bool | None:
+    """A yes/no query parameter: ``?name=1`` or ``?name=0``; ``None`` when the request does not say."""
     value = request.query_params.get(name)
     if value is None:
-        return default
+        return None
     if value in ("1", "true"):
         return True
     if value in ("0", "false"):

@@ -14,20 +14,21 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette import status
 
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
-from spider.game import Event, Moved
+from spider.game import Event
 from spider.server import solving
+from spider.server.answers import Analysis, Hint, Stats, View
 from spider.server.bodies import NewGame
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.settings import Settings
+from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
-from spider.server.view import LastMove, iso_time, table
+from spider.server.view import iso_time, table
 
 _GAME_ID_LENGTH = 16
 
@@ -44,27 +45,15 @@ class LiveGame:
     game: Game
     clock: Clock
     seq: int = 0  # actions stored
-    trail: list[LastMove | None] = field(default_factory=list)  # what each action on the undo stack did
-    undone: list[LastMove | None] = field(default_factory=list)  # and each on the redo stack
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def apply(self, text: str) -> tuple[str, list[Event]]:
         """Plays one action in notation; returns it in canonical form with its events."""
         written = text.strip().lower()
-        if written == "u":
-            events = self.game.apply_text("u")
-            self.undone.append(self.trail.pop() if self.trail else None)
-            return "u", events
-        if written == "r":
-            events = self.game.apply_text("r")
-            self.trail.append(self.undone.pop() if self.undone else None)
-            return "r", events
+        if written in ("u", "r"):
+            return written, self.game.apply_text(written)
         action = parse_action(written)
-        events = self.game.play(action)
-        moved = next((event for event in events if isinstance(event, Moved)), None)
-        self.trail.append(None if moved is None else LastMove(moved.source, moved.target, moved.count))
-        self.undone.clear()
-        return str(action), events
+        return str(action), self.game.play(action)
 
     def seconds(self, at: float) -> float:
         """The playing time: the final time of a game that is over, else the clock's."""
@@ -108,7 +97,7 @@ class Games:
         self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()  # by game id, the latest few
+        self._analyses: OrderedDict[str, Analysis] = OrderedDict()  # by game id, the latest few
 
     # Finding games.
 
@@ -332,7 +321,7 @@ class Games:
             self.store.show_line(player, record.code, now())
             return record.code, list(record.line)
 
-    async def analysis(self, player: str, game_id: str) -> dict[str, Any]:
+    async def analysis(self, player: str, game_id: str) -> Analysis:
         """A lost game searched with the whole deal known (SPEC 2.6): whether its opening was winnable,
         the last position from which a win was found (after ``last_winnable`` of its ``actions``, with
         ``moves`` on the counter), and the line that wins from there. Like a winning line, it is given
@@ -352,15 +341,21 @@ class Games:
             rules = TableRules.from_json(record.rules)
             found = await self.searches.analysis(record.code, rules, texts, player=player)
             at = found["last_winnable"]
-            known = {"code": record.code, **found, "actions": len(texts), "moves": None}
-            if at is not None:
-                known["moves"] = _played(Game.from_code(record.code, rules), texts[:at]).moves
+            known = Analysis(
+                code=record.code,
+                opening=found["opening"],
+                last_winnable=at,
+                actions=len(texts),
+                moves=None if at is None else _played(Game.from_code(record.code, rules), texts[:at]).moves,
+                line=found["line"],
+                positions_searched=found["positions_searched"],
+            )
             with self._cache_lock:
                 self._analyses[game_id] = known
                 while len(self._analyses) > self.settings.cache_size:
                     self._analyses.popitem(last=False)
         self.store.show_line(player, record.code, now())
-        return dict(known)
+        return known
 
     def resume(self, player: str, game_id: str, at: int, *, replay: bool = False) -> LiveGame:
         """A new game of a finished game's deal and table rules, its first ``at`` actions played again
@@ -382,49 +377,43 @@ class Games:
                 live.seq += 1
         return live
 
-    def public_position(self, player: str, game_id: str) -> str:
-        """What the player sees of a game, as a position text: all a hint may know."""
-        with self.holding(game_id, player) as live:
-            return live.game.position(public=True)
-
     # Showing.
 
-    def view(self, live: LiveGame) -> tuple[dict[str, Any], str | None]:
-        """The public view of a game, and the position to search for "no more moves" if it needs one.
-
-        ``stuck`` is false in the view until the caller fills it in from the search.
-        """
+    async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
+        """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
+        for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
         game = live.game
-        view: dict[str, Any] = {"id": live.record.id}
-        view.update(table(game))
-        view.update(
-            {
-                # the code tells every card: shown once the game is over, or when the player gave it
-                "code": game.code if live.over or live.record.typed else None,
-                "version": live.seq,
-                "stuck": False,
-                "stuck_pending": False,
-                "last_move": live.trail[-1].to_json() if live.trail and live.trail[-1] else None,
-                "verified": live.record.verified,
-                "started_at": iso_time(live.record.created_at),
-                "seconds": int(live.seconds(now())),
-                "over": live.over,
-                "result": live.record.result,
-            }
+        view = View(
+            id=live.record.id,
+            **table(game),
+            # the code tells every card: shown once the game is over, or when the player gave it
+            code=game.code if live.over or live.record.typed else None,
+            version=live.seq,
+            stuck=False,
+            stuck_pending=False,
+            verified=live.record.verified,
+            started_at=iso_time(live.record.created_at),
+            seconds=int(live.seconds(now())),
+            over=live.over,
+            result=live.record.result,
         )
-        needs_search = not live.over and not game.won and not game.deal_possible and not _turns_a_card(view)
-        return view, game.position(public=True) if needs_search else None
+        if no_more_moves is None:
+            no_more_moves = self.settings.no_more_moves
+        # a deal, or a card that can be turned, is progress: only a table with neither needs the search
+        if no_more_moves and not live.over and not game.won and not game.deal_possible and not game.can_uncover:
+            position = game.position(public=True)
+            view["stuck"], view["stuck_pending"] = await self.searches.stuck(position, player=live.record.player)
+        return view
 
+    async def hint(self, player: str, game_id: str) -> Hint:
+        """The solver's suggestion from what the player sees of a game: all a hint may know."""
+        with self.holding(game_id, player) as live:
+            position = live.game.position(public=True)
+        return await self.searches.hint(position, player=player)
 
-def _turns_a_card(view: dict[str, Any]) -> bool:
-    """Whether a listed move takes all the face-up cards off face-down ones: a card will turn up, so
-    there are moves left, and the solver need not be asked."""
-    columns = view["columns"]
-    return any(
-        group["targets"] and columns[group["column"] - 1]["down"]
-        and group["count"] == len(columns[group["column"] - 1]["up"])
-        for group in view["groups"]
-    )
+    def stats(self, player: str) -> Stats:
+        """The player's results, and everyone's win rates."""
+        return {**player_stats(*self.store.tallies(player)), "site": site_stats(self.store)}
 
 
 def _played(game: Game, texts: list[str]) -> Game:

@@ -19,7 +19,10 @@ whatever the number of games.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spider.server.answers import Tally as TallyAnswer
 
 
 def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool) -> bool:
@@ -59,7 +62,7 @@ class Tally:
         if moves is not None:
             self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TallyAnswer:
         return {
             "games": self.games,
             "wins": self.wins,

@@ -1,41 +1,15 @@
 """The HTTP API: thin handlers that parse, call the games, serialize. All JSON; a player is the
 ``spider_player`` cookie; errors are ``{"error": sentence, "message_id": id}`` (see ``errors``).
 
-- ``POST /api/games`` ``{"suits", "deal": "random"|"verified", "preset", "rules", "code", "replay"}``, or
-  ``{"share": token}`` -> 201 view
-- ``GET /api/games/current`` -> the player's latest game in progress, or 404
-- ``GET /api/games/{id}`` -> view; 404 "No such game" for unknown and other players' games alike
-- ``POST /api/games/{id}/actions`` ``{"action": "3>7" | "3>7:2" | "d" | "f3" | "u" | "r", "version": N}``
-  -> ``{"view", "events"}``, the action stored before the answer; 409 with the rule when refused, and
-  409 ``server.game_changed`` when ``version`` (optional: the view's ``version`` the action was made
-  on) is no longer the game's: reload the game
-- ``POST /api/games/{id}/clock`` ``{"on_screen": true | false}`` -> ``{"seconds", "on_screen"}``: the page
-  shows the game (sent again every 15 s while it does) or stopped showing it; the game's time counts
-  only while it is on screen
-- ``POST /api/games/{id}/restart`` -> 201 view of a new game of the same deal and rules
-- ``POST /api/games/{id}/resign`` -> view, the game over
-- ``POST /api/games/{id}/share`` -> 201 ``{"share", "path"}``: a token that opens the game's deal under
-  its table rules (``POST /api/games {"share": token}``, or the page at ``path``) without naming it
-- ``GET /api/games/{id}/hint`` -> ``{"action", "column", "count", "target", "text", "message_id", "deal_possible"}``
-- ``GET /api/games/{id}/line`` -> ``{"code", "line"}`` of a verified deal, once the game is over and
-  counted; from then on no game of that deal by that player counts in results
-- ``GET /api/games/{id}/analysis`` -> ``{"code", "opening", "last_winnable", "actions", "moves", "line",
-  "positions_searched"}`` for a lost game that is over and counted (up to 30 s): whether the opening was
-  winnable (``win``, ``no-win``, ``unknown``), the last position a win was found from (after
-  ``last_winnable`` of the game's ``actions``, ``moves`` on the counter) and the line from there; from
-  then on no game of that deal by that player counts
-- ``POST /api/games/{id}/resume`` ``{"at": N, "replay": false}`` -> 201 view of a new game of the deal
-  with the finished game's first N actions played again (after its analysis only; it counts nowhere)
-- ``GET /api/stats`` -> the player's results by suit count, best scores, and everyone's win rates
-- ``GET /api/presets`` -> the presets' table rules, and the helps (hints, "no more moves") each turns on
-- ``GET /`` and ``GET /static/<path>``: the page (``spider/web``)
+The table ``API`` at the end lists every route with its body, its answer and the statuses it gives;
+``GET /api/openapi.json`` serves it as an OpenAPI 3.1 document (``openapi``).
 
 A view is public: no game code while a game the server dealt is in progress (the code tells every
-card), face-up cards, how many cards lie face down, how many are in the stock; with every
-movable group and the columns that accept it (``view``). Query parameter ``no_more_moves=0`` (or
-``=1``) on any request answered with a view turns the solver's "no more moves" check off (or on) for
-that answer; the default is ``SPIDER_NO_MORE_MOVES``. When the check is still running the view says
-``stuck_pending: true``: ask for the view again a moment later.
+card), face-up cards, how many cards lie face down, how many are in the stock; with every movable group
+and the columns that accept it, and the rule that keeps any other group put (``view``). Query parameter
+``no_more_moves=0`` (or ``=1``) on any request answered with a view turns the solver's "no more moves"
+check off (or on) for that answer; the default is ``SPIDER_NO_MORE_MOVES``. When the check is still
+running the view says ``stuck_pending: true``: ask for the view again a moment later.
 
 Fair shares (``limits``): a player past ``SPIDER_NEW_GAMES_PER_MINUTE`` new games (restarts count),
 asking for a hint while the last is still being worked out, or for a verified game while one is being
@@ -44,6 +18,9 @@ solved, gets 429 with ``Retry-After`` (seconds); so does a hint when the solver'
 
 from __future__ import annotations
 
+import functools
+from http import HTTPStatus
+from importlib.metadata import version
 from typing import Any
 
 from starlette import status
@@ -52,12 +29,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
-from spider.rules import HELPS
-from spider.server.bodies import Action, ClockSign, NewGame, Resume, flag, json_object, no_fields
+from spider.rules import CHOICES, HELPS
+from spider.server.answers import Analysis, ClockAnswer, Hint, Line, Played, Presets, Shared, Stats, View
+from spider.server.bodies import Action, ClockSign, NewGame, Nothing, Resume, flag, json_object
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
+from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.static import StaticFiles
-from spider.server.stats import player_stats, site_stats
 
 NO_STORE = {"cache-control": "no-store"}
 
@@ -81,15 +59,8 @@ def _count_new_game(request: Request) -> None:
         by_address.take(request.client.host)
 
 
-async def _view(request: Request, live: LiveGame) -> dict[str, Any]:
-    games = _games(request)
-    check_stuck = flag(request, "no_more_moves", games.settings.no_more_moves)
-    view, position = games.view(live)
-    if check_stuck and position is not None:
-        view["stuck"], view["stuck_pending"] = await games.searches.stuck(
-            position, player=_player(request)
-        )
-    return view
+async def _view(request: Request, live: LiveGame) -> View:
+    return await _games(request).view(live, no_more_moves=flag(request, "no_more_moves"))
 
 
 def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse:
@@ -121,32 +92,30 @@ async def play(request: Request) -> Response:
 async def clock(request: Request) -> Response:
     body = ClockSign.from_json(await json_object(request))
     seconds, on_screen = _games(request).clock(_player(request), request.path_params["game_id"], body.on_screen)
-    return _answer({"seconds": seconds, "on_screen": on_screen})
+    return _answer(ClockAnswer(seconds=seconds, on_screen=on_screen))
 
 
 async def restart(request: Request) -> Response:
-    no_fields(await json_object(request, required=False))
+    Nothing.from_json(await json_object(request, required=False))
     _count_new_game(request)
     live = _games(request).restart(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
-    no_fields(await json_object(request, required=False))
+    Nothing.from_json(await json_object(request, required=False))
     live = _games(request).resign(_player(request), request.path_params["game_id"])
     return _answer(await _view(request, live))
 
 
 async def share(request: Request) -> Response:
-    no_fields(await json_object(request, required=False))
+    Nothing.from_json(await json_object(request, required=False))
     token = _games(request).share(_player(request), request.path_params["game_id"])
     return _answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
 
 
 async def hint(request: Request) -> Response:
-    games = _games(request)
-    position = games.public_position(_player(request), request.path_params["game_id"])
-    return _answer(await games.searches.hint(position, player=_player(request)))
+    return _answer(await _games(request).hint(_player(request), request.path_params["game_id"]))
 
 
 async def line(request: Request) -> Response:
@@ -166,10 +135,7 @@ async def resume(request: Request) -> Response:
 
 
 async def stats(request: Request) -> Response:
-    games = _games(request)
-    found = player_stats(*games.store.tallies(_player(request)))
-    found["site"] = site_stats(games.store)
-    return _answer(found)
+    return _answer(_games(request).stats(_player(request)))
 
 
 async def presets(request: Request) -> Response:
@@ -178,6 +144,7 @@ async def presets(request: Request) -> Response:
             "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
             "helps": {name: helps.to_json() for name, helps in HELPS.items()},
             "default": "classic",
+            "choices": {name: list(choices) for name, choices in CHOICES.items()},
         }
     )
 
@@ -195,22 +162,82 @@ async def static_file(request: Request) -> Response:
     return _static(request).response(request, request.path_params["path"])
 
 
+async def openapi(request: Request) -> Response:
+    return _answer(description())
+
+
+VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not"),)
+VIEW_OF_NEW_GAME = {"getGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}}}
+GAME = "/api/games/{game_id}"
+CREATED, CONFLICT = HTTPStatus.CREATED, HTTPStatus.CONFLICT
+NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
+API = (
+    Endpoint("GET", "/", index, "The page", media_type="text/html", refusals=(NOT_MODIFIED,)),
+    Endpoint("HEAD", "/", index, "The page's headers", refusals=(NOT_MODIFIED,)),
+    Endpoint(
+        "POST", "/api/games", new_game, "A new game: a code's deal, a shared deal, a verified deal or a random one",
+        View, CREATED, body=NewGame, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY, links=VIEW_OF_NEW_GAME,
+    ),
+    Endpoint("GET", "/api/games/current", current_game, "The player's latest game in progress", View,
+             refusals=(NOT_FOUND,), query=VIEW_QUERY),
+    Endpoint("GET", GAME, get_game, "One of the player's games", View, refusals=(NOT_FOUND,), query=VIEW_QUERY,
+             about="404 No such game, for an unknown game and another player's alike."),
+    Endpoint("POST", f"{GAME}/actions", play, "Plays an action, stored before the answer", Played, body=Action,
+             refusals=(NOT_FOUND, CONFLICT), query=VIEW_QUERY,
+             about="An action in notation: 3>7, 3>7:2, d, f3, u or r. 409 names the rule that refuses it, or "
+             "(server.game_changed) says that the game has moved on from the view's version the action was "
+             "made on: reload the game."),
+    Endpoint("POST", f"{GAME}/restart", restart, "A new game of the same deal and table rules", View, CREATED,
+             body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY,
+             links=VIEW_OF_NEW_GAME),
+    Endpoint("POST", f"{GAME}/resign", resign, "Gives the game up", View, body=Nothing, body_required=False,
+             refusals=(NOT_FOUND,), query=VIEW_QUERY),
+    Endpoint("POST", f"{GAME}/share", share, "A link that deals the game's cards to whoever opens it, code unseen",
+             Shared, CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND,)),
+    Endpoint("GET", f"{GAME}/hint", hint, "A move suggested from what the player sees", Hint,
+             refusals=(NOT_FOUND, TOO_MANY)),
+    Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,
+             refusals=(NOT_FOUND, CONFLICT),
+             about="From then on no game of that deal by that player counts in results."),
+    Endpoint("POST", f"{GAME}/clock", clock, "The page shows the game, or no longer does: the clock counts only "
+             "the time on screen", ClockAnswer, body=ClockSign, refusals=(NOT_FOUND,),
+             about="Sent with on_screen true when the game comes on screen and every 15 s while it stays there, "
+             "and with false when it leaves (a hidden tab, a closed page). At most 35 s count between two signs "
+             "of life; every action is one too."),
+    Endpoint("GET", f"{GAME}/analysis", analysis, "A lost game searched with every card known", Analysis,
+             refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+             about="For a game that is over, lost and counted (up to 30 s): whether the deal could be won, and "
+             "the last position a win was found from. From then on no game of that deal by that player counts."),
+    Endpoint("POST", f"{GAME}/resume", resume, "A new game of a lost game's deal, its first actions played again",
+             View, CREATED, body=Resume, refusals=(NOT_FOUND, CONFLICT, TOO_MANY), query=VIEW_QUERY,
+             about="After the game's analysis only; with replay true it is a replay's table, never the current "
+             "game. It counts in no results."),
+    Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
+    Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
+             Presets),
+    Endpoint("GET", "/api/openapi.json", openapi, "This description of the API", dict[str, Any]),
+    Endpoint("GET", "/static/{path:path}", static_file, "The page's files", media_type="*/*",
+             refusals=(NOT_FOUND, NOT_MODIFIED)),
+    Endpoint("HEAD", "/static/{path:path}", static_file, "A page file's headers", refusals=(NOT_FOUND, NOT_MODIFIED)),
+)
+
+
+@functools.cache
+def description() -> dict[str, Any]:
+    """The API's OpenAPI document."""
+    return describe(API, title="Spider", version=version("spider-solitaire"), about=ABOUT)
+
+
+ABOUT = (
+    "The JSON API of Spider, the patience game. A player is the spider_player cookie, set on the first answer. "
+    "Every refusal is {\"error\": sentence, \"message_id\": id}. A view never holds a face-down card, the "
+    "stock's order, or the code of a game the server dealt while it is in progress."
+)
+
+
 def routes() -> list[BaseRoute]:
-    return [
-        Route("/", index, methods=["GET", "HEAD"]),
-        Route("/api/games", new_game, methods=["POST"]),
-        Route("/api/games/current", current_game, methods=["GET"]),
-        Route("/api/games/{game_id}", get_game, methods=["GET"]),
-        Route("/api/games/{game_id}/actions", play, methods=["POST"]),
-        Route("/api/games/{game_id}/clock", clock, methods=["POST"]),
-        Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
-        Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
-        Route("/api/games/{game_id}/share", share, methods=["POST"]),
-        Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
-        Route("/api/games/{game_id}/line", line, methods=["GET"]),
-        Route("/api/games/{game_id}/analysis", analysis, methods=["GET"]),
-        Route("/api/games/{game_id}/resume", resume, methods=["POST"]),
-        Route("/api/stats", stats, methods=["GET"]),
-        Route("/api/presets", presets, methods=["GET"]),
-        Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),
-    ]
+    """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``)."""
+    methods: dict[str, tuple[Handler, list[str]]] = {}
+    for endpoint in API:
+        methods.setdefault(endpoint.path, (endpoint.handler, []))[1].append(endpoint.method)
+    return [Route(path, handler, methods=names) for path, (handler, names) in methods.items()]

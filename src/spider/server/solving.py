@@ -30,7 +30,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
@@ -43,6 +43,9 @@ from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
 from spider.solver.analyse import ANALYSIS_SECONDS, analyse
 from spider.solver.pool import Pool, default_path
+
+if TYPE_CHECKING:  # the worker processes import this file: they need no Pydantic
+    from spider.server.answers import Hint
 
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
 KNOWN_POSITIONS = 8192  # "no more moves" answers remembered
@@ -66,7 +69,7 @@ def stuck_search(position: str, max_nodes: int) -> bool:
     return solver_no_more_moves(parse_position(position), max_nodes=max_nodes)
 
 
-def hint_search(position: str, max_nodes: int) -> dict[str, Any]:
+def hint_search(position: str, max_nodes: int) -> Hint:
     """The solver's suggestion for the table the player sees; never a deal (SPEC 2.2)."""
     found = solver_hint(parse_position(position), max_nodes=max_nodes)
     return {
@@ -247,7 +250,7 @@ class Searches:
             return False, True
         return bool(stuck), False
 
-    async def hint(self, position: str, *, player: str) -> dict[str, Any]:
+    async def hint(self, position: str, *, player: str) -> Hint:
         """The hint for a public position. 429 while the player's last hint is still being worked out,
         and while the search worker's queue is full."""
         if self._executor is None:
@@ -257,7 +260,7 @@ class Searches:
             # a hint takes a fraction of a second: a second later there is room again
             raise too_many("server.hint_in_flight" if refused == "player" else "server.solver_busy", 1)
         try:
-            found: dict[str, Any] = await self._share(
+            found: Hint = await self._share(
                 self._executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes
             )
         except BrokenProcessPool:  # the worker died: search here, this once

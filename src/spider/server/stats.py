@@ -6,9 +6,8 @@ end, so these answers cost a few rows, however many games a player or the site h
 
 from __future__ import annotations
 
-from typing import Any
-
 from spider.cards import SUIT_COUNTS
+from spider.server.answers import PlayerStats, SiteStats, SiteTally
 from spider.server.results import Tally
 from spider.server.storage import Store, now
 from spider.text import message
@@ -16,7 +15,7 @@ from spider.text import message
 SITE_PERIOD_DAYS = 30
 
 
-def player_stats(tallies: dict[int, Tally], best_scores: dict[int, dict[str, int]]) -> dict[str, Any]:
+def player_stats(tallies: dict[int, Tally], best_scores: dict[int, dict[str, int]]) -> PlayerStats:
     """Per suit count: games, wins, win rate, streaks, best time and fewest moves; and best scores."""
     return {
         "by_suits": {str(suits): tallies.get(suits, Tally()).to_json() for suits in SUIT_COUNTS},
@@ -24,11 +23,11 @@ def player_stats(tallies: dict[int, Tally], best_scores: dict[int, dict[str, int
     }
 
 
-def site_stats(store: Store) -> dict[str, Any]:
+def site_stats(store: Store) -> SiteStats:
     """Win rates of everyone's games over the last days, with the period and the method named."""
     since = now() - (SITE_PERIOD_DAYS - 1) * 86400
     results = {suits: (total, wins) for suits, total, wins in store.site_results(since)}
-    by_suits = {}
+    by_suits: dict[str, SiteTally] = {}
     for suits in SUIT_COUNTS:
         total, wins = results.get(suits, (0, 0))
         by_suits[str(suits)] = {

@@ -1,35 +1,24 @@
 """The public view of a game: what the player may see, and what the page needs to offer moves.
 
 Built only from public facts: the face-up cards, how many cards lie face down, how many are in the
-stock. Never a face-down card's identity, never the stock's order. Which columns accept which group
-comes from the engine, so the page holds no rules.
+stock. Never a face-down card's identity, never the stock's order. Which columns accept which group,
+and the rule that refuses a group or a deal, come from the engine, so the page holds no rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from spider import Game
 from spider.actions import COLUMNS
-
-
-@dataclass(frozen=True, slots=True)
-class LastMove:
-    source: int
-    target: int
-    count: int
-
-    def to_json(self) -> dict[str, int]:
-        return {"source": self.source, "target": self.target, "count": self.count}
+from spider.server.answers import Group, LastMove, Pile, Table, Unmovable
 
 
 def iso_time(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def columns(game: Game) -> list[dict[str, Any]]:
+def columns(game: Game) -> list[Pile]:
     down = game.face_down
     return [
         {"down": down[column - 1], "up": [str(card) for card in game.face_up(column)]}
@@ -37,13 +26,13 @@ def columns(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def groups(game: Game) -> list[dict[str, Any]]:
+def groups(game: Game) -> list[Group]:
     """Every group that can be picked up, with the columns that accept it and the best of them.
 
     A group that fits nowhere comes with the rule that keeps it there, for the page to show.
     """
     accepted = game.group_targets()
-    found = []
+    found: list[Group] = []
     for column in range(1, COLUMNS + 1):
         for count in range(1, game.movable(column) + 1):
             fits = sorted(accepted.get((column, count), ()))
@@ -54,12 +43,28 @@ def groups(game: Game) -> list[dict[str, Any]]:
     return found
 
 
+def unmovable(game: Game) -> list[Unmovable]:
+    """Every group of face-up cards that cannot be picked up, with the rule that keeps it together with
+    the column, for the page to name when a player tries."""
+    return [
+        {"column": column, "count": count, "refusal": str(game.nowhere_refusal(column, count))}
+        for column in range(1, COLUMNS + 1)
+        for count in range(game.movable(column) + 1, len(game.face_up(column)) + 1)
+    ]
+
+
 def flips(game: Game) -> list[int]:
     """The columns whose top card may be turned over now (manual flip), as the engine lists them."""
     return [index + 1 for index in game.flippable]
 
 
-def table(game: Game) -> dict[str, Any]:
+def last_move(game: Game) -> LastMove | None:
+    """The move that left the table as it is, for the page to mark."""
+    moved = game.last_move
+    return None if moved is None else {"source": moved.source, "target": moved.target, "count": moved.count}
+
+
+def table(game: Game) -> Table:
     """The part of the view that depends only on the table."""
     refusal = game.deal_refusal
     return {
@@ -76,7 +81,9 @@ def table(game: Game) -> dict[str, Any]:
         "deal_never_possible": game.deal_never_possible,
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
+        "last_move": last_move(game),
         "groups": groups(game),
+        "unmovable": unmovable(game),
         "flips": flips(game),
         "text": game.describe(),
     }

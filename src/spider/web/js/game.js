@@ -1,7 +1,7 @@
 // What the player's commands do: each one asks the server, then shows the view it answers with.
 // No rule lives here: targets and best columns come with the view, refusals come from the server.
 import { api } from './api.js';
-import { state, groupAt, largestGroup, moveText } from './state.js';
+import { state, groupAt, largestGroup, moveText, refusalAt } from './state.js';
 import { settings, saveSettings, animationsOn } from './settings.js';
 import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
@@ -101,17 +101,13 @@ export function moveGroup(source, target, count, { shakeCards = true } = {}) {
   return act(moveText(source, target, count), shakeCards ? () => cardsAt(source, count) : null);
 }
 
-/** Send a group to its best column (SPEC 2.4); when none accepts it, the server's refusal names the rule. */
+/** Send a group to its best column (SPEC 2.4); when none accepts it, or it cannot be lifted, the view names the rule. */
 export function moveToBest(column, count) {
   const group = groupAt(state.view, column, count);
   if (group && group.best) return moveGroup(column, group.best, count);
-  if (group && group.refusal) {
-    refuse(new Error(group.refusal), cardsAt(column, count));
-    return Promise.resolve(false);
-  }
-  // Cards that do not move together: the server names the group rule they break.
-  const elsewhere = (column % 10) + 1;
-  return moveGroup(column, elsewhere, count);
+  const refusal = refusalAt(state.view, column, count);
+  if (refusal) refuse(new Error(refusal), cardsAt(column, count));
+  return Promise.resolve(false);
 }
 
 export function deal() {

@@ -71,7 +71,7 @@ function wire() {
 async function start() {
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
-  api.presets().then((answer) => setPresets(answer.presets, answer.helps)).catch(() => {});
+  api.presets().then(setPresets).catch(() => {});
   const [catalog, view] = await Promise.allSettled([loadCatalog(language), currentGame()]);
   if (catalog.status === 'rejected') throw catalog.reason;
   translate();

@@ -1,26 +1,22 @@
 // The player's settings, remembered in localStorage (no account needed).
 const KEY = 'spider.settings';
 
-// Table rule presets (SPEC 1.9), filled from the server's GET /api/presets at start-up.
+// Table rule presets (SPEC 1.9) and each rule's choices, filled from the server's GET /api/presets at start-up:
+// the rules live in the engine, and the page only shows them.
 export const PRESETS = {};
 export const HELPS = {}; // what each preset turns on beside its rules: { hints, no_more_moves }
+export const RULE_CHOICES = {}; // each table rule's choices, the default first
 
-export function setPresets(presets, helps = {}) {
-  for (const key of Object.keys(PRESETS)) delete PRESETS[key];
-  Object.assign(PRESETS, presets);
-  for (const key of Object.keys(HELPS)) delete HELPS[key];
-  Object.assign(HELPS, helps);
+function replace(target, source) {
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, source || {});
 }
 
-export const RULE_CHOICES = {
-  group: ['classic', 'relaxed'],
-  layout: ['standard', 'tabletop'],
-  flip: ['auto', 'manual'],
-  deal: ['filled', 'any'],
-  undo: [0, 100, 400, null],
-  undo_past: ['all', 'no-reveal'],
-  scoring: ['standard', 'reveal', 'duel'],
-};
+export function setPresets({ presets, helps, choices }) {
+  replace(PRESETS, presets);
+  replace(HELPS, helps);
+  replace(RULE_CHOICES, choices);
+}
 
 const DEFAULTS = {
   suits: 1,

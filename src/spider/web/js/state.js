@@ -16,6 +16,14 @@ export function groupAt(view, column, count) {
   return view ? view.groups.find((g) => g.column === column && g.count === count) : undefined;
 }
 
+/** The rule that keeps a group where it is, as the server names it: it fits nowhere, or cannot be lifted at all. */
+export function refusalAt(view, column, count) {
+  const group = groupAt(view, column, count);
+  if (group) return group.refusal;
+  const held = view ? view.unmovable.find((g) => g.column === column && g.count === count) : undefined;
+  return held ? held.refusal : null;
+}
+
 /** Largest movable group at the end of a column, 0 when none. */
 export function largestGroup(view, column) {
   let best = 0;

@@ -1,0 +1,319 @@
+"""What the API answers: the shape of each answer, as the types the code that builds it is checked
+against (mypy) and as the schemas of the API's description (``openapi``, through Pydantic).
+
+Every shape forbids keys it does not name, so that an answer with a key left undescribed breaks the
+schema; the tests run generated requests against the description and check every answer.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, WithJsonSchema, with_config
+from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
+
+from spider.actions import COLUMNS
+from spider.cards import RANKS, SUIT_COUNTS, SUITS
+from spider.rules import CHOICES
+
+_RULES = {name: {"enum": list(choices)} for name, choices in CHOICES.items()}
+RULES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "title": "RuleChanges",
+    "description": "Table rules by name (SPEC 1.9), each one of its choices; a rule not named keeps its value.",
+    "properties": _RULES,
+    "additionalProperties": False,
+}
+"""Single table rules in a request."""
+
+TableRules = Annotated[
+    dict[str, Any],
+    WithJsonSchema(
+        {
+            "type": "object",
+            "title": "TableRules",
+            "description": "Every table rule (SPEC 1.9); unlimited undo is null.",
+            "properties": _RULES,
+            "required": list(CHOICES),
+            "additionalProperties": False,
+        }
+    ),
+]
+RuleChoices = Annotated[
+    dict[str, list[Any]],
+    WithJsonSchema(
+        {
+            "type": "object",
+            "title": "RuleChoices",
+            "description": "Each table rule's choices, the default first.",
+            "properties": {name: {"type": "array"} for name in CHOICES},
+            "required": list(CHOICES),
+            "additionalProperties": False,
+        }
+    ),
+]
+
+Card = Annotated[str, Field(pattern=f"^[{RANKS}][{SUITS}]$", examples=["Ts", "Ah"])]
+Suit = Annotated[str, WithJsonSchema({"enum": list(SUITS)})]
+Suits = Annotated[int, WithJsonSchema({"enum": list(SUIT_COUNTS)})]
+SuitsKey = Annotated[str, WithJsonSchema({"enum": [str(suits) for suits in SUIT_COUNTS]})]
+Result = Annotated[str | None, WithJsonSchema({"enum": ["won", "resigned", "abandoned", None]})]
+Column = Annotated[int, Field(ge=1, le=COLUMNS)]
+Count = Annotated[int, Field(ge=1)]
+Whole = Annotated[int, Field(ge=0)]
+
+FORBID = ConfigDict(extra="forbid")
+
+
+@with_config(FORBID)
+class Error(TypedDict):
+    """Every refusal: a sentence naming the problem, and its id in the catalogs."""
+
+    error: str
+    message_id: str
+
+
+@with_config(FORBID)
+class Pile(TypedDict):
+    """A column as the player sees it: how many cards lie face down, and the face-up cards in order."""
+
+    down: Whole
+    up: list[Card]
+
+
+@with_config(FORBID)
+class Stock(TypedDict):
+    cards: Whole
+    deals_left: Whole
+
+
+@with_config(FORBID)
+class Group(TypedDict):
+    """A group that can be picked up: the columns that accept it and the best of them, or the rule that
+    keeps it where it is."""
+
+    column: Column
+    count: Count
+    targets: list[Column]
+    best: Column | None
+    refusal: str | None
+
+
+@with_config(FORBID)
+class Unmovable(TypedDict):
+    """Face-up cards that cannot be picked up together, and the rule that says so."""
+
+    column: Column
+    count: Count
+    refusal: str
+
+
+@with_config(FORBID)
+class LastMove(TypedDict):
+    source: Column
+    target: Column
+    count: Count
+
+
+@with_config(FORBID)
+class Table(TypedDict):
+    """The part of the view that depends only on the table."""
+
+    suits: Suits
+    rules: TableRules
+    columns: Annotated[list[Pile], Field(min_length=10, max_length=10)]
+    stock: Stock
+    runs: list[Suit]
+    score: int
+    moves: Whole
+    won: bool
+    deal_possible: bool
+    deal_refusal: str | None
+    deal_never_possible: bool
+    can_undo: bool
+    can_redo: bool
+    last_move: LastMove | None
+    groups: list[Group]
+    unmovable: list[Unmovable]
+    flips: list[Column]
+    text: str
+
+
+@with_config(FORBID)
+class View(Table):
+    """A game as its player may see it: never a face-down card, the stock's order, or the code of a
+    game the server dealt while it is in progress."""
+
+    id: str
+    code: str | None
+    version: Whole
+    stuck: bool
+    stuck_pending: bool
+    verified: bool
+    started_at: str
+    seconds: Whole
+    over: bool
+    result: Result
+
+
+@with_config(FORBID)
+class Moved(TypedDict):
+    type: Literal["moved"]
+    source: Column
+    target: Column
+    count: Count
+    cards: list[Card]
+
+
+@with_config(FORBID)
+class Flipped(TypedDict):
+    type: Literal["flipped"]
+    column: Column
+    card: Card
+
+
+@with_config(FORBID)
+class RunRemoved(TypedDict):
+    type: Literal["run_removed"]
+    column: Column
+    suit: Suit
+
+
+@with_config(FORBID)
+class Dealt(TypedDict):
+    type: Literal["dealt"]
+    cards: list[Card]
+
+
+@with_config(FORBID)
+class Won(TypedDict):
+    type: Literal["won"]
+
+
+@with_config(FORBID)
+class Undone(TypedDict):
+    type: Literal["undone"]
+    action: str
+
+
+@with_config(FORBID)
+class Redone(TypedDict):
+    type: Literal["redone"]
+    action: str
+
+
+Event = Annotated[Moved | Flipped | RunRemoved | Dealt | Won | Undone | Redone, Field(discriminator="type")]
+
+
+@with_config(FORBID)
+class Played(TypedDict):
+    """An action's answer: the view after it, and what it did, in order."""
+
+    view: View
+    events: list[Event]
+
+
+@with_config(FORBID)
+class Hint(TypedDict):
+    """A move the solver suggests from what the player sees, or (action null) why there is none."""
+
+    action: str | None
+    column: Column | None
+    count: Count | None
+    target: Column | None
+    text: str
+    message_id: str
+    deal_possible: bool
+
+
+@with_config(FORBID)
+class Shared(TypedDict):
+    share: str
+    path: str
+
+
+@with_config(FORBID)
+class Line(TypedDict):
+    code: str
+    line: list[str]
+
+
+@with_config(FORBID)
+class Analysis(TypedDict):
+    """A lost game searched with every card known (SPEC 2.6)."""
+
+    code: str
+    opening: Annotated[str, WithJsonSchema({"enum": ["win", "no-win", "unknown"]})]
+    """Whether the opening could be won: ``unknown`` when the search ran out of time."""
+    last_winnable: Whole | None
+    """How many of the game's actions were played before the last position a win was found from."""
+    actions: Whole
+    moves: Whole | None
+    """The moves counter at that position."""
+    line: list[str]
+    """The winning line from that position."""
+    positions_searched: Whole
+
+
+@with_config(FORBID)
+class ClockAnswer(TypedDict):
+    seconds: Whole
+    """The game's playing time."""
+    on_screen: bool
+    """Whether the clock runs (the game is on screen and not over)."""
+
+
+@with_config(FORBID)
+class Tally(TypedDict):
+    games: Whole
+    wins: Whole
+    win_rate: float | None
+    current_streak: Whole
+    best_streak: Whole
+    best_seconds: Whole | None
+    fewest_moves: Whole | None
+
+
+@with_config(FORBID)
+class SiteTally(TypedDict):
+    games: Whole
+    wins: Whole
+    win_rate: float | None
+
+
+@with_config(FORBID)
+class SiteStats(TypedDict):
+    period_days: int
+    method: str
+    by_suits: dict[SuitsKey, SiteTally]
+
+
+@with_config(FORBID)
+class PlayerStats(TypedDict):
+    """The player's results by suit count, and best scores by suit count and scoring."""
+
+    by_suits: dict[SuitsKey, Tally]
+    best_scores: dict[SuitsKey, dict[str, int]]
+
+
+@with_config(FORBID)
+class Stats(PlayerStats):
+    """The player's results, and everyone's win rates."""
+
+    site: SiteStats
+
+
+@with_config(FORBID)
+class Helps(TypedDict):
+    hints: bool
+    no_more_moves: bool
+
+
+@with_config(FORBID)
+class Presets(TypedDict):
+    """The presets' table rules, the helps each turns on, the default preset, and each rule's choices."""
+
+    presets: dict[str, TableRules]
+    helps: dict[str, Helps]
+    default: str
+    choices: RuleChoices
