@@ -14,10 +14,11 @@ from spider.codes import GameCode
 from spider.errors import SpiderError
 from spider.game import Game
 from spider.players.commands import add_commands as player_commands
-from spider.rules import PRESETS, TableRules
+from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
 from spider.solver.commands import add_commands as solver_commands
+from spider.text import message
 
 EXIT_BAD_INPUT = 2
 
@@ -74,13 +75,15 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail(message("terminal.needs_terminal"))
+        return EXIT_BAD_INPUT
     from spider.terminal import play as play_in_terminal
+    from spider.terminal.app import ALL_HELPS
 
     rules = TableRules.preset(args.preset) if args.preset else None
     game = open_game(args.code, args.preset) if args.code else Game.new(args.suits, rules)
-    return play_in_terminal(game, Console())
+    return play_in_terminal(game, HELPS[args.preset] if args.preset else ALL_HELPS, args.preset)
 
 
 def new(args: argparse.Namespace) -> int:

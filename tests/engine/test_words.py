@@ -35,6 +35,6 @@ def test_every_message_the_engine_and_server_write_is_in_the_english_catalog() -
     catalog = json.loads((SOURCE / "catalogs" / "en.json").read_text())
     used = set()
     for path in SOURCE.rglob("*.py"):
-        used |= set(re.findall(r'"((?:refuse|invalid|describe|hint|server)\.[a-z_]+)"', path.read_text()))
+        used |= set(re.findall(r'"((?:refuse|invalid|describe|hint|server|terminal)\.[a-z_.]+)"', path.read_text()))
     assert len(used) > 50
     assert sorted(used - set(catalog)) == []

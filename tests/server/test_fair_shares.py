@@ -4,11 +4,10 @@ hold each search until the test lets it go, so "in flight" lasts exactly as long
 
 from __future__ import annotations
 
-import asyncio
 import threading
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from typing import Any
 
 import pytest
 from starlette import status
@@ -17,19 +16,12 @@ from starlette.testclient import TestClient
 from spider import Game
 from spider.server.errors import RequestError
 from spider.server.solving import DEAL_QUEUE, SEARCH_QUEUE, Searches
+from tests.own_loop import run
 
 from .conftest import new_game
 
 TOO_MANY = status.HTTP_429_TOO_MANY_REQUESTS
 GIVE_UP = 60.0  # seconds a test waits for a request to reach the worker before it fails (never reached)
-T = TypeVar("T")
-
-
-def run(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Runs a coroutine to its end on an event loop of its own, in a thread of its own: the browser
-    tests' Playwright keeps an event loop running in the main thread for the whole session."""
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
 
 
 class Held(Executor):

@@ -194,8 +194,9 @@ def test_kill_9_and_restart_keeps_the_game_and_its_undo_history(serve: Any) -> N
 
 
 def test_a_second_server_on_a_database_in_use_is_refused(
-    make_client: Callable[..., TestClient], settings: Settings
+    make_client: Callable[..., TestClient], settings: Settings, database: Path
 ) -> None:
+    # a SQLite file has no server of its own to keep order among writers: the claim does (PostgreSQL keeps it)
     make_client()
     with pytest.raises(DatabaseInUse, match="another Spider server is running on .*SPIDER_SHARED_DATABASE=1"):
         create_app(settings)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from spider.databases import database_url, default_database
 from spider.server.commands import add_commands
-from spider.server.settings import Settings, database_url, default_database
+from spider.server.settings import Settings
 
 
 def test_defaults() -> None:
@@ -53,7 +54,7 @@ def test_bad_values_are_named(name: str, value: str, words: str) -> None:
 
 def test_a_database_is_a_path_or_a_url() -> None:
     assert database_url("/data/games.sqlite") == "sqlite:////data/games.sqlite"
-    assert database_url("postgresql://spider@db/spider") == "postgresql://spider@db/spider"
+    assert database_url("postgresql://spider@db/spider") == "postgresql+psycopg://spider@db/spider"
 
 
 def test_spider_serve_takes_host_port_and_database() -> None:

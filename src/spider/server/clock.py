@@ -13,7 +13,7 @@ properly adds nothing while it is away.
 40.0
 >>> clock.seen(1000.0); clock.seconds(1010.0)
 50.0
->>> clock.seconds(5000.0)  # no sign of life for an hour: 40 s played before it, then GAP of the gap
+>>> clock.seconds(5000.0)  # no sign of life for an hour: the gap counts up to GAP
 75.0
 """
 

@@ -15,25 +15,9 @@ import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import platformdirs
-
-DATA_FOLDER_NAME = "spider"
-DATABASE_FILE_NAME = "spider.sqlite"
-
-
-def default_database() -> str:
-    """The embedded database: a SQLite file in the user's data folder."""
-    return str(platformdirs.user_data_path(DATA_FOLDER_NAME) / DATABASE_FILE_NAME)
-
-
-def database_url(database: str) -> str:
-    """An SQLAlchemy URL for a setting that is either a URL or the path of a SQLite file."""
-    if "://" in database:
-        return database
-    return f"sqlite:///{Path(database).expanduser()}"
+from spider.databases import database_url, default_database
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,6 @@ from collections import OrderedDict
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spider import Game, TableRules
@@ -42,7 +41,7 @@ from spider.solver import no_more_moves as solver_no_more_moves
 from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
 from spider.solver.analyse import ANALYSIS_SECONDS, analyse
-from spider.solver.pool import Pool, default_path
+from spider.solver.pool import Pool
 
 if TYPE_CHECKING:  # the worker processes import this file: they need no Pydantic
     from spider.server.answers import Hint
@@ -368,8 +367,7 @@ class DealPool:
     """
 
     def __init__(self, database: str) -> None:
-        path = Path(database).expanduser() if "://" not in database else default_path()
-        self._pool = Pool(path)
+        self._pool = Pool(database)
         self._lock = threading.Lock()
         for suits in SUIT_COUNTS:
             for code in self._pool.codes(suits):

@@ -28,6 +28,8 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
+    cast,
     create_engine,
     delete,
     event,
@@ -36,7 +38,6 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -154,10 +155,12 @@ _ADDED_COLUMNS = {
 
 # Built once: the one statement every action runs. It stores nothing once the game has ended (in
 # another server process, say), and tells so by its row count.
-_INSERT_ACTION = text(
-    "INSERT INTO actions (game_id, seq, text, at) SELECT :game_id, :seq, :text, :at"
-    " WHERE EXISTS (SELECT 1 FROM games WHERE id = :game_id AND finished_at IS NULL)"
-)
+_INSERT_ACTION = insert(actions).from_select(
+    ["game_id", "seq", "text", "at"],
+    select(*(cast(bindparam(column.name), column.type) for column in actions.columns)).where(
+        exists().where(games.c.id == bindparam("game_id"), games.c.finished_at.is_(None))
+    ),
+).returning(actions.c.seq)  # a row back when it stored one (a row count is not told by every driver)
 
 RESULTS = ("won", "resigned", "abandoned")
 CHECKPOINT_SECONDS = 2.0
@@ -348,7 +351,7 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 stored = connection.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "text": text, "at": at})
-                if stored.rowcount != 1:
+                if stored.first() is None:
                     raise ActionConflict(f"game {game_id} has ended")
                 connection.execute(update(games).where(games.c.id == game_id).values(**_clock_values(clock)))
                 if finish is not None:

@@ -7,7 +7,6 @@ import json
 import os
 import shlex
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from pathlib import Path
 from typing import Any
 
 from spider.cards import SUIT_COUNTS
@@ -32,7 +31,9 @@ def add_commands(subparsers: Any) -> None:
     parser.add_argument("--suits", type=int, choices=SUIT_COUNTS, required=True)
     parser.add_argument("--count", type=int, required=True, help="how many verified deals to add")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
-    parser.add_argument("--database", metavar="PATH", help="SQLite file of the pool (default: the server's)")
+    parser.add_argument(
+        "--database", metavar="PATH|URL", help="SQLite file or database URL of the pool (default: the server's file)"
+    )
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="search time per deal")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="table rules of the deals (default classic)")
     parser.set_defaults(run=verify)
@@ -95,16 +96,6 @@ def hint_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pool_path(database: str | None) -> Path | None:
-    """A file path from ``--database``, which may also be written as a SQLAlchemy SQLite URL."""
-    if database is None:
-        return None
-    for prefix in ("sqlite+aiosqlite:///", "sqlite+pysqlite:///", "sqlite:///"):
-        if database.startswith(prefix):
-            return Path(database[len(prefix) :])
-    return Path(database)
-
-
 def verify_one(code: str, seconds: float) -> tuple[str, str, list[str], int, float]:
     """Solves one deal (in a worker process)."""
     result = solve(Game.from_code(code), seconds=seconds)
@@ -114,7 +105,7 @@ def verify_one(code: str, seconds: float) -> tuple[str, str, list[str], int, flo
 def verify(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    pool = Pool(_pool_path(args.database))
+    pool = Pool(args.database)
     rules = TableRules.preset(args.preset) if args.preset else TableRules()
     known = pool.codes(args.suits)
     tried: set[str] = set()
@@ -157,5 +148,5 @@ def verify(args: argparse.Namespace) -> int:
                 progress.update(task, status=status)
         for future in running:
             future.cancel()
-    print(f"Added {added} verified {args.suits}-suit deals to {pool.path} ({pool.count(args.suits)} in the pool).")
+    print(f"Added {added} verified {args.suits}-suit deals to {pool.where} ({pool.count(args.suits)} in the pool).")
     return 0

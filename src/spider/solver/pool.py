@@ -1,43 +1,44 @@
-"""The pool of verified deals: game codes with a known winning line, kept in SQLite.
+"""The pool of verified deals: game codes with a known winning line, kept in the server's database.
 
 By default it lives in the same SQLite file as the web server's database, in its own table
-``verified_deals``, so that the server can hand out verified deals at once.
+``verified_deals``, so that the server can hand out verified deals at once; given a database URL
+(``postgresql+psycopg://...``) it lives there, and any number of ``spider verify`` runs on any number
+of machines fill the one pool (a code is stored once, whoever found it).
 """
 
 from __future__ import annotations
 
 import random
-import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-import platformdirs
+from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.pool import NullPool
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS verified_deals (
-    code TEXT PRIMARY KEY,
-    suits INTEGER NOT NULL,
-    line TEXT NOT NULL,
-    nodes INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    created_at TEXT NOT NULL
+from spider.databases import database_url, default_database
+
+metadata = MetaData()
+verified_deals = Table(
+    "verified_deals",
+    metadata,
+    Column("code", String(80), primary_key=True),
+    Column("suits", Integer, nullable=False),
+    Column("line", Text, nullable=False),  # the winning line, actions separated by spaces
+    Column("nodes", Integer, nullable=False),
+    Column("seconds", Float, nullable=False),
+    Column("created_at", Text, nullable=False),
+    Index("verified_deals_suits", "suits"),
 )
-"""
-INDEX = "CREATE INDEX IF NOT EXISTS verified_deals_suits ON verified_deals (suits)"
 # SQLite refuses more than this many parameters in one statement on older builds.
 MAX_PARAMETERS = 900
 
 
-def default_path() -> Path:
-    """The SQLite file shared with the web server: ``spider.sqlite`` in the user's data directory."""
-    return platformdirs.user_data_path("spider") / "spider.sqlite"
-
-
 class Pool:
-    """Verified deals in a SQLite file; each method opens its own short connection, so the pool can be
-    used from several processes (the ``verify`` workers report to one writer) and by the server.
+    """Verified deals in a database; safe to use from several processes (the ``verify`` workers report
+    to one writer) and by the server at once.
 
     >>> import tempfile, pathlib
     >>> pool = Pool(pathlib.Path(tempfile.mkdtemp()) / "pool.sqlite")
@@ -47,46 +48,43 @@ class Pool:
     (1, ('SP1-S1C-AAAAAAB', ['1>2', 'd']), None)
     """
 
-    def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as connection:
-            connection.execute(SCHEMA)
-            connection.execute(INDEX)
+    def __init__(self, database: str | Path | None = None) -> None:
+        self.url = database_url(str(database) if database is not None else default_database())
+        self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            Path(str(make_url(self.url).database)).parent.mkdir(parents=True, exist_ok=True)
+        # SQLite: a short connection for each call, as other processes write the same file
+        self.engine: Engine = create_engine(
+            self.url, poolclass=NullPool, connect_args={"timeout": 30}
+        ) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
+        metadata.create_all(self.engine)
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        connection = sqlite3.connect(self.path, timeout=30)
-        try:
-            with connection:
-                yield connection
-        finally:
-            connection.close()
+    @property
+    def where(self) -> str:
+        """Where the pool lives, for people: the file, or the database URL without its password."""
+        url = make_url(self.url)
+        return str(url.database) if self.is_sqlite else url.render_as_string(hide_password=True)
 
     def add(self, code: str, suits: int, line: Sequence[str], *, nodes: int = 0, seconds: float = 0.0) -> bool:
         """Stores a verified deal; False if the code was already there (the first line is kept)."""
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._connect() as connection:
-            cursor = connection.execute(
-                "INSERT OR IGNORE INTO verified_deals (code, suits, line, nodes, seconds, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (code, suits, " ".join(line), nodes, seconds, created),
-            )
-            return cursor.rowcount == 1
+        dialect = sqlite if self.is_sqlite else postgresql
+        statement = dialect.insert(verified_deals).values(
+            code=code, suits=suits, line=" ".join(line), nodes=nodes, seconds=seconds, created_at=created
+        ).on_conflict_do_nothing()
+        with self.engine.begin() as connection:
+            return connection.execute(statement).rowcount == 1
 
     def take(self, suits: int, exclude: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]] | None:
         """A random verified deal of that suit count, not one of ``exclude``, with its winning line."""
-        with self._connect() as connection:
+        of_suits = select(verified_deals.c.code, verified_deals.c.line).where(verified_deals.c.suits == suits)
+        with self.engine.connect() as connection:
             if len(exclude) <= MAX_PARAMETERS:
-                marks = ", ".join("?" * len(exclude))
                 row = connection.execute(
-                    f"SELECT code, line FROM verified_deals WHERE suits = ? AND code NOT IN ({marks})"
-                    " ORDER BY RANDOM() LIMIT 1",
-                    (suits, *sorted(exclude)),
-                ).fetchone()
+                    of_suits.where(verified_deals.c.code.not_in(sorted(exclude))).order_by(func.random()).limit(1)
+                ).first()
             else:
-                rows = connection.execute("SELECT code, line FROM verified_deals WHERE suits = ?", (suits,))
-                choices = [found for found in rows if found[0] not in exclude]
+                choices = [found for found in connection.execute(of_suits) if found[0] not in exclude]
                 row = random.choice(choices) if choices else None
         if row is None:
             return None
@@ -106,23 +104,25 @@ class Pool:
 
     def remove(self, code: str) -> bool:
         """Takes a deal out of the pool; False if it was not there (any more)."""
-        with self._connect() as connection:
-            return connection.execute("DELETE FROM verified_deals WHERE code = ?", (code,)).rowcount == 1
+        with self.engine.begin() as connection:
+            return connection.execute(delete(verified_deals).where(verified_deals.c.code == code)).rowcount == 1
 
     def count(self, suits: int) -> int:
         """How many verified deals of that suit count the pool holds."""
-        with self._connect() as connection:
-            row = connection.execute("SELECT COUNT(*) FROM verified_deals WHERE suits = ?", (suits,)).fetchone()
-        return int(row[0])
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(func.count()).select_from(verified_deals).where(verified_deals.c.suits == suits)
+            ).scalar()
+        return int(found or 0)
 
     def line(self, code: str) -> list[str] | None:
         """The stored winning line of a code, None if the code is not in the pool."""
-        with self._connect() as connection:
-            row = connection.execute("SELECT line FROM verified_deals WHERE code = ?", (code,)).fetchone()
-        return None if row is None else str(row[0]).split()
+        with self.engine.connect() as connection:
+            found = connection.execute(select(verified_deals.c.line).where(verified_deals.c.code == code)).scalar()
+        return None if found is None else str(found).split()
 
     def codes(self, suits: int) -> set[str]:
         """Every verified code of that suit count."""
-        with self._connect() as connection:
-            rows = connection.execute("SELECT code FROM verified_deals WHERE suits = ?", (suits,))
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(verified_deals.c.code).where(verified_deals.c.suits == suits))
             return {str(row[0]) for row in rows}

@@ -1,0 +1,32 @@
+"""Where the server's data lives: a SQLite file by default (the embedded database), or any database
+SQLAlchemy reaches by URL; PostgreSQL through psycopg 3.
+
+>>> database_url("/data/games.sqlite")
+'sqlite:////data/games.sqlite'
+>>> database_url("postgresql://spider@db/spider")
+'postgresql+psycopg://spider@db/spider'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+
+DATA_FOLDER_NAME = "spider"
+DATABASE_FILE_NAME = "spider.sqlite"
+
+
+def default_database() -> str:
+    """The embedded database: a SQLite file in the user's data folder."""
+    return str(platformdirs.user_data_path(DATA_FOLDER_NAME) / DATABASE_FILE_NAME)
+
+
+def database_url(database: str) -> str:
+    """An SQLAlchemy URL for a setting that is either a URL or the path of a SQLite file; a PostgreSQL
+    URL without a driver gets psycopg 3, the one installed."""
+    if database.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + database.partition("://")[2]
+    if "://" in database:
+        return database
+    return f"sqlite:///{Path(database).expanduser()}"
