@@ -42,3 +42,7 @@ class InvalidPositionError(SpiderError):
 
 class InvalidRulesError(SpiderError):
     """Table rules with an unknown name or value."""
+
+
+class InvalidExerciseError(SpiderError):
+    """A practice exercise (its goal, its position or its place in the list) that cannot be used."""

@@ -230,11 +230,11 @@ def test_a_conflict_in_the_database_is_a_409_not_a_retry(make_client: Callable[.
     second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
     second.get(f"/api/games/{view['id']}")
     games = second.app.state.games
-    games.settings = replace(games.settings, shared_database=False)  # skip the check, as in a race
+    games.shared = False  # skip the check, as in a race
     act(first, view["id"], "d")
     refused = second.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
     assert refused.status_code == 409 and refused.json()["message_id"] == "server.game_changed"
-    games.settings = replace(games.settings, shared_database=True)
+    games.shared = True
     assert second.get(f"/api/games/{view['id']}").json()["moves"] == 1  # only the stored action
 
 

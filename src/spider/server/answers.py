@@ -57,7 +57,8 @@ Card = Annotated[str, Field(pattern=f"^[{RANKS}][{SUITS}]$", examples=["Ts", "Ah
 Suit = Annotated[str, WithJsonSchema({"enum": list(SUITS)})]
 Suits = Annotated[int, WithJsonSchema({"enum": list(SUIT_COUNTS)})]
 SuitsKey = Annotated[str, WithJsonSchema({"enum": [str(suits) for suits in SUIT_COUNTS]})]
-Result = Annotated[str | None, WithJsonSchema({"enum": ["won", "resigned", "abandoned", None]})]
+Result = Annotated[str | None, WithJsonSchema({"enum": ["won", "resigned", "abandoned", "solved", None]})]
+"""How a game ended; ``solved``: a practice game that reached its goal."""
 Column = Annotated[int, Field(ge=1, le=COLUMNS)]
 Count = Annotated[int, Field(ge=1)]
 Whole = Annotated[int, Field(ge=0)]
@@ -140,6 +141,38 @@ class Table(TypedDict):
 
 
 @with_config(FORBID)
+@with_config(FORBID)
+class Exercise(TypedDict):
+    """A practice exercise (SPEC 3.9) with the player's progress."""
+
+    id: str
+    number: Count
+    title: str
+    idea: str
+    goal: str
+    suits: Suits
+    solved: bool
+    best_moves: Whole | None
+
+
+@with_config(FORBID)
+class Practice(TypedDict):
+    exercises: list[Exercise]
+
+
+@with_config(FORBID)
+class Practising(Exercise):
+    """What a practice game's view says of its exercise."""
+
+    count: Count
+    limit: Count | None
+    """The moves the goal allows, if it has a limit."""
+    moves_left: Whole | None
+    reached: bool
+    next: str | None
+    """The next exercise's id, if there is one."""
+
+
 class View(Table):
     """A game as its player may see it: never a face-down card, the stock's order, or the code of a
     game the server dealt while it is in progress."""
@@ -154,6 +187,8 @@ class View(Table):
     seconds: Whole
     over: bool
     result: Result
+    practice: Practising | None
+    """The exercise of a practice game; ``None`` for any other game."""
 
 
 @with_config(FORBID)
@@ -253,6 +288,13 @@ class Analysis(TypedDict):
     line: list[str]
     """The winning line from that position."""
     positions_searched: Whole
+
+
+@with_config(FORBID)
+class Health(TypedDict):
+    ok: bool
+    database: str
+    """``ok``, or what went wrong reaching it."""
 
 
 @with_config(FORBID)

@@ -15,6 +15,7 @@ from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
 from spider.server.limits import NewGames
 from spider.server.maintenance import prune_daily
+from spider.server.metrics import Metrics, MetricsMiddleware
 from spider.server.middleware import BodyLimit, BodyTimeout, PlayerCookie, SameOrigin, SecurityHeaders
 from spider.server.pool_worker import PoolWorker
 from spider.server.routes import routes
@@ -39,7 +40,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         hint_nodes=settings.hint_nodes,
         stuck_wait=settings.stuck_wait,
     )
-    games = Games(settings, store, pool, searches)
+    metrics = Metrics()
+    metrics.watch_solver("searches", lambda: len(searches.search_shares))
+    metrics.watch_solver("deals", lambda: len(searches.deal_shares))
+    games = Games(settings, store, pool, searches, metrics)
     static = StaticFiles(web_folder())
 
     @contextlib.asynccontextmanager
@@ -65,6 +69,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(
         routes=routes(),
         middleware=[
+            Middleware(MetricsMiddleware, metrics=metrics),
             Middleware(SecurityHeaders),
             Middleware(SameOrigin),
             Middleware(PlayerCookie, always_secure=settings.cookie_secure),
@@ -78,6 +83,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     # which a client may set to any site.
     app.router.redirect_slashes = False
     app.state.games = games
+    app.state.metrics = metrics
     app.state.settings = settings
     app.state.static = static
     app.state.new_games = NewGames(settings.new_games_per_minute)

@@ -20,11 +20,13 @@ from starlette import status
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event
-from spider.server import solving
-from spider.server.answers import Analysis, Hint, Stats, View
+from spider.practice import Exercise, exercise
+from spider.server import practice, solving
+from spider.server.answers import Analysis, Health, Hint, Stats, View
 from spider.server.bodies import NewGame
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
+from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
@@ -45,6 +47,7 @@ class LiveGame:
     game: Game
     clock: Clock
     seq: int = 0  # actions stored
+    exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def apply(self, text: str) -> tuple[str, list[Event]]:
@@ -60,6 +63,12 @@ class LiveGame:
         if self.record.seconds is not None:
             return self.record.seconds
         return self.clock.seconds(at)
+
+    def ending(self, at: float) -> Finish | None:
+        """How the last action ended the game, if it did: a practice goal reached, or a win."""
+        if self.exercise is not None and self.exercise.reached(self.game):
+            return self.finish("solved", at)
+        return self.finish("won", at) if self.game.won else None
 
     def finish(self, result: str, at: float) -> Finish:
         return Finish(self.record.id, result, at, self.game.score, self.game.moves, round(self.seconds(at), 3))
@@ -90,8 +99,19 @@ def rules_for(request: NewGame, code_rules: TableRules | None) -> TableRules:
 class Games:
     """Every game of every player; the one way into the games for the routes."""
 
-    def __init__(self, settings: Settings, store: Store, pool: solving.DealPool, searches: solving.Searches) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        pool: solving.DealPool,
+        searches: solving.Searches,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.settings = settings
+        self.metrics = metrics or Metrics()
+        # Other server processes may play in the same games: on a database server always (any process
+        # serves any request), on a SQLite file when its servers share it.
+        self.shared = settings.shared_database or not store.is_sqlite
         self.store = store
         self.pool = pool
         self.searches = searches
@@ -123,7 +143,7 @@ class Games:
             owner = self.store.owner(game_id)
             if owner is None or not secrets.compare_digest(owner, player):
                 raise NoSuchGame()
-        if live is not None and self.settings.shared_database and self._stale(live):
+        if live is not None and self.shared and self._stale(live):
             self.forget(game_id)
             live = None
         if live is None:
@@ -203,9 +223,22 @@ class Games:
     def restart(self, player: str, game_id: str) -> LiveGame:
         """The same deal with the same table rules, from the start, as a new game."""
         old = self.live(game_id, player)
+        if old.exercise is not None:
+            return self.practise(player, old.exercise.id)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
         return self.start(player, game, old.record.verified, old.record.line, typed=old.record.typed)
+
+    def practise(self, player: str, exercise_id: str) -> LiveGame:
+        """A new game at a practice exercise's position; 404 for an unknown exercise."""
+        found = exercise(exercise_id)
+        if found is None:
+            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_exercise", exercise=exercise_id)
+        return self.start(player, found.start(), False, None, exercise=found)
+
+    def practice_progress(self, player: str) -> dict[str, int]:
+        """The exercises the player has solved, with the fewest moves each took."""
+        return self.store.practice_progress(player)
 
     def start(
         self,
@@ -216,22 +249,24 @@ class Games:
         *,
         replay: bool = False,
         typed: bool = False,
+        exercise: Exercise | None = None,
     ) -> LiveGame:
         at = now()
-        assert game.code is not None
+        assert game.code is not None or exercise is not None
         record = GameRecord(
             id=new_game_id(),
             player=player,
-            code=game.code,
+            code=game.code or "",
             suits=game.suits,
             rules=game.rules.to_json(),
             verified=verified,
             line=line,
             replay=replay,
             typed=typed or replay,
-            line_shown=self.store.line_shown(player, game.code),
+            line_shown=game.code is not None and self.store.line_shown(player, game.code),
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
+            exercise=None if exercise is None else exercise.id,
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
@@ -240,9 +275,10 @@ class Games:
                 if not old.over:
                     abandoned.append((old, old.finish("abandoned", at)))
         self.store.add_game(record, abandon=[finish for _, finish in abandoned])
+        self.metrics.games_begun.inc()
         for old, finish in abandoned:
-            old.ended(finish)
-        live = LiveGame(record, game, Clock(0.0, at))
+            self._ended(old, finish)
+        live = LiveGame(record, game, Clock(0.0, at), exercise=exercise)
         with self._cache_lock:
             self._live[record.id] = live
         return live
@@ -264,7 +300,7 @@ class Games:
             canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
             at = now()
             live.clock.seen(at)  # an action is made on screen
-            finish = live.finish("won", at) if live.game.won else None
+            finish = live.ending(at)
             try:
                 self.store.add_action(game_id, live.seq + 1, canonical, at, live.clock, finish=finish)
             except ActionConflict:
@@ -276,7 +312,7 @@ class Games:
                 raise
             live.seq += 1
             if finish is not None:
-                live.ended(finish)
+                self._ended(live, finish)
             return live, events
 
     def clock(self, player: str, game_id: str, on_screen: bool) -> tuple[int, bool]:
@@ -298,13 +334,24 @@ class Games:
             if not live.over:
                 finish = live.finish("resigned", now())
                 self.store.finish(finish)
-                live.ended(finish)
+                self._ended(live, finish)
             return live
+
+    def health(self) -> Health:
+        """Whether what the server needs is reachable: the database (and, where one is set, Redis)."""
+        problem = self.store.reachable()
+        return Health(ok=problem is None, database=problem or "ok")
+
+    def _ended(self, live: LiveGame, finish: Finish) -> None:
+        live.ended(finish)
+        self.metrics.games_ended.labels(finish.result).inc()
 
     def share(self, player: str, game_id: str) -> str:
         """A token that opens this game's deal, under its table rules, for whoever has it: the code
         stays on the server while the game is on."""
         live = self.live(game_id, player)
+        if live.exercise is not None:
+            raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
         return self.store.share(live.record, secrets.token_urlsafe(12), now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -396,6 +443,9 @@ class Games:
             seconds=int(live.seconds(now())),
             over=live.over,
             result=live.record.result,
+            practice=None if live.exercise is None else practice.summary(
+                live.exercise, self.store.practice_progress(live.record.player), live.game
+            ),
         )
         if no_more_moves is None:
             no_more_moves = self.settings.no_more_moves
@@ -424,10 +474,16 @@ def _played(game: Game, texts: list[str]) -> Game:
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
     """A stored game rebuilt: its opening, then every stored action in order, undo history included."""
-    game = Game.from_code(record.code, TableRules.from_json(record.rules))
+    practised = None if record.exercise is None else exercise(record.exercise)
+    if practised is not None:
+        game = practised.start()
+    elif record.exercise is not None:  # pragma: no cover - only if an exercise left the file under a game
+        raise RuntimeError(f"game {record.id} plays exercise {record.exercise}, which is no longer there")
+    else:
+        game = Game.from_code(record.code, TableRules.from_json(record.rules))
     # a game from before the server kept a clock: its time runs from action to action
     clock = Clock(0.0, record.created_at) if record.clock is None else Clock(record.clock.played, record.clock.since)
-    live = LiveGame(record, game, clock)
+    live = LiveGame(record, game, clock, exercise=practised)
     for action in stored:
         try:
             live.apply(action.text)

@@ -2,9 +2,9 @@
 
 A game counts once it is over: won, resigned, or abandoned for a new game after at least one move
 (starting a new game before making a move costs nothing). A game never counts when it replays a
-winning line for the player to watch, or when the player had been shown that deal's winning line
-before it began. Site-wide win rates also leave out games of codes the player typed in: whoever
-types a code can know its every card.
+winning line for the player to watch, when it plays a practice exercise, or when the player had been
+shown that deal's winning line before it began. Site-wide win rates also leave out games of codes the
+player typed in: whoever types a code can know its every card.
 
 The tallies are kept up to date as games end (``storage``), so reading them costs a few rows
 whatever the number of games.
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from spider.server.answers import Tally as TallyAnswer
 
 
-def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool) -> bool:
-    """Whether a finished game counts in the player's results."""
-    if result is None or replay or line_shown:
+def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool, practice: bool = False) -> bool:
+    """Whether a finished game counts in the player's results (a practice exercise never does)."""
+    if result is None or replay or line_shown or practice:
         return False
     return result != "abandoned" or bool(moves)
 

@@ -30,11 +30,25 @@ from starlette.routing import BaseRoute, Route
 
 from spider import PRESETS
 from spider.rules import CHOICES, HELPS
-from spider.server.answers import Analysis, ClockAnswer, Hint, Line, Played, Presets, Shared, Stats, View
+from spider.server.answers import (
+    Analysis,
+    ClockAnswer,
+    Health,
+    Hint,
+    Line,
+    Played,
+    Practice,
+    Presets,
+    Shared,
+    Stats,
+    View,
+)
 from spider.server.bodies import Action, ClockSign, NewGame, Nothing, Resume, flag, json_object
 from spider.server.games import Games, LiveGame
 from spider.server.limits import NewGames
+from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
+from spider.server.practice import listing
 from spider.server.static import StaticFiles
 
 NO_STORE = {"cache-control": "no-store"}
@@ -138,6 +152,17 @@ async def stats(request: Request) -> Response:
     return _answer(_games(request).stats(_player(request)))
 
 
+async def practice(request: Request) -> Response:
+    return _answer(listing(_games(request).practice_progress(_player(request))))
+
+
+async def practise(request: Request) -> Response:
+    Nothing.from_json(await json_object(request, required=False))
+    _count_new_game(request)
+    live = _games(request).practise(_player(request), request.path_params["exercise_id"])
+    return _answer(await _view(request, live), status.HTTP_201_CREATED)
+
+
 async def presets(request: Request) -> Response:
     return _answer(
         {
@@ -160,6 +185,16 @@ async def index(request: Request) -> Response:
 
 async def static_file(request: Request) -> Response:
     return _static(request).response(request, request.path_params["path"])
+
+
+async def health(request: Request) -> Response:
+    found = _games(request).health()
+    return _answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+async def metrics(request: Request) -> Response:
+    watched: Metrics = request.app.state.metrics
+    return Response(watched.text(), media_type=watched.content_type, headers=NO_STORE)
 
 
 async def openapi(request: Request) -> Response:
@@ -212,9 +247,21 @@ API = (
              View, CREATED, body=Resume, refusals=(NOT_FOUND, CONFLICT, TOO_MANY), query=VIEW_QUERY,
              about="After the game's analysis only; with replay true it is a replay's table, never the current "
              "game. It counts in no results."),
+    Endpoint("GET", "/api/practice", practice, "The practice exercises, easiest first, with the player's progress",
+             Practice),
+    Endpoint("POST", "/api/practice/{exercise_id}", practise, "A new practice game at an exercise's position", View,
+             CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY,
+             links=VIEW_OF_NEW_GAME,
+             about="Its view's practice says the goal, the moves left under a limit, and whether it is reached: "
+             "the action that reaches the goal ends the game (result solved) and keeps the exercise solved. A "
+             "practice game never counts in results."),
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
              Presets),
+    Endpoint("GET", "/healthz", health, "Whether the server can reach its database", Health,
+             refusals=(HTTPStatus.SERVICE_UNAVAILABLE,), about="503 with the same body when it cannot."),
+    Endpoint("GET", "/metrics", metrics, "Requests, latency, games and the solver's work, for Prometheus",
+             media_type="text/plain"),
     Endpoint("GET", "/api/openapi.json", openapi, "This description of the API", dict[str, Any]),
     Endpoint("GET", "/static/{path:path}", static_file, "The page's files", media_type="*/*",
              refusals=(NOT_FOUND, NOT_MODIFIED)),
@@ -241,3 +288,20 @@ def routes() -> list[BaseRoute]:
     for endpoint in API:
         methods.setdefault(endpoint.path, (endpoint.handler, []))[1].append(endpoint.method)
     return [Route(path, handler, methods=names) for path, (handler, names) in methods.items()]
+    return [
+        Route("/", index, methods=["GET", "HEAD"]),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/current", current_game, methods=["GET"]),
+        Route("/api/games/{game_id}", get_game, methods=["GET"]),
+        Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+        Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
+        Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
+        Route("/api/games/{game_id}/share", share, methods=["POST"]),
+        Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
+        Route("/api/games/{game_id}/line", line, methods=["GET"]),
+        Route("/api/stats", stats, methods=["GET"]),
+        Route("/api/practice", practice, methods=["GET"]),
+        Route("/api/practice/{exercise_id}", practise, methods=["POST"]),
+        Route("/api/presets", presets, methods=["GET"]),
+        Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),
+    ]

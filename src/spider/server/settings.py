@@ -76,8 +76,9 @@ class Settings:
     """The same, per client address (the proxy's ``X-Forwarded-For`` when it is trusted), for floods of
     fresh cookies; looser, as players behind one router share an address. 0: no limit."""
     shared_database: bool = False
-    """Set when several server processes use one database: each request then checks that the game
-    it holds in memory is still the stored one (one small query)."""
+    """Set when several server processes use one SQLite file: each request then checks that the game
+    it holds in memory is still the stored one (one small query). On a database server (PostgreSQL)
+    they always check, as any process may serve any request."""
     prune_days: float = 1.0
     """Days between two prunes of the database by the server (``spider.server.maintenance``); 0 for none."""
     access_log: bool = False

@@ -79,6 +79,7 @@ games = Table(
     # sign of life from a page showing it (NULL: off screen); played NULL in games from before the clock
     Column("played", Float, nullable=True),
     Column("clock_at", Float, nullable=True),
+    Column("exercise", String(32), nullable=True),  # a practice game's exercise (its code is then "")
     Index("games_by_player", "player", "finished_at", "created_at"),
 )
 
@@ -109,6 +110,16 @@ shares = Table(
     Column("verified", Boolean, nullable=False),
     Column("line", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
+)
+
+# Practice (``spider.practice``): each exercise a player has solved, with the fewest moves it took.
+practice = Table(
+    "practice",
+    metadata,
+    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("exercise", String(32), primary_key=True),
+    Column("solved_at", Float, nullable=False),
+    Column("best_moves", Integer, nullable=False),
 )
 
 # Running tallies of results (``spider.server.results``), updated as each game ends.
@@ -143,14 +154,9 @@ site_days = Table(
     Column("wins", Integer, nullable=False),
 )
 
-# Columns added since the first release: their type, with the default that existing rows take.
-_ADDED_COLUMNS = {
-    "games": {
-        "typed": "BOOLEAN NOT NULL DEFAULT FALSE",
-        "line_shown": "BOOLEAN NOT NULL DEFAULT FALSE",
-        "played": "FLOAT",
-        "clock_at": "FLOAT",
-    }
+# Columns added since the first release, with the SQL default that existing rows take (None: NULL).
+_ADDED_COLUMNS: dict[str, dict[str, str | None]] = {
+    "games": {"typed": "FALSE", "line_shown": "FALSE", "played": None, "clock_at": None, "exercise": None}
 }
 
 # Built once: the one statement every action runs. It stores nothing once the game has ended (in
@@ -162,7 +168,7 @@ _INSERT_ACTION = insert(actions).from_select(
     ),
 ).returning(actions.c.seq)  # a row back when it stored one (a row count is not told by every driver)
 
-RESULTS = ("won", "resigned", "abandoned")
+RESULTS = ("won", "resigned", "abandoned", "solved")  # "solved": a practice game that reached its goal
 CHECKPOINT_SECONDS = 2.0
 AUTOCHECKPOINT_PAGES = 20_000
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -192,6 +198,8 @@ class GameRecord:
     """The player had been shown this deal's winning line when the game began."""
     clock: Clock | None = None
     """The clock of a game in progress as last stored; ``None`` in a game from before the clock."""
+    exercise: str | None = None
+    """The practice exercise the game plays (``spider.practice``); its code is then empty."""
 
     @property
     def over(self) -> bool:
@@ -200,7 +208,9 @@ class GameRecord:
     @property
     def counted(self) -> bool:
         """Whether the game, now over, counts in the player's results."""
-        return counts(self.result, self.moves, replay=self.replay, line_shown=self.line_shown)
+        return counts(
+            self.result, self.moves, replay=self.replay, line_shown=self.line_shown, practice=self.exercise is not None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +272,15 @@ class Store:
         self._stop = threading.Event()
         self._checkpoints: threading.Thread | None = None
 
+    def reachable(self) -> str | None:
+        """None when the database answers a query, else what went wrong."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+        except Exception as error:  # any failure means the same to a health check: not reachable
+            return f"{type(error).__name__}: {error}".splitlines()[0]
+        return None
+
     def start_checkpoints(self, every: float = CHECKPOINT_SECONDS) -> None:
         """Moves SQLite's WAL checkpoints (which wait for the disk) off the requests, into a thread."""
         if not self.is_sqlite or self._checkpoints is not None:
@@ -309,6 +328,7 @@ class Store:
                     replay=record.replay,
                     typed=record.typed,
                     line_shown=record.line_shown,
+                    exercise=record.exercise,
                     created_at=record.created_at,
                     **_clock_values(record.clock),
                 )
@@ -416,11 +436,23 @@ class Store:
             if known is None:
                 connection.execute(insert(lines_shown).values(player=player, deal=deal, at=at))
             unfinished = connection.execute(
-                select(games.c.id, games.c.code).where(games.c.player == player, games.c.finished_at.is_(None))
+                select(games.c.id, games.c.code).where(
+                    games.c.player == player, games.c.finished_at.is_(None), games.c.exercise.is_(None)
+                )
             ).all()
             same = [row.id for row in unfinished if parse_code(row.code).deal == deal]
             if same:
                 connection.execute(update(games).where(games.c.id.in_(same)).values(line_shown=True))
+
+    # Practice.
+
+    def practice_progress(self, player: str) -> dict[str, int]:
+        """The exercises the player has solved, each with the fewest moves it took."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(practice.c.exercise, practice.c.best_moves).where(practice.c.player == player)
+            ).all()
+        return {row.exercise: row.best_moves for row in rows}
 
     # Results.
 
@@ -472,7 +504,7 @@ class Store:
                 owned = select(games.c.id).where(games.c.player.in_(chunk))
                 connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
                 pruned_games += connection.execute(delete(games).where(games.c.player.in_(chunk))).rowcount
-                for table in (results, best_scores, lines_shown):
+                for table in (results, best_scores, lines_shown, practice):
                     connection.execute(delete(table).where(table.c.player.in_(chunk)))
                 connection.execute(delete(players).where(players.c.id.in_(chunk)))
             connection.execute(delete(site_days).where(site_days.c.day < day_of(player_before)))
@@ -503,7 +535,9 @@ class Store:
         """The deals a player has been given, of one suit count (whatever their rules suffix)."""
         with self.engine.connect() as connection:
             codes = connection.execute(
-                select(games.c.code).where(games.c.player == player, games.c.suits == suits)
+                select(games.c.code).where(
+                    games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None)
+                )
             ).scalars()
             return {parse_code(code).deal for code in codes}
 
@@ -529,7 +563,12 @@ def _end(connection: Connection, finish: Finish) -> None:
     if connection.execute(_finish_statement(finish)).rowcount != 1:
         return  # ended already (by another request or server): counted then
     row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
-    if row is None or not counts(finish.result, finish.moves, replay=row.replay, line_shown=row.line_shown):
+    if row is not None and row.exercise is not None and finish.result == "solved":
+        _keep_solved(connection, row.player, row.exercise, finish.moves, finish.finished_at)
+    practising = row is not None and row.exercise is not None
+    if row is None or not counts(
+        finish.result, finish.moves, replay=row.replay, line_shown=row.line_shown, practice=practising
+    ):
         return
     scoring = str(row.rules.get("scoring", "standard"))
     known = connection.execute(
@@ -549,6 +588,16 @@ def _end(connection: Connection, finish: Finish) -> None:
         )
         if changed.rowcount == 0:
             connection.execute(insert(site_days).values(day=day, suits=row.suits, games=1, wins=won))
+
+
+def _keep_solved(connection: Connection, player: str, exercise: str, moves: int, at: float) -> None:
+    """Notes an exercise solved, keeping the fewest moves it has taken."""
+    where = (practice.c.player == player, practice.c.exercise == exercise)
+    best = connection.execute(select(practice.c.best_moves).where(*where)).scalar()
+    if best is None:
+        connection.execute(insert(practice).values(player=player, exercise=exercise, solved_at=at, best_moves=moves))
+    elif moves < best:
+        connection.execute(update(practice).where(*where).values(best_moves=moves, solved_at=at))
 
 
 def _raise_best_score(connection: Connection, player: str, suits: int, scoring: str, score: int) -> None:
@@ -584,9 +633,11 @@ def _add_missing_columns(connection: Connection) -> None:
     """Brings a database made by an earlier version up to date: the columns added since, with defaults."""
     for table, added in _ADDED_COLUMNS.items():
         present = {column["name"] for column in inspect(connection).get_columns(table)}
-        for name, definition in added.items():
+        for name, default in added.items():
             if name not in present:
-                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {name} {definition}")
+                kind = metadata.tables[table].c[name].type.compile(connection.dialect)
+                rest = "" if default is None else f" NOT NULL DEFAULT {default}"
+                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {name} {kind}{rest}")
 
 
 def _tally_stored_games(connection: Connection) -> None:
@@ -599,7 +650,9 @@ def _tally_stored_games(connection: Connection) -> None:
     tallies: dict[tuple[str, int], Tally] = {}
     days: dict[tuple[int, int], list[int]] = {}
     for row in ended:
-        if not counts(row.result, row.moves, replay=row.replay, line_shown=row.line_shown):
+        if not counts(
+            row.result, row.moves, replay=row.replay, line_shown=row.line_shown, practice=row.exercise is not None
+        ):
             continue
         tallies.setdefault((row.player, row.suits), Tally()).add(row.result, moves=row.moves, seconds=row.seconds)
         scoring = str(row.rules.get("scoring", "standard"))
@@ -634,6 +687,7 @@ def _record(row: Any) -> GameRecord:
         typed=bool(row["typed"]),
         line_shown=bool(row["line_shown"]),
         clock=None if row["played"] is None else Clock(row["played"], row["clock_at"]),
+        exercise=row["exercise"],
     )
 
 

@@ -57,4 +57,6 @@ export const api = {
   share: (id) => request('POST', `${game(id)}/share`, {}),
   stats: () => request('GET', '/api/stats'),
   presets: () => request('GET', '/api/presets'),
+  practice: () => request('GET', '/api/practice'),
+  practise: (id) => request('POST', withView(`/api/practice/${encodeURIComponent(id)}`), {}),
 };

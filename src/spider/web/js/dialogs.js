@@ -9,6 +9,7 @@ import { say } from './status.js';
 import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
+import { practiceDialog } from './practice.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -41,12 +42,13 @@ function newGameDialog() {
     <p class="note">${esc(t('newgame.code.about'))}</p>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
     ${view && !view.over && !view.won && view.moves > 0 ? `<p class="note">${esc(t('newgame.counts'))}</p>` : ''}
-    <div class="actions">${giveUp}<button value="cancel">${esc(t('button.cancel'))}</button>
+    <div class="actions">${giveUp}<button value="practice">${esc(t('button.practice'))}</button><button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
     label: t('newgame.title'),
     onClose: (value) => {
       if (value === 'line') showWinningLine();
       if (value === 'analyse') analyseGame();
+      if (value === 'practice') practiceDialog();
       if (value !== 'start') return;
       const form = d.querySelector('form');
       const code = form.code.value.trim();

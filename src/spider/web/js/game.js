@@ -7,6 +7,7 @@ import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
 import { say, announce, shake } from './status.js';
 import { dialogs } from './dialogs.js';
+import { watchPractice } from './practice.js';
 
 let queue = Promise.resolve(true);
 
@@ -27,6 +28,10 @@ export function setView(view, { animate = true } = {}) {
   const same = previous && previous.id === view.id;
   if (view.stuck_pending) watchStuck(view);
   if (state.replay) return;
+  if (view.practice) {
+    watchPractice(view, previous); // an exercise says when its goal is reached, a win included
+    return;
+  }
   const delay = animationsOn() ? 450 : 0;
   if (view.won && !(same && previous.won)) setTimeout(() => dialogs.win(), delay);
   else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => dialogs.stuck(), delay);

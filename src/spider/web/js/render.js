@@ -6,6 +6,7 @@ import { cardElement } from './cards.js';
 import { measure, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
+import { renderPractice } from './practice.js';
 
 export const els = {};
 let scheduled = false;
@@ -143,8 +144,10 @@ export function render() {
   els.score.textContent = String(view.score);
   els.moves.textContent = String(view.moves);
   // the code names every card: the server sends it once the game is over (or when the player typed it)
-  els.code.textContent = view.code || t('info.code_later');
-  els.kind.textContent = `· ${state.replay ? t('info.replay') : view.verified ? t('info.verified') : t('info.random')}`;
+  els.code.textContent = view.code || t(view.practice ? 'info.code_practice' : 'info.code_later');
+  const kind = state.replay ? 'info.replay' : view.practice ? 'info.practice' : view.verified ? 'info.verified' : 'info.random';
+  els.kind.textContent = `· ${t(kind)}`;
+  renderPractice(view);
   updateClock();
   els.tableText.textContent = view.text;
 

@@ -1,0 +1,42 @@
+"""Practice in the API (SPEC 3.9): the exercises with a player's progress, and what a practice game's
+view says about its exercise. Whether a goal is reached is the engine's answer (``spider.practice``)."""
+
+from __future__ import annotations
+
+from spider.game import Game
+from spider.practice import Exercise, after, exercises
+from spider.server import answers
+
+
+def _about(exercise: Exercise, number: int, progress: dict[str, int]) -> answers.Exercise:
+    return {
+        "id": exercise.id,
+        "number": number,
+        "title": exercise.title(),
+        "idea": exercise.idea(),
+        "goal": exercise.goal.text(),
+        "suits": exercise.start().suits,
+        "solved": exercise.id in progress,
+        "best_moves": progress.get(exercise.id),
+    }
+
+
+def listing(progress: dict[str, int]) -> answers.Practice:
+    """Every exercise in order, each with whether the player has solved it and in how few moves."""
+    return {"exercises": [_about(found, number, progress) for number, found in enumerate(exercises(), start=1)]}
+
+
+def summary(exercise: Exercise, progress: dict[str, int], game: Game) -> answers.Practising:
+    """The part of a practice game's view about its exercise: the goal, the moves it still allows, and
+    whether the game has reached it."""
+    number = next(number for number, found in enumerate(exercises(), start=1) if found.id == exercise.id)
+    following = after(exercise.id)
+    limit = exercise.goal.limit
+    return {
+        **_about(exercise, number, progress),
+        "count": len(exercises()),
+        "limit": limit,
+        "moves_left": None if limit is None else max(limit - game.moves, 0),
+        "reached": exercise.reached(game),
+        "next": None if following is None else following.id,
+    }

@@ -1,0 +1,103 @@
+// Practice (SPEC 3.9): the list of exercises with the player's progress, an exercise opened as a game,
+// its goal shown while playing, and a word when the goal is reached. The server says when it is: the
+// page only shows what the view's `practice` tells.
+import { api } from './api.js';
+import { state } from './state.js';
+import { t } from './i18n.js';
+import { setView, refuse } from './game.js';
+import { dialogs } from './dialogs.js';
+import { openDialog, esc } from './dialog.js';
+import { say } from './status.js';
+
+function progressText(entry) {
+  return entry.solved ? t('practice.solved', { count: entry.best_moves }) : t('practice.open');
+}
+
+/** The exercises, easiest first, each a button that opens it; solved ones say in how few moves. */
+export async function practiceDialog() {
+  const d = openDialog(`<div class="body"><h2>${esc(t('practice.title'))}</h2><p class="note">${esc(t('practice.about'))}</p>
+    <div class="practice-list">${esc(t('stats.loading'))}</div>
+    <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
+  { label: t('practice.title') });
+  let listed;
+  try { listed = await api.practice(); } catch (error) {
+    d.querySelector('.practice-list').textContent = error.message;
+    return;
+  }
+  const current = state.view && state.view.practice ? state.view.practice.id : null;
+  const items = listed.exercises.map((entry) => `<li class="exercise${entry.solved ? ' solved' : ''}">
+    <button type="button" data-exercise="${esc(entry.id)}"${entry.id === current ? ' aria-current="true"' : ''}>
+    <span class="number" aria-hidden="true">${entry.number}</span>
+    <span class="what"><b>${esc(entry.title)}</b><small>${esc(entry.goal)}</small></span>
+    <span class="state" data-state>${entry.solved ? '<span aria-hidden="true">✓ </span>' : ''}${esc(progressText(entry))}</span></button></li>`).join('');
+  const list = d.querySelector('.practice-list');
+  list.innerHTML = `<ol>${items}</ol>`;
+  for (const button of list.querySelectorAll('[data-exercise]')) {
+    button.addEventListener('click', () => {
+      d.close('exercise');
+      dialogs.askFirst(() => startExercise(button.dataset.exercise));
+    });
+  }
+  const first = list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button');
+  if (first) first.focus();
+}
+
+export async function startExercise(id) {
+  try {
+    const view = await api.practise(id);
+    setView(view);
+    say(t('practice.started', { number: view.practice.number, title: view.practice.title, goal: view.practice.goal }));
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+function solvedDialog() {
+  const view = state.view;
+  const p = view.practice;
+  const next = p.next ? `<button value="next" class="primary" autofocus>${esc(t('practice.next'))}</button>` : '';
+  const last = p.next ? '' : `<p>${esc(t('practice.last'))}</p>`;
+  openDialog(`<form method="dialog" class="practice-done">
+    <h2>${esc(t('practice.done.title'))}</h2><p>${esc(t('practice.done.text', { count: view.moves, title: p.title }))}</p>${last}
+    <div class="actions"><button value="list"${p.next ? '' : ' class="primary" autofocus'}>${esc(t('practice.list'))}</button>${next}</div></form>`,
+  {
+    label: t('practice.done.title'),
+    onClose: (value) => {
+      if (value === 'next') startExercise(p.next);
+      else if (value === 'list') practiceDialog();
+    },
+  });
+}
+
+/** Called with each view: says so once when the goal has just been reached. */
+export function watchPractice(view, previous) {
+  const p = view.practice;
+  if (!p || !p.reached) return;
+  if (previous && previous.id === view.id && previous.practice && previous.practice.reached) return;
+  setTimeout(solvedDialog, 300);
+}
+
+/** The goal bar above the table: the exercise, its goal, the moves it still allows. */
+export function renderPractice(view) {
+  const bar = document.getElementById('practice-goal');
+  if (!bar) return;
+  const p = view.practice;
+  bar.hidden = !p;
+  document.querySelector('[data-share]').hidden = Boolean(p); // a practice position is no deal to share
+  if (!p) return;
+  const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
+  const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;
+  const text = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}: ${status}`;
+  if (bar.dataset.text !== text) {
+    bar.dataset.text = text;
+    bar.replaceChildren();
+    const title = document.createElement('b');
+    title.textContent = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}`;
+    const goal = document.createElement('span');
+    goal.textContent = status;
+    const idea = document.createElement('small');
+    idea.textContent = p.idea;
+    bar.append(title, ' — ', goal, idea);
+    bar.classList.toggle('reached', p.reached);
+  }
+}

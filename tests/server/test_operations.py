@@ -1,0 +1,53 @@
+"""What operators watch: /healthz answers whether the database is reachable, /metrics counts in
+Prometheus' text format."""
+
+from __future__ import annotations
+
+from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import create_engine
+from starlette.testclient import TestClient
+
+from tests.server.conftest import act, new_game
+
+
+def samples(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    response = client.get("/metrics")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/plain")
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(response.text)
+        for sample in family.samples
+    }
+
+
+def test_health_says_the_database_answers(client: TestClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json() == {"ok": True, "database": "ok"}
+
+
+def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:
+    games = client.app.state.games  # type: ignore[attr-defined]
+    gone = "postgresql+psycopg://nobody@127.0.0.1:1/none"  # nothing listens on port 1
+    games.store.engine = create_engine(gone, connect_args={"connect_timeout": 2})
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["ok"] is False and "OperationalError" in response.json()["database"]
+
+
+def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None:
+    game = new_game(client, code="SP1-S1C-AAAAAAD")
+    act(client, game["id"], "d")
+    act(client, game["id"], "d")
+    client.post(f"/api/games/{game['id']}/actions", json={"action": "9>9"})  # refused: 409
+    client.post(f"/api/games/{game['id']}/resign")
+    found = samples(client)
+    assert found[("spider_requests_total", (("method", "POST"), ("route", "play"), ("status", "200")))] == 2
+    assert found[("spider_requests_total", (("method", "POST"), ("route", "play"), ("status", "409")))] == 1
+    assert found[("spider_requests_total", (("method", "POST"), ("route", "new_game"), ("status", "201")))] == 1
+    assert found[("spider_request_seconds_count", (("route", "play"),))] == 3
+    assert found[("spider_games_begun_total", ())] == 1
+    assert found[("spider_games_ended_total", (("result", "resigned"),))] == 1
+    assert found[("spider_solver_in_flight", (("kind", "searches"),))] == 0
+    new_game(client, suits=1)
+    new_game(client, suits=1)  # leaves the one before, which had no move: abandoned
+    assert samples(client)[("spider_games_ended_total", (("result", "abandoned"),))] == 1
