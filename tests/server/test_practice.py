@@ -3,9 +3,7 @@ kept like any game and never counts in results, its goal reached and remembered 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -130,23 +128,6 @@ def test_progress_and_a_game_in_progress_survive_a_restart(make_client: Callable
     current = again.get("/api/games/current").json()
     assert current["id"] == view["id"] and current["moves"] == 1 and current["practice"]["moves_left"] == 2
     assert play(again, current, *BUILD_SOLUTION[1:])["result"] == "solved"
-
-
-def test_a_database_from_before_practice_gets_its_column_and_table(
-    make_client: Callable[..., TestClient], database: Path
-) -> None:
-    client = make_client()
-    new_game(client, suits=1)
-    cookies = dict(client.cookies)
-    client.__exit__(None, None, None)
-    with sqlite3.connect(database) as connection:
-        connection.execute("DROP TABLE practice")
-        connection.execute("ALTER TABLE games DROP COLUMN exercise")
-    again = make_client()
-    again.cookies.update(cookies)
-    assert again.get("/api/games/current").status_code == 200
-    play(again, start(again, FIRST), *FIRST_SOLUTION)
-    assert listed(again)[FIRST]["solved"] is True
 
 
 def test_the_solutions_used_here_are_the_exercises_own() -> None:

@@ -20,6 +20,9 @@ import logging
 import sys
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
+from spider.server import migrations
 from spider.server.settings import Settings
 from spider.server.storage import Store, now
 
@@ -69,6 +72,29 @@ def add_commands(subparsers: Any) -> None:
     )
     pruning.add_argument("--database", metavar="PATH", help="SQLite file (or SQLAlchemy URL) of the games")
     pruning.set_defaults(run=run_prune)
+    upgrading = commands.add_parser(
+        "upgrade",
+        help="bring the database to the newest schema (the server also does this as it starts)",
+        description="Run the schema's migrations that the database has not had yet, on SQLite or PostgreSQL.",
+    )
+    upgrading.add_argument("--database", metavar="PATH|URL", help="SQLite file (or SQLAlchemy URL) of the games")
+    upgrading.set_defaults(run=run_upgrade)
+
+
+def run_upgrade(args: argparse.Namespace) -> int:
+    try:
+        settings = Settings.from_env(database=args.database)
+        store = Store(settings.database_url)  # opening a store upgrades its database
+    except (OSError, ValueError, SQLAlchemyError) as error:
+        print(f"spider db upgrade: {error}", file=sys.stderr)
+        return 2
+    try:
+        with store.engine.connect() as connection:
+            found = migrations.revision(connection)
+    finally:
+        store.close()
+    print(f"The database {settings.database} is at schema revision {found}, the newest.")
+    return 0
 
 
 def run_prune(args: argparse.Namespace) -> int:

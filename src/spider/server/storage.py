@@ -36,7 +36,6 @@ from sqlalchemy import (
     exists,
     func,
     insert,
-    inspect,
     select,
     update,
 )
@@ -44,6 +43,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from spider.codes import parse_code
+from spider.server import migrations
 from spider.server.clock import Clock
 from spider.server.results import Tally, best_score_counts, counts
 
@@ -154,11 +154,6 @@ site_days = Table(
     Column("wins", Integer, nullable=False),
 )
 
-# Columns added since the first release, with the SQL default that existing rows take (None: NULL).
-_ADDED_COLUMNS: dict[str, dict[str, str | None]] = {
-    "games": {"typed": "FALSE", "line_shown": "FALSE", "played": None, "clock_at": None, "exercise": None}
-}
-
 # Built once: the one statement every action runs. It stores nothing once the game has ended (in
 # another server process, say), and tells so by its row count.
 _INSERT_ACTION = insert(actions).from_select(
@@ -258,9 +253,8 @@ class Store:
         if self.is_sqlite:
             _sqlite_pragmas(self.engine, synchronous)
         try:
-            metadata.create_all(self.engine)
             with self.engine.begin() as connection:
-                _add_missing_columns(connection)
+                migrations.upgrade(connection)
                 _tally_stored_games(connection)
                 # a write that changes nothing: a read-only file or folder fails here, not on a move
                 connection.execute(update(players).where(players.c.id == "").values(created_at=0.0))
@@ -627,17 +621,6 @@ def _write_tally(connection: Connection, player: str, suits: int, tally: Tally, 
         connection.execute(insert(results).values(player=player, suits=suits, **values))
     else:
         connection.execute(update(results).where(results.c.player == player, results.c.suits == suits).values(**values))
-
-
-def _add_missing_columns(connection: Connection) -> None:
-    """Brings a database made by an earlier version up to date: the columns added since, with defaults."""
-    for table, added in _ADDED_COLUMNS.items():
-        present = {column["name"] for column in inspect(connection).get_columns(table)}
-        for name, default in added.items():
-            if name not in present:
-                kind = metadata.tables[table].c[name].type.compile(connection.dialect)
-                rest = "" if default is None else f" NOT NULL DEFAULT {default}"
-                connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {name} {kind}{rest}")
 
 
 def _tally_stored_games(connection: Connection) -> None:
