@@ -1,15 +1,28 @@
 """Every text the engine shows comes from a message catalog, one JSON file per language.
 
 A catalog maps a message id to a template; a template with plural forms is an object keyed by the
-plural category of its ``n`` parameter. A template that starts with ``^`` is a sentence whose first
-word is filled in: that word gets a capital letter.
+plural category of its ``n`` parameter, as CLDR's plural rules (read through Babel) name them. A
+template that starts with ``^`` is a sentence whose first word is filled in: that word gets a capital
+letter. Whole numbers are written as the language writes them (CLDR's number formats).
+
+A field written ``{name:table}`` is looked up in the catalog: as ``table.<value>`` when the catalog has
+such words (``{rank:rank_a}`` gives "an 8" or "a jack"; Polish asks ``{rank:rank_acc}`` for the
+accusative, "szóstkę"), or, when ``table`` is itself a plural entry, as that entry with ``n=value``
+(``{deals:describe.deals_left}`` gives "1 deal left" or "5 deals left"). Each language keeps the word
+tables its grammar needs.
 
 >>> message("refuse.rank", rank=6, needs=7)
 'A 6 goes only on a 7.'
 >>> message("refuse.rank", rank=7, needs=8)
 'A 7 goes only on an 8.'
+>>> message("refuse.rank", "pl", rank=12, needs=13)
+'Damę można położyć tylko na królu.'
 >>> message("describe.face_down", n=1)
 '1 face-down card'
+>>> message("describe.face_down", "pl", n=22)
+'22 zakryte karty'
+>>> message("server.body_too_large", limit=16384)
+'The request body is larger than 16,384 bytes.'
 """
 
 from __future__ import annotations
@@ -20,7 +33,26 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from babel import Locale
+from babel.core import UnknownLocaleError
+from babel.numbers import format_decimal
+
 DEFAULT_LANGUAGE = "en"
+
+# The CLDR locale behind a language code where the two differ: our Portuguese is Portugal's (seed 004),
+# whose plurals and numbers are not Brazil's (CLDR's plain "pt"): "0 cartas", "1 000 000".
+_LOCALES = {"pt": "pt_PT"}
+
+
+def languages() -> tuple[str, ...]:
+    """The languages that have an engine catalog, English first.
+
+    >>> languages()
+    ('en', 'he', 'nl', 'pl', 'pt')
+    """
+    folder = resources.files("spider") / "catalogs"
+    names = {path.name.removesuffix(".json") for path in folder.iterdir() if path.name.endswith(".json")}
+    return (DEFAULT_LANGUAGE, *sorted(names - {DEFAULT_LANGUAGE}))
 
 
 @cache
@@ -28,39 +60,69 @@ def catalog(lang: str) -> dict[str, Any]:
     """The message catalog of a language, falling back to English for a language we do not have."""
     folder = resources.files("spider") / "catalogs"
     path = folder / f"{lang}.json"
-    if not path.is_file():
+    if not lang.isalpha() or not path.is_file():
         path = folder / f"{DEFAULT_LANGUAGE}.json"
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 
+@cache
+def locale(lang: str) -> Locale:
+    """The CLDR locale of a language (English for a code CLDR does not know).
+
+    >>> str(locale("pt"))
+    'pt_PT'
+    """
+    try:
+        return Locale.parse(_LOCALES.get(lang, lang))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return Locale.parse(DEFAULT_LANGUAGE)
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """The plural categories a language's counted texts need, "other" included.
+
+    >>> sorted(plural_categories("pl"))
+    ['few', 'many', 'one', 'other']
+    """
+    return frozenset(locale(lang).plural_form.tags) | {"other"}
+
+
 def plural_category(lang: str, n: int) -> str:
-    """The plural form a count takes in a language (the categories of Unicode's plural rules)."""
-    if lang == "pl":
-        if n == 1:
-            return "one"
-        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-            return "few"
-        return "many"
-    if lang == "he":
-        return "one" if n == 1 else "two" if n == 2 else "other"
-    if lang == "pt":
-        return "one" if n in (0, 1) else "other"
-    return "one" if n == 1 else "other"
+    """The plural form a count takes in a language, by CLDR's rules.
+
+    >>> [plural_category("pl", n) for n in (1, 2, 5, 12, 22)]
+    ['one', 'few', 'many', 'many', 'few']
+    >>> [plural_category("he", n) for n in (1, 2, 3)]
+    ['one', 'two', 'other']
+    >>> plural_category("pt", 0)
+    'other'
+    """
+    return str(locale(lang).plural_form(n))
+
+
+def number(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A whole number as the language writes it.
+
+    >>> number(16384), number(16384, "nl")
+    ('16,384', '16.384')
+    """
+    return str(format_decimal(value, locale=locale(lang)))
 
 
 class _Formatter(string.Formatter):
-    """Fills a template; a field written ``{name:key}`` is looked up in the catalog as ``key.<value>``.
-
-    So a rank is named in the language's own words: ``{rank:rank_a}`` gives "an 8" or "a jack".
-    """
+    """Fills a template: ``{name:table}`` fields from the catalog's words, numbers in the language's form."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec and not format_spec[0].isdigit() and format_spec[0] not in "<>^=+-.,_ #":
+        if format_spec[:1].isalpha():
+            if isinstance(catalog(self.lang).get(format_spec), dict):
+                return message(format_spec, self.lang, n=value)
             return message(f"{format_spec}.{value}", self.lang)
+        if not format_spec and isinstance(value, int) and not isinstance(value, bool):
+            return number(value, self.lang)
         return str(super().format_field(value, format_spec))
 
 

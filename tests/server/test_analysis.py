@@ -83,7 +83,7 @@ def test_what_cannot_be_analysed_or_taken_up_says_why(make_client: Callable[...,
     assert early.status_code == 409 and "analysis first" in early.json()["error"]
     assert client.get(f"/api/games/{game['id']}/analysis").status_code == 200
     past = client.post(f"/api/games/{game['id']}/resume", json={"at": 2})
-    assert past.status_code == 409 and "1 actions" in past.json()["error"]
+    assert past.status_code == 409 and "1 action," in past.json()["error"]
     bad = client.post(f"/api/games/{game['id']}/resume", json={"at": -1})
     assert bad.status_code == 422 and "at" in bad.json()["error"]
     stranger = make_client(shared_database=True)

@@ -178,7 +178,7 @@ def test_the_413_for_a_2_mb_body_reaches_the_client(serve: Callable[..., Running
         response = client.post("/api/games", content=big, headers={"content-type": "application/json"})
         assert response.status_code == 413
         assert response.json() == {
-            "error": "The request body is larger than 16384 bytes.",
+            "error": "The request body is larger than 16,384 bytes.",
             "message_id": "server.body_too_large",
         }
         streamed = client.post(

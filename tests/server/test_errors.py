@@ -113,7 +113,7 @@ def test_a_body_must_be_json_and_present(client: TestClient, game_id: str) -> No
 def test_an_oversized_body_is_refused(client: TestClient, game_id: str) -> None:
     big = json.dumps({"action": "d", "pad": "x" * 17_000}).encode()
     response = post_action(client, game_id, content=big, headers={"content-type": "application/json"})
-    assert refusal(response, 413) == "The request body is larger than 16384 bytes."
+    assert refusal(response, 413) == "The request body is larger than 16,384 bytes."
     assert response.json()["message_id"] == "server.body_too_large"
 
 
@@ -125,7 +125,7 @@ def test_an_oversized_body_without_a_length_is_refused_as_it_streams(client: Tes
         yield b'"}'
 
     response = post_action(client, game_id, content=chunks(), headers={"content-type": "application/json"})
-    assert refusal(response, 413) == "The request body is larger than 16384 bytes."
+    assert refusal(response, 413) == "The request body is larger than 16,384 bytes."
 
 
 def test_a_body_just_under_the_limit_is_read(client: TestClient, game_id: str) -> None:

@@ -1,0 +1,71 @@
+"""The page's catalogs: the same texts in every language, the same fields, the plural forms CLDR names."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from babel import Locale
+
+from tests.languages.catalogs import LANGUAGES, PAGE_METADATA, TRANSLATIONS, forms, page, page_fields
+
+# Words that are the same in the language as in English, each checked by a native reader.
+SAME_AS_ENGLISH = {
+    "nl": {"info.score", "preset.duel", "preset.patience", "rule.scoring.duel"},
+}
+
+
+def categories(lang: str) -> set[str]:
+    """CLDR's plural categories for the locale the page asks Intl.PluralRules for (its "lang")."""
+    return set(Locale.parse(page(lang)["lang"].replace("-", "_")).plural_form.tags) | {"other"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_a_page_catalog_has_every_text_and_nothing_else(lang: str) -> None:
+    assert sorted(set(page("en")) - set(page(lang))) == []
+    assert sorted(set(page(lang)) - set(page("en"))) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_a_page_text_fills_the_same_fields_as_in_english(lang: str) -> None:
+    english, catalog = page("en"), page(lang)
+    differ = {
+        key: sorted(page_fields(catalog[key]))
+        for key in english
+        if page_fields(english[key]) != page_fields(catalog[key])
+    }
+    assert differ == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_plurals_have_exactly_the_categories_of_the_pages_locale(lang: str) -> None:
+    catalog = page(lang)
+    wanted = categories(lang)
+    wrong = {key: sorted(entry) for key, entry in catalog.items() if isinstance(entry, dict) and set(entry) != wanted}
+    assert wrong == {}
+    english = page("en")
+    assert sorted(key for key in english if isinstance(english[key], dict) != isinstance(catalog[key], dict)) == []
+
+
+def test_each_page_catalog_names_its_language_and_direction() -> None:
+    assert {lang: (page(lang)["lang"], page(lang)["dir"]) for lang in LANGUAGES} == {
+        "en": ("en", "ltr"), "he": ("he", "rtl"), "pl": ("pl", "ltr"), "nl": ("nl", "ltr"), "pt": ("pt-PT", "ltr"),
+    }
+
+
+def test_european_portuguese_plurals_are_not_brazils() -> None:
+    assert Locale.parse("pt_PT").plural_form(0) == "other"  # "0 cartas"; Brazil says "0 carta"
+    assert categories("pt") == {"one", "many", "other"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_no_page_text_is_left_in_english(lang: str) -> None:
+    english, catalog = page("en"), page(lang)
+    same = [
+        key
+        for key in set(english) - set(PAGE_METADATA) - SAME_AS_ENGLISH.get(lang, set())
+        for ours, theirs in itertools.zip_longest(forms(catalog[key]), forms(english[key]))
+        if ours == theirs and re.search(r"[^\W\d_]{2,}", re.sub(r"\{\w+\}", "", ours or ""))
+    ]
+    assert sorted(same) == []
