@@ -43,7 +43,10 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "30"}
+        # computer duel opponents at a twentieth of their pace: a duel against one ends in seconds
+        env = {
+            **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "30", "SPIDER_COMPUTER_PACE": "0.05"
+        }
         command = [*spider_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", str(self.database)]
         with self.log.open("ab") as log:

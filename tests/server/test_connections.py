@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from websockets.sync.client import connect
 
 from spider.server import Settings, create_app
 from spider.server.commands import uvicorn_config
@@ -227,3 +228,15 @@ def test_the_cookie_is_secure_when_a_trusted_proxy_says_https(serve: Callable[..
 def test_an_untrusted_client_cannot_claim_https(serve: Callable[..., RunningServer]) -> None:
     server = serve(forwarded_allow_ips="192.0.2.1")
     assert not secure_cookie(server, {"x-forwarded-proto": "https"})
+
+
+def test_a_websocket_outlives_the_deadline_for_request_heads(serve: Callable[..., RunningServer]) -> None:
+    server = serve(header_timeout=0.3)
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        client.get("/api/me")
+        cookie = f"{PLAYER_COOKIE}={client.cookies[PLAYER_COOKIE]}"
+    with connect(f"ws://127.0.0.1:{server.port}/api/socket", additional_headers={"Cookie": cookie}) as socket:
+        assert json.loads(socket.recv(PATIENCE))["type"] == "hello"
+        time.sleep(1.0)  # three head deadlines: the socket is no request waiting for its head
+        socket.send(json.dumps({"type": "ping", "ref": 1}))
+        assert json.loads(socket.recv(PATIENCE)) == {"type": "pong", "ref": 1}

@@ -25,6 +25,7 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 from schemathesis.python.asgi import get_client, shutdown_lifespans
+from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
 from spider.server import Settings, create_app
@@ -79,15 +80,34 @@ OPERATIONS = [
 
 
 def names_only_cards_face_up(body: Any, text: str) -> None:
-    """A view's answer names no card but its face-up ones and those its events show (cards then face up)."""
-    view = body.get("view", body) if isinstance(body, dict) else None
-    if not isinstance(view, dict) or "columns" not in view:
+    """An answer with views (a game's, or a duel's own and watched ones) names no card but their face-up
+    ones and those its events show (cards then face up)."""
+    if not isinstance(body, dict):
         return
-    shown = Counter(card for column in view["columns"] for card in column["up"])
+    views = [body.get("view", body), body.get("you"), body.get("watch"), body.get("duel", {}).get("watch")]
+    views = [view for view in views if isinstance(view, dict) and "columns" in view]
+    if not views:
+        return
+    shown: Counter[str] = Counter()
+    for view in views:
+        shown.update(card for column in view["columns"] for card in column["up"])
+        text = text.replace(view["id"], "")
     for event in body.get("events", []):
         shown.update(event.get("cards", []) + ([event["card"]] if "card" in event else []))
-    named = Counter(CARD.findall(text.replace(view["id"], "")))
+    named = Counter(CARD.findall(text.replace(str(body.get("id")), "")))
     assert not named - shown, f"the answer names cards that are not face up: {named - shown}"
+
+
+def duel_case(app: Any) -> dict[str, Any]:
+    """A duel between two fresh players, a few actions in: the path and cookie of one of them."""
+    creator, opponent = get_client(app), get_client(app)
+    creator.get("/api/me")
+    opponent.get("/api/me")
+    duel = creator.post("/api/duels", json={"suits": 2, "minutes": 5, "opponent": {"kind": "person"}}).json()["id"]
+    assert opponent.post(f"/api/duels/{duel}/join").status_code == 200
+    for action in ("d", "1>8", "u"):
+        creator.post(f"/api/duels/{duel}/actions", json={"action": action})
+    return {"path_parameters": {"duel_id": duel}, "cookies": {PLAYER_COOKIE: creator.cookies[PLAYER_COOKIE]}}
 
 
 @pytest.mark.parametrize(("path", "method", "mode"), OPERATIONS)
@@ -108,6 +128,10 @@ def test_every_answer_is_as_described(api: Any, path: str, method: str, mode: Ge
         else:
             cases |= operation.as_strategy(mode, **mine)
 
+    if "{duel_id}" in path:
+        # and as often, requests on a duel the player plays, a few actions in: views, refusals
+        cases |= operation.as_strategy(mode, **duel_case(api.app))
+
     @given(case=cases)
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     def answers_as_described(case: schemathesis.Case) -> None:
@@ -125,6 +149,8 @@ def test_the_description_names_every_route(client: TestClient) -> None:
     described = {(path, method.upper()) for path, operations in document["paths"].items() for method in operations}
     served = set()
     for route in client.app.routes:
+        if isinstance(route, WebSocketRoute):  # the duels' socket: described in the README
+            continue
         path = re.sub(r"\{(\w+)(:\w+)?\}", r"{\1}", route.path)
         served |= {(path, method) for method in route.methods if method != "HEAD" or (path, "HEAD") in described}
     assert served == described

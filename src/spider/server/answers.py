@@ -57,8 +57,12 @@ Card = Annotated[str, Field(pattern=f"^[{RANKS}][{SUITS}]$", examples=["Ts", "Ah
 Suit = Annotated[str, WithJsonSchema({"enum": list(SUITS)})]
 Suits = Annotated[int, WithJsonSchema({"enum": list(SUIT_COUNTS)})]
 SuitsKey = Annotated[str, WithJsonSchema({"enum": [str(suits) for suits in SUIT_COUNTS]})]
-Result = Annotated[str | None, WithJsonSchema({"enum": ["won", "resigned", "abandoned", "solved", None]})]
-"""How a game ended; ``solved``: a practice game that reached its goal."""
+Result = Annotated[
+    str | None,
+    WithJsonSchema({"enum": ["won", "resigned", "abandoned", "solved", "finished", "time", None]}),
+]
+"""How a game ended; ``solved``: a practice game that reached its goal; ``finished`` and ``time``: a duel
+game its player finished, or whose time ran out."""
 Column = Annotated[int, Field(ge=1, le=COLUMNS)]
 Count = Annotated[int, Field(ge=1)]
 Whole = Annotated[int, Field(ge=0)]
@@ -359,3 +363,149 @@ class Presets(TypedDict):
     helps: dict[str, Helps]
     default: str
     choices: RuleChoices
+
+
+# Duels (server/duels).
+
+Strength = Annotated[str, WithJsonSchema({"enum": ["beginner", "casual", "expert", "master"]})]
+Outcome = Annotated[str | None, WithJsonSchema({"enum": ["win", "draw", "loss", None]})]
+Ended = Annotated[str | None, WithJsonSchema({"enum": ["won", "finished", "time", None]})]
+
+
+@with_config(FORBID)
+class RecentDuel(TypedDict):
+    """One of a player's last duels, as their player info lists it."""
+
+    duel: str
+    opponent: str
+    score: int | None
+    opponent_score: int | None
+    outcome: Outcome
+    rating_change: float | None
+    ended_at: str | None
+
+
+@with_config(FORBID)
+class PlayerInfo(TypedDict):
+    """A player as others see them: name, rating with its uncertainty, duel tallies, the last duels."""
+
+    name: str
+    computer: Strength | None
+    online: bool
+    rating: float
+    deviation: float
+    duels: Whole
+    wins: Whole
+    draws: Whole
+    losses: Whole
+    recent: list[RecentDuel]
+    playing: str | None
+    """The duel they are playing now, if any: its id."""
+
+
+@with_config(FORBID)
+class Friend(TypedDict):
+    name: str
+    rating: float
+    online: bool
+
+
+@with_config(FORBID)
+class Friends(TypedDict):
+    """The player's friends (with who is online) and the players they ignore."""
+
+    friends: list[Friend]
+    ignored: list[str]
+
+
+@with_config(FORBID)
+class OpenTable(TypedDict):
+    """A table waiting for an opponent, as the lobby shows it."""
+
+    id: str
+    creator: str
+    rating: float
+    suits: Suits
+    minutes: int
+    rules: TableRules
+    min_rating: float | None
+    max_rating: float | None
+    created_at: str
+
+
+@with_config(FORBID)
+class Lobby(TypedDict):
+    tables: list[OpenTable]
+
+
+@with_config(FORBID)
+class DuelPlayer(TypedDict):
+    """One side of a duel as both players may see it: no card, only the progress."""
+
+    name: str
+    computer: Strength | None
+    rating: float
+    score: int
+    runs: Whole
+    turned_up: Whole
+    finished: bool
+    ended: Ended
+
+
+@with_config(FORBID)
+class DuelResult(TypedDict):
+    """A duel's end: both scores (by seat), the winner's name (null for a draw), both rating changes."""
+
+    scores: list[int]
+    winner: str | None
+    outcomes: list[Outcome]
+    rating_changes: list[float]
+    ratings: list[float]
+
+
+@with_config(FORBID)
+class DuelState(TypedDict):
+    """A duel as one player (or anyone, without ``you``) may see it: its table, both players' progress,
+    the time left on the server's clock; the player's own view; the opponent's view once the player's
+    own game has ended (``watch``); the result and the deal's code once both games have ended."""
+
+    id: str
+    state: Annotated[str, WithJsonSchema({"enum": ["open", "playing", "over"]})]
+    suits: Suits
+    minutes: int
+    rules: TableRules
+    opponent: Annotated[str, WithJsonSchema({"enum": ["person", "beginner", "casual", "expert", "master"]})]
+    min_rating: float | None
+    max_rating: float | None
+    players: list[DuelPlayer]
+    seat: Annotated[int, Field(ge=0, le=1)] | None
+    remaining_ms: Whole | None
+    you: View | None
+    watch: View | None
+    result: DuelResult | None
+    code: str | None
+    rematch: str | None
+    invited: list[str]
+
+
+@with_config(FORBID)
+class DuelPlayed(TypedDict):
+    """A duel action's answer: the player's view after it, the duel's state, and what the action did."""
+
+    view: View
+    duel: DuelState
+    events: list[Event]
+
+
+@with_config(FORBID)
+class Invitation(TypedDict):
+    duel: str
+    by: str
+    rating: float
+    suits: Suits
+    minutes: int
+
+
+@with_config(FORBID)
+class Invitations(TypedDict):
+    invitations: list[Invitation]

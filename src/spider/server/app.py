@@ -11,6 +11,11 @@ from starlette.middleware import Middleware
 
 from spider.server import solving
 from spider.server.claim import DatabaseClaim
+from spider.server.duels.broker import LocalBroker
+from spider.server.duels.clock import keep_time
+from spider.server.duels.computer import ComputerOpponents
+from spider.server.duels.duels import Duels
+from spider.server.duels.people import People
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
 from spider.server.limits import NewGames
@@ -21,7 +26,7 @@ from spider.server.pool_worker import PoolWorker
 from spider.server.routes import routes
 from spider.server.settings import Settings
 from spider.server.static import StaticFiles, web_folder
-from spider.server.storage import Store
+from spider.server.storage import Store, now
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -44,6 +49,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics.watch_solver("searches", lambda: len(searches.search_shares))
     metrics.watch_solver("deals", lambda: len(searches.deal_shares))
     games = Games(settings, store, pool, searches, metrics)
+    duels = Duels(games, People(store.engine), LocalBroker())
+    computers = ComputerOpponents(duels, pace=settings.computer_pace)
     static = StaticFiles(web_folder())
 
     @contextlib.asynccontextmanager
@@ -52,6 +59,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         static.preload()
         store.start_checkpoints()
         housekeeping = asyncio.create_task(prune_daily(store, settings))
+        duels.people.add_computers(now())
+        duel_clock = asyncio.create_task(keep_time(duels, computers))
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
@@ -60,6 +69,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield
         finally:
             housekeeping.cancel()
+            duel_clock.cancel()
+            computers.stop()
             if worker is not None:
                 worker.stop()
             searches.close()
@@ -85,6 +96,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.router.redirect_slashes = False
     app.state.games = games
     app.state.metrics = metrics
+    app.state.duels = duels
+    app.state.computers = computers
     app.state.settings = settings
     app.state.static = static
     app.state.new_games = NewGames(settings.new_games_per_minute)

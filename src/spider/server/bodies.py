@@ -16,6 +16,7 @@ from starlette.requests import Request
 
 from spider import PRESETS
 from spider.cards import SUIT_COUNTS
+from spider.players import STRENGTHS
 from spider.server.answers import RULES_SCHEMA
 from spider.server.errors import RequestError
 
@@ -101,10 +102,10 @@ class Body(BaseModel):
         problems = sorted(error.errors(), key=lambda problem: problem["type"] != "extra_forbidden")
         problem = problems[0]
         field = str(problem["loc"][0])
-        if problem["type"] == "extra_forbidden":
+        if problem["type"] == "extra_forbidden" and len(problem["loc"]) == 1:
             expected = ", ".join(repr(name) for name in cls.model_fields) or "no fields"
             return RequestError(UNPROCESSABLE, "server.unknown_field", field=field, expected=expected)
-        if problem["type"] == "missing":
+        if problem["type"] == "missing" and len(problem["loc"]) == 1:
             return RequestError(UNPROCESSABLE, "server.missing_field", field=field)
         return RequestError(UNPROCESSABLE, "server.bad_field", field=field, expected=cls.EXPECTED[field])
 
@@ -191,6 +192,78 @@ class Resume(Body):
         "at": "the number of the game's actions to play again, 0 or more",
         "replay": "true or false",
     }
+
+
+DUEL_MINUTES = (3, 5, 10, 15)
+MAX_NAME_LENGTH = 64  # checked further by the duels (24 characters once trimmed)
+MAX_RATING = 10_000.0
+
+
+def _minutes(value: Any) -> int:
+    if type(value) is not int or value not in DUEL_MINUTES:
+        raise PydanticCustomError("minutes", "a duel's time limit")
+    return value
+
+
+Minutes = Annotated[int, PlainValidator(_minutes), WithJsonSchema({"enum": list(DUEL_MINUTES)})]
+Rating = Annotated[float, Field(ge=0, le=MAX_RATING, allow_inf_nan=False)]
+
+
+class PersonOpponent(BaseModel):
+    """A person, anyone whose rating is within the range (both ends included) if one is given."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    kind: Literal["person"]
+    min_rating: Rating | None = None
+    max_rating: Rating | None = None
+
+
+class ComputerOpponent(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    kind: Literal["computer"]
+    strength: Annotated[str, WithJsonSchema({"enum": list(STRENGTHS)})]
+
+
+class NewDuel(Body):
+    """``POST /api/duels``: a table with its suits, time limit and opponent; the ``duel`` preset's
+    table rules unless a preset or single rules say otherwise."""
+
+    suits: SuitCount
+    minutes: Minutes
+    opponent: Annotated[PersonOpponent | ComputerOpponent, Field(discriminator="kind")]
+    preset: Annotated[str, Field(min_length=1, max_length=MAX_PRESET_LENGTH, examples=list(PRESETS))] | None = None
+    rules: Annotated[dict[str, Any], WithJsonSchema(RULES_SCHEMA)] | None = None
+
+    EXPECTED: ClassVar[dict[str, str]] = {
+        "suits": "1, 2 or 4",
+        "minutes": ", ".join(str(minutes) for minutes in DUEL_MINUTES[:-1]) + f" or {DUEL_MINUTES[-1]}",
+        "opponent": '{"kind": "person"} (with "min_rating" and "max_rating" if you like) or {"kind": "computer", '
+        '"strength": ' + " | ".join(f'"{strength}"' for strength in STRENGTHS) + "}",
+        "preset": _text(MAX_PRESET_LENGTH),
+        "rules": "an object of table rules",
+    }
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> Self:
+        request = super().from_json(body)
+        opponent = request.opponent
+        if isinstance(opponent, ComputerOpponent) and opponent.strength not in STRENGTHS:
+            raise RequestError(UNPROCESSABLE, "server.bad_field", field="opponent", expected=cls.EXPECTED["opponent"])
+        if isinstance(opponent, PersonOpponent) and None not in (opponent.min_rating, opponent.max_rating):
+            assert opponent.min_rating is not None and opponent.max_rating is not None
+            if opponent.min_rating > opponent.max_rating:
+                raise RequestError(UNPROCESSABLE, "duel.rating_range")
+        return request
+
+
+class Name(Body):
+    """``PUT /api/me``: the name shown to other players."""
+
+    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
+
+    EXPECTED: ClassVar[dict[str, str]] = {"name": "a name of 1 to 24 characters"}
 
 
 class Nothing(Body):

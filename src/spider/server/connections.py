@@ -50,6 +50,7 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(config, server_state, app_state, _loop)
         self._served_app = self.app
         self._head_deadline: asyncio.TimerHandle | None = None
+        self._upgraded = False  # the socket went to the WebSocket protocol: no more request heads here
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
@@ -70,6 +71,7 @@ class GuardedH11Protocol(H11Protocol):
         self._watch_head()
 
     def handle_websocket_upgrade(self, event: Any) -> None:
+        self._upgraded = True
         self._stop_watching()  # the socket now belongs to the WebSocket protocol
         super().handle_websocket_upgrade(event)
 
@@ -81,7 +83,7 @@ class GuardedH11Protocol(H11Protocol):
     def _watch_head(self) -> None:
         """Starts the head's deadline when no request is under way, stops it when one is."""
         under_way = self.cycle is not None and not self.cycle.response_complete
-        if under_way:
+        if under_way or self._upgraded:
             self._stop_watching()
         elif self._head_deadline is None and self.header_timeout > 0 and not self.transport.is_closing():
             self._head_deadline = self.loop.call_later(self.header_timeout, self._head_too_late)

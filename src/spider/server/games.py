@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from starlette import status
 
@@ -83,7 +84,17 @@ class LiveGame:
         return self.record.over
 
 
-def rules_for(request: NewGame, code_rules: TableRules | None) -> TableRules:
+class RulesRequest(Protocol):
+    """A request that names table rules: a preset, and single rules that change it."""
+
+    @property
+    def preset(self) -> str | None: ...
+
+    @property
+    def rules(self) -> dict[str, Any] | None: ...
+
+
+def rules_for(request: RulesRequest, code_rules: TableRules | None) -> TableRules:
     """The table rules a new game asks for: a preset (or the code's rules), with single rules changed."""
     if request.preset is not None:
         base = TableRules.preset(request.preset)
@@ -127,11 +138,13 @@ class Games:
             return None
         return replay(record, self.store.actions(game_id))
 
-    def live(self, game_id: str, player: str) -> LiveGame:
+    def live(self, game_id: str, player: str, *, duel: bool = False) -> LiveGame:
         """The player's game by id; :class:`NoSuchGame` for an unknown id and for another's game alike.
 
         Both are answered the same way and at the same cost (one look-up by key), before the game is
-        loaded: another player's game is never read, nor put in the cache.
+        loaded: another player's game is never read, nor put in the cache. A duel's game is reached only
+        through the duel (``duel``), whose clock and hidden code the solo routes know nothing of; a solo
+        game never through a duel.
         """
         if len(game_id) != _GAME_ID_LENGTH:
             raise NoSuchGame()
@@ -155,6 +168,8 @@ class Games:
                 self._live.move_to_end(game_id)
                 while len(self._live) > self.settings.cache_size:
                     self._live.popitem(last=False)
+        if (live.record.duel is not None) != duel:
+            raise NoSuchGame()
         return live
 
     def _stale(self, live: LiveGame) -> bool:
@@ -167,9 +182,9 @@ class Games:
             self._live.pop(game_id, None)
 
     @contextmanager
-    def holding(self, game_id: str, player: str) -> Iterator[LiveGame]:
+    def holding(self, game_id: str, player: str, *, duel: bool = False) -> Iterator[LiveGame]:
         """The live game, locked against other requests on it."""
-        live = self.live(game_id, player)
+        live = self.live(game_id, player, duel=duel)
         with live.lock:
             yield live
 
@@ -250,7 +265,10 @@ class Games:
         replay: bool = False,
         typed: bool = False,
         exercise: Exercise | None = None,
+        duel: str | None = None,
     ) -> LiveGame:
+        """Stores a new game and makes it the player's current one, leaving their other solo games
+        (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them."""
         at = now()
         assert game.code is not None or exercise is not None
         record = GameRecord(
@@ -267,10 +285,11 @@ class Games:
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
+            duel=duel,
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
-        for game_id in [] if replay else self.store.unfinished_game_ids(player):
+        for game_id in [] if replay or duel else self.store.unfinished_game_ids(player):
             with self.holding(game_id, player) as old:
                 if not old.over:
                     abandoned.append((old, old.finish("abandoned", at)))
@@ -285,14 +304,16 @@ class Games:
 
     # Playing.
 
-    def play(self, player: str, game_id: str, text: str, version: int | None = None) -> tuple[LiveGame, list[Event]]:
+    def play(
+        self, player: str, game_id: str, text: str, version: int | None = None, *, duel: bool = False
+    ) -> tuple[LiveGame, list[Event]]:
         """Applies one action and stores it; raises the engine's error when it is refused.
 
         ``version`` is the view's ``version`` the player acted on: when the game has moved on since
         (in another window, or through another server), the action is refused, never applied to a
         table the player has not seen.
         """
-        with self.holding(game_id, player) as live:
+        with self.holding(game_id, player, duel=duel) as live:
             if live.over:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
             if version is not None and version != live.seq:
@@ -330,9 +351,13 @@ class Games:
             return int(live.seconds(at)), live.clock.on_screen and not live.over
 
     def resign(self, player: str, game_id: str) -> LiveGame:
-        with self.holding(game_id, player) as live:
+        return self.end(player, game_id, "resigned")
+
+    def end(self, player: str, game_id: str, result: str, *, duel: bool = False) -> LiveGame:
+        """Ends a game that is not over yet with ``result`` (``resigned``; a duel's ``finished`` or ``time``)."""
+        with self.holding(game_id, player, duel=duel) as live:
             if not live.over:
-                finish = live.finish("resigned", now())
+                finish = live.finish(result, now())
                 self.store.finish(finish)
                 self._ended(live, finish)
             return live
@@ -433,8 +458,9 @@ class Games:
         view = View(
             id=live.record.id,
             **table(game),
-            # the code tells every card: shown once the game is over, or when the player gave it
-            code=game.code if live.over or live.record.typed else None,
+            # the code tells every card: shown once the game is over, or when the player gave it; a
+            # duel's game shows it once the whole duel is over, which only the duel knows
+            code=game.code if (live.over and live.record.duel is None) or live.record.typed else None,
             version=live.seq,
             stuck=False,
             stuck_pending=False,

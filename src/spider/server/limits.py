@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from starlette import status
+from starlette.requests import Request
 
 from spider.server.errors import RequestError
 
@@ -137,3 +138,12 @@ class Shares:
     def __len__(self) -> int:
         with self._lock:
             return len(self._held)
+
+
+def count_new_game(request: Request) -> None:
+    """Counts a new game (or a duel's table) against the player's and the address's limits: 429 past either."""
+    by_player: NewGames = request.app.state.new_games
+    by_address: NewGames = request.app.state.new_games_by_address
+    by_player.take(request.state.player)
+    if request.client is not None:
+        by_address.take(request.client.host)

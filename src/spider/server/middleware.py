@@ -72,7 +72,7 @@ def player_id(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def _cookie_token(scope: Scope) -> str | None:
+def cookie_token(scope: Scope) -> str | None:
     """The player's token from the request's cookies, if it has a well-formed one."""
     for name, value in scope["headers"]:
         if name == b"cookie":
@@ -102,7 +102,7 @@ class PlayerCookie:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        token = _cookie_token(scope)
+        token = cookie_token(scope)
         fresh = token is None
         if token is None:
             token = new_token()

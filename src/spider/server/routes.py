@@ -25,8 +25,8 @@ from typing import Any
 
 from starlette import status
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from spider import PRESETS
 from spider.rules import CHOICES, HELPS
@@ -44,14 +44,15 @@ from spider.server.answers import (
     View,
 )
 from spider.server.bodies import Action, ClockSign, NewGame, Nothing, Resume, flag, json_object
+from spider.server.duels.routes import DUEL_API
+from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
-from spider.server.limits import NewGames
+from spider.server.limits import count_new_game
 from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.practice import listing
+from spider.server.replies import NO_STORE, answer, player_of
 from spider.server.static import StaticFiles
-
-NO_STORE = {"cache-control": "no-store"}
 
 
 def _games(request: Request) -> Games:
@@ -59,112 +60,94 @@ def _games(request: Request) -> Games:
     return games
 
 
-def _player(request: Request) -> str:
-    player: str = request.state.player
-    return player
-
-
-def _count_new_game(request: Request) -> None:
-    """Counts a new game against the player's and the address's limits: 429 past either."""
-    by_player: NewGames = request.app.state.new_games
-    by_address: NewGames = request.app.state.new_games_by_address
-    by_player.take(_player(request))
-    if request.client is not None:
-        by_address.take(request.client.host)
-
-
 async def _view(request: Request, live: LiveGame) -> View:
     return await _games(request).view(live, no_more_moves=flag(request, "no_more_moves"))
 
 
-def _answer(content: Any, status_code: int = status.HTTP_200_OK) -> JSONResponse:
-    return JSONResponse(content, status_code=status_code, headers=NO_STORE)
-
-
 async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
-    _count_new_game(request)
-    live = await _games(request).create(_player(request), body)
-    return _answer(await _view(request, live), status.HTTP_201_CREATED)
+    count_new_game(request)
+    live = await _games(request).create(player_of(request), body)
+    return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def current_game(request: Request) -> Response:
-    return _answer(await _view(request, _games(request).current(_player(request))))
+    return answer(await _view(request, _games(request).current(player_of(request))))
 
 
 async def get_game(request: Request) -> Response:
-    live = _games(request).live(request.path_params["game_id"], _player(request))
-    return _answer(await _view(request, live))
+    live = _games(request).live(request.path_params["game_id"], player_of(request))
+    return answer(await _view(request, live))
 
 
 async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
-    live, events = _games(request).play(_player(request), request.path_params["game_id"], body.action, body.version)
-    return _answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
+    live, events = _games(request).play(player_of(request), request.path_params["game_id"], body.action, body.version)
+    return answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
 async def clock(request: Request) -> Response:
     body = ClockSign.from_json(await json_object(request))
-    seconds, on_screen = _games(request).clock(_player(request), request.path_params["game_id"], body.on_screen)
-    return _answer(ClockAnswer(seconds=seconds, on_screen=on_screen))
+    seconds, on_screen = _games(request).clock(player_of(request), request.path_params["game_id"], body.on_screen)
+    return answer(ClockAnswer(seconds=seconds, on_screen=on_screen))
 
 
 async def restart(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    _count_new_game(request)
-    live = _games(request).restart(_player(request), request.path_params["game_id"])
-    return _answer(await _view(request, live), status.HTTP_201_CREATED)
+    count_new_game(request)
+    live = _games(request).restart(player_of(request), request.path_params["game_id"])
+    return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    live = _games(request).resign(_player(request), request.path_params["game_id"])
-    return _answer(await _view(request, live))
+    live = _games(request).resign(player_of(request), request.path_params["game_id"])
+    return answer(await _view(request, live))
 
 
 async def share(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    token = _games(request).share(_player(request), request.path_params["game_id"])
-    return _answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
+    token = _games(request).share(player_of(request), request.path_params["game_id"])
+    return answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
 
 
 async def hint(request: Request) -> Response:
-    return _answer(await _games(request).hint(_player(request), request.path_params["game_id"]))
+    return answer(await _games(request).hint(player_of(request), request.path_params["game_id"]))
 
 
 async def line(request: Request) -> Response:
-    code, found = _games(request).winning_line(_player(request), request.path_params["game_id"])
-    return _answer({"code": code, "line": found})
+    code, found = _games(request).winning_line(player_of(request), request.path_params["game_id"])
+    return answer({"code": code, "line": found})
 
 
 async def analysis(request: Request) -> Response:
-    return _answer(await _games(request).analysis(_player(request), request.path_params["game_id"]))
+    return answer(await _games(request).analysis(player_of(request), request.path_params["game_id"]))
 
 
 async def resume(request: Request) -> Response:
     body = Resume.from_json(await json_object(request))
-    _count_new_game(request)
-    live = _games(request).resume(_player(request), request.path_params["game_id"], body.at, replay=body.replay)
-    return _answer(await _view(request, live), status.HTTP_201_CREATED)
+    count_new_game(request)
+    live = _games(request).resume(player_of(request), request.path_params["game_id"], body.at, replay=body.replay)
+    return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def stats(request: Request) -> Response:
-    return _answer(_games(request).stats(_player(request)))
+    return answer(_games(request).stats(player_of(request)))
 
 
 async def practice(request: Request) -> Response:
-    return _answer(listing(_games(request).practice_progress(_player(request))))
+    return answer(listing(_games(request).practice_progress(player_of(request))))
 
 
 async def practise(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    _count_new_game(request)
-    live = _games(request).practise(_player(request), request.path_params["exercise_id"])
-    return _answer(await _view(request, live), status.HTTP_201_CREATED)
+    count_new_game(request)
+    live = _games(request).practise(player_of(request), request.path_params["exercise_id"])
+    return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def presets(request: Request) -> Response:
-    return _answer(
+    return answer(
         {
             "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
             "helps": {name: helps.to_json() for name, helps in HELPS.items()},
@@ -189,7 +172,7 @@ async def static_file(request: Request) -> Response:
 
 async def health(request: Request) -> Response:
     found = _games(request).health()
-    return _answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
+    return answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
 
 
 async def metrics(request: Request) -> Response:
@@ -198,7 +181,7 @@ async def metrics(request: Request) -> Response:
 
 
 async def openapi(request: Request) -> Response:
-    return _answer(description())
+    return answer(description())
 
 
 VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not"),)
@@ -255,6 +238,7 @@ API = (
              about="Its view's practice says the goal, the moves left under a limit, and whether it is reached: "
              "the action that reaches the goal ends the game (result solved) and keeps the exercise solved. A "
              "practice game never counts in results."),
+    *DUEL_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
              Presets),
@@ -278,30 +262,31 @@ def description() -> dict[str, Any]:
 ABOUT = (
     "The JSON API of Spider, the patience game. A player is the spider_player cookie, set on the first answer. "
     "Every refusal is {\"error\": sentence, \"message_id\": id}. A view never holds a face-down card, the "
-    "stock's order, or the code of a game the server dealt while it is in progress."
+    "stock's order, or the code of a game the server dealt while it is in progress. Duels also speak through the "
+    "WebSocket /api/socket (lobby, invitations, progress, watching), described in the README."
 )
 
 
 def routes() -> list[BaseRoute]:
-    """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``)."""
-    methods: dict[str, tuple[Handler, list[str]]] = {}
+    """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``),
+    and the duels' WebSocket."""
+    by_path: dict[str, dict[str, Handler]] = {}
     for endpoint in API:
-        methods.setdefault(endpoint.path, (endpoint.handler, []))[1].append(endpoint.method)
-    return [Route(path, handler, methods=names) for path, (handler, names) in methods.items()]
-    return [
-        Route("/", index, methods=["GET", "HEAD"]),
-        Route("/api/games", new_game, methods=["POST"]),
-        Route("/api/games/current", current_game, methods=["GET"]),
-        Route("/api/games/{game_id}", get_game, methods=["GET"]),
-        Route("/api/games/{game_id}/actions", play, methods=["POST"]),
-        Route("/api/games/{game_id}/restart", restart, methods=["POST"]),
-        Route("/api/games/{game_id}/resign", resign, methods=["POST"]),
-        Route("/api/games/{game_id}/share", share, methods=["POST"]),
-        Route("/api/games/{game_id}/hint", hint, methods=["GET"]),
-        Route("/api/games/{game_id}/line", line, methods=["GET"]),
-        Route("/api/stats", stats, methods=["GET"]),
-        Route("/api/practice", practice, methods=["GET"]),
-        Route("/api/practice/{exercise_id}", practise, methods=["POST"]),
-        Route("/api/presets", presets, methods=["GET"]),
-        Route("/static/{path:path}", static_file, methods=["GET", "HEAD"]),
+        by_path.setdefault(endpoint.path, {})[endpoint.method] = endpoint.handler
+    http: list[BaseRoute] = [
+        Route(path, _by_method(handlers), methods=list(handlers)) for path, handlers in by_path.items()
     ]
+    return [*http, WebSocketRoute("/api/socket", socket)]
+
+
+def _by_method(handlers: dict[str, Handler]) -> Handler:
+    """One handler for a path whose methods have their own (``GET /api/me`` and ``PUT /api/me``)."""
+    if len(set(handlers.values())) == 1:
+        return next(iter(handlers.values()))
+
+    async def by_method(request: Request) -> Response:
+        handler = handlers.get(request.method) or handlers["GET"]  # HEAD is GET without the body
+        answer: Response = await handler(request)
+        return answer
+
+    return by_method

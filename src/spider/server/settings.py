@@ -79,6 +79,8 @@ class Settings:
     """Set when several server processes use one SQLite file: each request then checks that the game
     it holds in memory is still the stored one (one small query). On a database server (PostgreSQL)
     they always check, as any process may serve any request."""
+    computer_pace: float = 1.0
+    """Scales every computer player's pace in duels (``spider.players.PACE``); 0 plays at once."""
     prune_days: float = 1.0
     """Days between two prunes of the database by the server (``spider.server.maintenance``); 0 for none."""
     access_log: bool = False

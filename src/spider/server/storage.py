@@ -80,6 +80,7 @@ games = Table(
     Column("played", Float, nullable=True),
     Column("clock_at", Float, nullable=True),
     Column("exercise", String(32), nullable=True),  # a practice game's exercise (its code is then "")
+    Column("duel", String(32), nullable=True),  # the duel this game is one player's side of (server/duels)
     Index("games_by_player", "player", "finished_at", "created_at"),
 )
 
@@ -163,7 +164,8 @@ _INSERT_ACTION = insert(actions).from_select(
     ),
 ).returning(actions.c.seq)  # a row back when it stored one (a row count is not told by every driver)
 
-RESULTS = ("won", "resigned", "abandoned", "solved")  # "solved": a practice game that reached its goal
+RESULTS = ("won", "resigned", "abandoned", "solved", "finished", "time")
+"""How games end: "solved", a practice game that reached its goal; "finished" and "time", duel games."""
 CHECKPOINT_SECONDS = 2.0
 AUTOCHECKPOINT_PAGES = 20_000
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -195,6 +197,8 @@ class GameRecord:
     """The clock of a game in progress as last stored; ``None`` in a game from before the clock."""
     exercise: str | None = None
     """The practice exercise the game plays (``spider.practice``); its code is then empty."""
+    duel: str | None = None
+    """The duel this game is one side of: it counts in no solo results and is never the current game."""
 
     @property
     def over(self) -> bool:
@@ -252,6 +256,8 @@ class Store:
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if self.is_sqlite:
             _sqlite_pragmas(self.engine, synchronous)
+        from spider.server.duels import tables  # noqa: F401 - the duel tables join the same metadata
+
         try:
             with self.engine.begin() as connection:
                 migrations.upgrade(connection)
@@ -324,6 +330,7 @@ class Store:
                     line_shown=record.line_shown,
                     exercise=record.exercise,
                     created_at=record.created_at,
+                    duel=record.duel,
                     **_clock_values(record.clock),
                 )
             )
@@ -510,7 +517,12 @@ class Store:
         with self.engine.connect() as connection:
             return connection.execute(
                 select(games.c.id)
-                .where(games.c.player == player, games.c.finished_at.is_(None), games.c.replay.is_(False))
+                .where(
+                    games.c.player == player,
+                    games.c.finished_at.is_(None),
+                    games.c.replay.is_(False),
+                    games.c.duel.is_(None),
+                )
                 .order_by(games.c.created_at.desc())
                 .limit(1)
             ).scalar()
@@ -520,7 +532,10 @@ class Store:
             return list(
                 connection.execute(
                     select(games.c.id).where(
-                        games.c.player == player, games.c.finished_at.is_(None), games.c.replay.is_(False)
+                        games.c.player == player,
+                        games.c.finished_at.is_(None),
+                        games.c.replay.is_(False),
+                        games.c.duel.is_(None),
                     )
                 ).scalars()
             )
@@ -559,9 +574,10 @@ def _end(connection: Connection, finish: Finish) -> None:
     row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
     if row is not None and row.exercise is not None and finish.result == "solved":
         _keep_solved(connection, row.player, row.exercise, finish.moves, finish.finished_at)
-    practising = row is not None and row.exercise is not None
-    if row is None or not counts(
-        finish.result, finish.moves, replay=row.replay, line_shown=row.line_shown, practice=practising
+    if row is None or row.duel is not None:
+        return  # a duel's game counts in the duel's results (server/duels), not in the solo ones
+    if not counts(
+        finish.result, finish.moves, replay=row.replay, line_shown=row.line_shown, practice=row.exercise is not None
     ):
         return
     scoring = str(row.rules.get("scoring", "standard"))
@@ -633,7 +649,7 @@ def _tally_stored_games(connection: Connection) -> None:
     tallies: dict[tuple[str, int], Tally] = {}
     days: dict[tuple[int, int], list[int]] = {}
     for row in ended:
-        if not counts(
+        if row.duel is not None or not counts(
             row.result, row.moves, replay=row.replay, line_shown=row.line_shown, practice=row.exercise is not None
         ):
             continue
@@ -671,6 +687,7 @@ def _record(row: Any) -> GameRecord:
         line_shown=bool(row["line_shown"]),
         clock=None if row["played"] is None else Clock(row["played"], row["clock_at"]),
         exercise=row["exercise"],
+        duel=row["duel"],
     )
 
 

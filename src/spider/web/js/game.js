@@ -81,7 +81,8 @@ async function perform(action, refused) {
   const view = state.view;
   if (!view) return false;
   try {
-    const answer = await api.act(view.id, action, view.version);
+    // in a duel the duel's table takes the action (duel/table.js): its clock, its game
+    const answer = state.duel ? await state.duel.act(action) : await api.act(view.id, action, view.version);
     setView(answer.view);
     say('');
     announce(describe(answer.events));

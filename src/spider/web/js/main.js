@@ -49,6 +49,7 @@ const COMMANDS = {
   stats: () => dialogs.stats(),
   settings: () => dialogs.settings(),
   rules: () => dialogs.rules(),
+  duels: () => import('./duel/start.js').then((duels) => duels.openLobby()),
 };
 
 function wire() {
@@ -89,6 +90,7 @@ async function start() {
   setView(view.value, { animate: false });
   initOnScreen();
   if (opening) say(opening());
+  import('./duel/start.js').then((duels) => duels.initDuels()).catch(() => {}); // a duel in play comes back
   requestAnimationFrame(() => {
     // the first render ran in this frame's earlier callback: the table is drawn
     performance.mark('spider-table-drawn');

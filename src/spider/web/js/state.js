@@ -9,6 +9,7 @@ export const state = {
   hint: null,          // {column, count, target} from the server
   replay: null,        // {step, total, stopped} while a winning line plays
   keyboard: false,     // the keyboard cursor is shown while the table has keyboard focus
+  duel: null,          // {act(action)} while a duel is on the table (duel/table.js)
 };
 
 /** The server's entry for a movable group, or undefined when that group cannot move. */

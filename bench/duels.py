@@ -1,0 +1,152 @@
+"""Duel benchmark: many duels at once over real WebSockets against one ``spider serve``.
+
+Starts a real ``spider serve`` on a free loopback port over a fresh database; 2N players (default 200)
+each take a cookie, N of them open a table and the others join one (over HTTP), then every player
+opens the duel socket, follows its duel and plays over the socket, thinking a random 0.5-1.5 s between
+actions as a person would, for the given seconds; then each finishes. It prints:
+
+- the action round trip (sent on the socket until its ``played`` frame), p50 and p99. Target p99 <= 30 ms;
+- the delay from sending an action to the opponent's ``progress`` frame about it, p99. Target <= 50 ms;
+- the server's CPU time per action (the process and its children, over the playing phase).
+
+    nice .venv/bin/python bench/duels.py [--duels 100] [--seconds 30] [--log FILE]
+
+Everything runs on loopback, and every loop is bounded by time or count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import websockets
+from web import Connection, choose, cpu_seconds, percentile, spider_serve
+
+
+class Player:
+    """One player: a cookie, a duel, a socket, and the times its actions and the opponent's news took."""
+
+    def __init__(self, number: int, host: str, port: int) -> None:
+        self.http = Connection(host, port)
+        self.rng = random.Random(number)
+        self.duel = ""
+        self.seat = 0
+        self.view: dict[str, Any] = {}
+        self.round_trips: list[float] = []
+        self.server_ms: list[float] = []  # what the server itself spent on each action
+        self.sent_at: list[float] = []  # when each of its actions that were played was sent
+        self.opponent_news: list[float] = []  # when each progress frame about the opponent arrived
+        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.errors: list[str] = []
+
+    async def read(self, socket: Any) -> None:
+        async for text in socket:
+            arrived = time.perf_counter()
+            frame = json.loads(text)
+            kind = frame["type"]
+            if kind == "progress" and frame["seat"] != self.seat and not frame["player"]["finished"]:
+                self.opponent_news.append(arrived)
+            elif kind in ("played", "error") or (kind == "duel" and frame.get("ref") is not None):
+                await self.answers.put(frame)
+            elif kind == "duel" and not self.view:
+                self.view = frame["duel"]["you"]
+
+    async def play(self, url: str, until: float) -> None:
+        address = url.replace("http://", "ws://") + "/api/socket"
+        async with websockets.connect(address, additional_headers={"Cookie": self.http.cookie}) as socket:
+            reader = asyncio.create_task(self.read(socket))
+            await socket.send(json.dumps({"type": "follow", "duel": self.duel}))
+            for _ in range(200):
+                if self.view:
+                    break
+                await asyncio.sleep(0.05)
+            ref = 0
+            while time.monotonic() < until and self.view:
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5))
+                action = f"f{self.view['flips'][0]}" if self.view["flips"] else choose(self.view, self.rng)
+                if action is None:
+                    break
+                ref += 1
+                sent = time.perf_counter()
+                await socket.send(json.dumps({"type": "action", "duel": self.duel, "action": action, "ref": ref}))
+                answer = await asyncio.wait_for(self.answers.get(), 30)
+                if answer["type"] == "played":
+                    self.round_trips.append(time.perf_counter() - sent)
+                    self.server_ms.append(answer["server_ms"])
+                    self.sent_at.append(sent)
+                    self.view = answer["view"]
+                else:
+                    self.errors.append(answer["message_id"])
+                    if answer["message_id"].startswith("duel."):
+                        break
+            await socket.send(json.dumps({"type": "finish", "duel": self.duel, "ref": "finish"}))
+            await asyncio.wait_for(self.answers.get(), 30)
+            await asyncio.sleep(1.0)  # the opponent's last news
+            reader.cancel()
+
+
+async def run(url: str, duels: int, seconds: float, pid: int) -> tuple[list[Player], float, float]:
+    host, port = url.removeprefix("http://").split(":")
+    players = [Player(number, host, int(port)) for number in range(2 * duels)]
+    for player in players:
+        await player.http.request("GET", "/api/me")
+    for number in range(duels):
+        creator, opponent = players[2 * number], players[2 * number + 1]
+        body = {"suits": 2, "minutes": 15, "opponent": {"kind": "person"}}
+        status, table = await creator.http.request("POST", "/api/duels", body)
+        assert status == 201, table
+        status, joined = await opponent.http.request("POST", f"/api/duels/{table['id']}/join", {})
+        assert status == 200, joined
+        creator.duel = opponent.duel = table["id"]
+        opponent.seat = 1
+    cpu_before, began = cpu_seconds(pid), time.monotonic()
+    await asyncio.gather(*(player.play(url, began + seconds) for player in players))
+    cpu = cpu_seconds(pid) - cpu_before
+    for player in players:
+        player.http.close()
+    return players, cpu, time.monotonic() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--duels", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--log", type=Path, help="where the server's own messages go")
+    args = parser.parse_args()
+    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"  # every player comes from this one address
+    with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "duels.sqlite", args.log) as (url, pid):
+        print(f"spider serve at {url}, {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
+        players, cpu, elapsed = asyncio.run(run(url, args.duels, args.seconds, pid))
+    round_trips = [value for player in players for value in player.round_trips]
+    delays = []
+    for number in range(0, len(players), 2):
+        for actor, watcher in ((players[number], players[number + 1]), (players[number + 1], players[number])):
+            delays += [arrived - sent for sent, arrived in zip(actor.sent_at, watcher.opponent_news, strict=False)]
+    errors = [error for player in players for error in player.errors]
+    print(f"{args.duels} duels, {len(players)} players over WebSockets, {elapsed:.0f} s of play")
+    print(f"  actions played: {len(round_trips)} ({len(round_trips) / elapsed:.0f} a second); refused: {len(errors)}")
+    print(
+        f"  action round trip: p50 {percentile(round_trips, 0.5) * 1000:.1f} ms,"
+        f" p99 {percentile(round_trips, 0.99) * 1000:.1f} ms (target p99 <= 30 ms)"
+    )
+    handled = [value for player in players for value in player.server_ms]
+    print(
+        f"    of which in the server: p50 {percentile(handled, 0.5):.1f} ms, p99 {percentile(handled, 0.99):.1f} ms;"
+        f" load average now {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"  opponent's progress update: p50 {percentile(delays, 0.5) * 1000:.1f} ms,"
+        f" p99 {percentile(delays, 0.99) * 1000:.1f} ms (target p99 <= 50 ms)"
+    )
+    print(f"  server CPU: {cpu:.1f} s, {cpu / max(1, len(round_trips)) * 1000:.2f} ms per action")
+
+
+if __name__ == "__main__":
+    main()

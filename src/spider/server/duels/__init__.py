@@ -1,0 +1,15 @@
+"""Duels (SPEC 4): two players on the same deal at the same time, with the server's clock, ratings,
+a lobby, invitations, friends and computer opponents.
+
+- ``tables``: where duels, seats, invitations, duelists and their relations are stored;
+- ``records``: a stored duel read in one go, its topics, and how two scores make a result;
+- ``people``: names, player info, friends and ignore;
+- ``ratings``: Glicko-2 through the ``glicko2`` package;
+- ``duels``: the routes' one door to duels (``Duels``), using ``Games`` for each player's game;
+- ``lobby``: what the lobby and player info show (reads only);
+- ``clock``: the task that ends games whose time is up while nobody looks;
+- ``broker``: publish/subscribe by topic, the in-process broker (a Redis one fits the same interface);
+- ``sockets``: the WebSocket of the lobby and the duels;
+- ``computer``: computer opponents playing on the server at their pace;
+- ``routes``: the HTTP handlers and their entries in the API's table.
+"""

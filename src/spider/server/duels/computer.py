@@ -1,0 +1,86 @@
+"""Computer opponents playing their duels on the server (SPEC 2.5, SPEC 4).
+
+Each duel with a computer player gets a task: it waits the strength's pace (``players.PACE``), asks the
+player for its next action from the public position of its own game only, in a thread so that the
+search never holds up the event loop, and plays it through the duels like any player; when the player
+sees nothing more worth points it finishes. A task ends with its game.
+
+Several server processes may share one database: a process plays a duel's computer player only while
+it holds the duel's claim (renewed with every action; taken over when it lapses), and a periodic look
+(``resume``) picks up duels whose process went away, after a restart too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import zlib
+
+from spider.errors import SpiderError
+from spider.players import PACE, Player, Strength
+from spider.server.duels.duels import Duels
+from spider.server.errors import RequestError
+
+LEASE = 30.0
+"""Seconds a process's claim on a computer player lasts without an action."""
+
+log = logging.getLogger(__name__)
+
+
+class ComputerOpponents:
+    """The computer players of the duels this process plays; ``pace`` scales every strength's pace
+    (tests play at 0)."""
+
+    def __init__(self, duels: Duels, *, pace: float = 1.0) -> None:
+        self.duels = duels
+        self.pace = pace
+        self.owner = secrets.token_hex(8)
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        duels.on_computer_duel = self.start
+
+    def start(self, duel_id: str) -> None:
+        """Plays the duel's computer player from now on, if no task here does yet."""
+        running = self.tasks.get(duel_id)
+        if running is not None and not running.done():
+            return
+        if not self.duels.claim_computer(duel_id, self.owner, LEASE):
+            return
+        self.tasks[duel_id] = asyncio.get_running_loop().create_task(self._play(duel_id), name=f"computer {duel_id}")
+
+    def resume(self) -> None:
+        """Takes up every duel whose computer player nobody is playing (after a restart, say)."""
+        for duel_id in self.duels.computer_duels():
+            self.start(duel_id)
+        for duel_id in [key for key, task in self.tasks.items() if task.done()]:
+            del self.tasks[duel_id]
+
+    def stop(self) -> None:
+        """Stops playing (the server stops): the claims go, so that the next server takes over at once."""
+        for task in self.tasks.values():
+            task.cancel()
+        self.duels.release_computers(self.owner)
+
+    async def _play(self, duel_id: str) -> None:
+        player: Player | None = None
+        while True:
+            turn = self.duels.computer_turn(duel_id)
+            if turn is None or not self.duels.claim_computer(duel_id, self.owner, LEASE):
+                return
+            computer, position, seconds_left = turn
+            if player is None:
+                strength: Strength = computer.removeprefix("computer-")  # type: ignore[assignment]
+                player = Player(strength, seed=zlib.crc32(duel_id.encode()))
+            await asyncio.sleep(PACE[player.strength] * self.pace)
+            action = await asyncio.to_thread(player.next_action, position, seconds_left)
+            try:
+                if action is None:
+                    await self.duels.finish(computer, duel_id)
+                    return
+                await self.duels.play(computer, duel_id, action)
+            except (RequestError, SpiderError) as error:
+                # its time ran out while it thought, or (never expected) the rules refused its move
+                log.info("computer player in duel %s: %s", duel_id, error)
+                if isinstance(error, SpiderError):
+                    await self.duels.finish(computer, duel_id)
+                return

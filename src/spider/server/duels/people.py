@@ -1,0 +1,224 @@
+"""Players as duelists: a name (a generated one until they choose), a rating, their duels' tallies,
+friends and the players they ignore. A player is still the cookie's token; the name is only shown.
+
+Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path),
+unique among players whatever their case,
+and never a computer player's name.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Engine, and_, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from starlette import status
+
+from spider.players import STRENGTHS, Strength
+from spider.server.duels.ratings import Rating
+from spider.server.duels.tables import duelists, relations
+from spider.server.errors import RequestError
+from spider.server.storage import players
+from spider.text import message
+
+MAX_NAME = 24
+ONLINE_SECONDS = 75.0
+"""A player is online while a socket of theirs gave a sign of life this recently (sockets: every 30 s)."""
+COMPUTER_NAMES: dict[Strength, str] = {strength: f"Spider {strength.title()}" for strength in STRENGTHS}
+"""Computer players' names: proper names, the same in every language."""
+FRIEND, IGNORE = "friend", "ignore"
+
+
+def computer_id(strength: Strength) -> str:
+    """The player id a computer player of a strength plays under (never a cookie's hash, which is hex)."""
+    return f"computer-{strength}"
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared: two names with the same key are the same name."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_name(text: str) -> str:
+    """The name as it will be kept (NFC, spaces around it taken off), or a refusal naming the problem."""
+    name = unicodedata.normalize("NFC", text).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_length", n=MAX_NAME)
+    if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
+        raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_control")
+    if name_key(name) in {name_key(computer) for computer in COMPUTER_NAMES.values()}:
+        raise RequestError(status.HTTP_409_CONFLICT, "duel.name_computer", name=name)
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Duelist:
+    player: str
+    name: str
+    computer: Strength | None
+    rating: Rating
+    duels: int
+    wins: int
+    draws: int
+    losses: int
+    seen_at: float | None
+
+    def online(self, at: float) -> bool:
+        return self.computer is not None or (self.seen_at is not None and at - self.seen_at <= ONLINE_SECONDS)
+
+
+def _duelist(row: Any) -> Duelist:
+    return Duelist(
+        row.player,
+        row.name,
+        row.computer,
+        Rating(row.rating, row.deviation, row.volatility),
+        row.duels,
+        row.wins,
+        row.draws,
+        row.losses,
+        row.seen_at,
+    )
+
+
+class People:
+    """The duelists, their names and relations, in the server's database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def add_computers(self, at: float) -> None:
+        """The computer players, each under its own id and name, added once."""
+        with self.engine.begin() as connection:
+            for strength, name in COMPUTER_NAMES.items():
+                player = computer_id(strength)
+                if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
+                    connection.execute(insert(players).values(id=player, created_at=at))
+                if connection.execute(select(duelists.c.player).where(duelists.c.player == player)).first() is None:
+                    self._insert(connection, player, name, strength)
+
+    @staticmethod
+    def _insert(connection: Connection, player: str, name: str, computer: Strength | None = None) -> None:
+        rating = Rating()
+        connection.execute(
+            insert(duelists).values(
+                player=player, name=name, name_key=name_key(name), computer=computer, rating=rating.rating,
+                deviation=rating.deviation, volatility=rating.volatility, duels=0, wins=0, draws=0, losses=0,
+            )
+        )
+
+    def get(self, player: str, at: float) -> Duelist:
+        """The player as a duelist, given a generated name the first time."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(duelists).where(duelists.c.player == player)).first()
+        if row is not None:
+            return _duelist(row)
+        for _ in range(20):
+            name = message("duel.default_name", n=1000 + secrets.randbelow(99000))
+            try:
+                with self.engine.begin() as connection:
+                    if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
+                        connection.execute(insert(players).values(id=player, created_at=at))
+                    self._insert(connection, player, name)
+                break
+            except IntegrityError:
+                continue  # the name is taken (or another request made this duelist): try again
+        with self.engine.connect() as connection:
+            row = connection.execute(select(duelists).where(duelists.c.player == player)).first()
+        if row is None:  # pragma: no cover - twenty taken names in a row
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name)
+        return _duelist(row)
+
+    def many(self, ids: list[str]) -> dict[str, Duelist]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(duelists).where(duelists.c.player.in_(ids))).all()
+        return {row.player: _duelist(row) for row in rows}
+
+    def named(self, name: str) -> Duelist:
+        """The duelist of that name (in any case), or 404."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(duelists).where(duelists.c.name_key == name_key(name.strip()))).first()
+        if row is None:
+            raise RequestError(status.HTTP_404_NOT_FOUND, "duel.no_such_player", name=name)
+        return _duelist(row)
+
+    def rename(self, player: str, text: str, at: float) -> Duelist:
+        name = check_name(text)
+        self.get(player, at)
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
+                )
+        except IntegrityError:
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name) from None
+        return self.get(player, at)
+
+    def seen(self, player: str, at: float) -> None:
+        """A sign of life from a socket of the player's: online for ``ONLINE_SECONDS``."""
+        with self.engine.begin() as connection:
+            connection.execute(update(duelists).where(duelists.c.player == player).values(seen_at=at))
+
+    @staticmethod
+    def record(connection: Connection, player: str, rating: Rating, outcome: str) -> None:
+        """A duel's end in the player's tallies, with their new rating (in the duel's transaction)."""
+        tally = {"win": duelists.c.wins, "draw": duelists.c.draws, "loss": duelists.c.losses}[outcome]
+        connection.execute(
+            update(duelists)
+            .where(duelists.c.player == player)
+            .values(
+                {
+                    duelists.c.rating: rating.rating,
+                    duelists.c.deviation: rating.deviation,
+                    duelists.c.volatility: rating.volatility,
+                    duelists.c.duels: duelists.c.duels + 1,
+                    tally: tally + 1,
+                }
+            )
+        )
+
+    # Friends and ignore.
+
+    def relate(self, player: str, other: Duelist, kind: str | None, *, was: str | None = None) -> None:
+        """Makes ``other`` a friend or ignored (one or the other); with ``None``, neither any more if it
+        was ``was``."""
+        if other.player == player:
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.relation_self")
+        with self.engine.begin() as connection:
+            where = and_(relations.c.player == player, relations.c.other == other.player)
+            if was is not None:
+                where = and_(where, relations.c.kind == was)
+            connection.execute(delete(relations).where(where))
+            if kind is not None:
+                connection.execute(insert(relations).values(player=player, other=other.player, kind=kind))
+
+    def related(self, player: str, kind: str) -> list[Duelist]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(duelists)
+                .join(relations, relations.c.other == duelists.c.player)
+                .where(relations.c.player == player, relations.c.kind == kind)
+                .order_by(duelists.c.name_key)
+            ).all()
+        return [_duelist(row) for row in rows]
+
+    def ignores(self, player: str, other: str) -> bool:
+        """Whether ``player`` ignores ``other``."""
+        with self.engine.connect() as connection:
+            kind = connection.execute(
+                select(relations.c.kind).where(relations.c.player == player, relations.c.other == other)
+            ).scalar()
+        return kind == IGNORE
+
+    def apart(self, player: str) -> set[str]:
+        """The players kept apart from this one: those it ignores and those who ignore it."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(relations.c.player, relations.c.other).where(
+                    relations.c.kind == IGNORE, or_(relations.c.player == player, relations.c.other == player)
+                )
+            ).all()
+        return {row.other if row.player == player else row.player for row in rows}

@@ -1,0 +1,238 @@
+"""The WebSocket of the lobby and the duels: ``/api/socket``, one per page, for the cookie's player.
+
+The server speaks first, ``{"type": "hello", "me", "lobby", "invitations", "friends"}``, then sends what
+the broker brings: ``lobby`` (the open tables, without those of players kept apart by ignore),
+``invitation``, ``invitation_answered``, ``duel_started``, ``relations``; and for each duel the page
+follows, ``progress`` (a player's score, runs, cards turned up, finished), ``duel`` (the duel's state as
+this player may see it, on every change of state) and ``watch`` (the opponent's view, once this
+player's own game has ended).
+
+The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow"|"unfollow", "duel"}``,
+``{"type": "action", "duel", "action", "ref"}`` (answered by ``played`` or ``error`` with the same
+``ref``; ``played`` says the milliseconds the server spent, ``server_ms``), ``{"type": "finish",
+"duel", "ref"}`` and ``{"type": "ping"}``. A message that is too large or no JSON object closes
+the socket (1009, 1007) after an ``error`` frame with the catalog's sentence;
+one that is an object but not a known message gets an ``error`` frame. Every frame is built from
+public views and progress only: never a face-down card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from spider.errors import SpiderError
+from spider.server.duels.broker import Message, Overflow, Subscription
+from spider.server.duels.duels import LOBBY, Duels
+from spider.server.duels.records import duel_topic, player_topic
+from spider.server.errors import RequestError
+from spider.server.middleware import SameOrigin, cookie_token, player_id
+from spider.server.storage import now
+from spider.text import message
+
+MAX_MESSAGE = 1024
+SEEN_EVERY = 30.0
+"""Seconds between two signs of life stored for an open socket (who is online)."""
+MAX_FOLLOWED = 16
+TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1009, 1007, 1008, 1013
+
+
+def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
+    return {"type": "error", "error": message(message_id, **params), "message_id": message_id, "ref": ref}
+
+
+class Connection:
+    """One open socket: its player, the duels it follows, and the frames it sends."""
+
+    def __init__(self, websocket: WebSocket, duels: Duels, player: str, subscription: Subscription) -> None:
+        self.websocket = websocket
+        self.duels = duels
+        self.player = player
+        self.subscription = subscription
+        self.followed: set[str] = set()
+        self.watching: set[str] = set()
+        self.apart: set[str] = set()
+        self.sending = asyncio.Lock()
+
+    async def send(self, frame: Message) -> None:
+        async with self.sending:
+            await self.websocket.send_text(json.dumps(frame, separators=(",", ":")))
+
+    async def close(self, code: int, message_id: str) -> None:
+        await self.send(_error(message_id))
+        await self.websocket.close(code, reason=message_id)
+
+    def _apart_names(self) -> set[str]:
+        return {duelist.name for duelist in self.duels.people.many(list(self.duels.people.apart(self.player))).values()}
+
+    async def hello(self) -> None:
+        people = self.duels.people
+        me = people.get(self.player, now())
+        people.seen(self.player, now())
+        self.apart = self._apart_names()
+        await self.subscription.add(LOBBY)
+        await self.subscription.add(player_topic(self.player))
+        await self.send(
+            {
+                "type": "hello",
+                "me": self.duels.player_info(me),
+                "lobby": self.duels.open_tables(self.player),
+                "invitations": self.duels.invitations(self.player),
+                "friends": self.duels.friends(self.player),
+            }
+        )
+
+    async def run(self) -> None:
+        await self.hello()
+        tasks = [asyncio.create_task(job()) for job in (self.read, self.pump, self.keep_seen)]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
+                    await task
+
+    async def keep_seen(self) -> None:
+        while True:
+            await asyncio.sleep(SEEN_EVERY)
+            self.duels.people.seen(self.player, now())
+
+    # From the page.
+
+    async def read(self) -> None:
+        while True:
+            received = await self.websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                return
+            raw = received.get("text")
+            if raw is None:
+                raw = (received.get("bytes") or b"").decode("utf-8", "replace")
+            if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
+                await self.close(TOO_LARGE, "duel.socket_too_large")
+                return
+            try:
+                parsed = json.loads(raw)
+            except (ValueError, RecursionError):
+                parsed = None
+            if not isinstance(parsed, dict):
+                await self.close(NOT_JSON, "duel.socket_not_json")
+                return
+            await self.handle(parsed)
+
+    async def handle(self, request: dict[str, Any]) -> None:
+        kind, ref, duel_id = request.get("type"), request.get("ref"), request.get("duel")
+        if not isinstance(ref, (int, str, type(None))) or (isinstance(ref, str) and len(ref) > 64):
+            ref = None
+        if kind == "ping":
+            await self.send({"type": "pong", "ref": ref})
+            return
+        if kind not in ("follow", "unfollow", "action", "finish") or not isinstance(duel_id, str):
+            await self.send(_error("duel.socket_bad_message", ref))
+            return
+        try:
+            if kind == "follow":
+                await self.follow(duel_id)
+            elif kind == "unfollow":
+                self.followed.discard(duel_id)
+                self.watching.discard(duel_id)
+                await self.subscription.remove(duel_topic(duel_id))
+            elif kind == "action":
+                action = request.get("action")
+                if not isinstance(action, str) or not 1 <= len(action) <= 16:
+                    await self.send(_error("duel.socket_bad_message", ref))
+                    return
+                began = time.perf_counter()
+                live, duel, events = await self.duels.play(self.player, duel_id, action)
+                view = await self.duels.games.view(live, no_more_moves=False)
+                await self.send(
+                    {
+                        "type": "played", "ref": ref, "duel": duel_id, "view": view,
+                        "events": [event.to_json() for event in events],
+                        "remaining_ms": int(duel.remaining(self.duels.clock()) * 1000),
+                        "server_ms": round((time.perf_counter() - began) * 1000, 2),  # as Server-Timing says
+                    }
+                )
+            else:
+                duel = await self.duels.finish(self.player, duel_id)
+                await self.send({"type": "duel", "ref": ref, "duel": await self.duels.state(duel, self.player)})
+        except RequestError as error:
+            await self.send({"type": "error", "error": error.text, "message_id": error.message_id, "ref": ref})
+        except SpiderError as error:
+            await self.send({"type": "error", "error": str(error), "message_id": error.message_id, "ref": ref})
+
+    async def follow(self, duel_id: str) -> None:
+        if duel_id not in self.followed and len(self.followed) >= MAX_FOLLOWED:
+            raise RequestError(409, "duel.socket_following", n=MAX_FOLLOWED)
+        state = await self.duels.get(duel_id, self.player)
+        self.followed.add(duel_id)
+        await self.subscription.add(duel_topic(duel_id))
+        await self._duel(state)
+
+    async def _duel(self, state: Any) -> None:
+        seat = state["seat"]
+        if seat is not None and state["players"][seat]["finished"] and state["watch"] is not None:
+            self.watching.add(state["id"])
+        await self.send({"type": "duel", "duel": state})
+
+    # From the broker.
+
+    async def pump(self) -> None:
+        while True:
+            try:
+                event = await self.subscription.receive()
+            except Overflow:
+                await self.close(TRY_LATER, "duel.socket_behind")
+                return
+            await self.deliver(event)
+
+    async def deliver(self, event: Message) -> None:
+        kind = event.get("type")
+        if kind == "lobby":
+            tables = [table for table in event["tables"] if table["creator"] not in self.apart]
+            await self.send({"type": "lobby", "tables": tables})
+        elif kind == "relations":
+            self.apart = self._apart_names()
+            await self.send({"type": "lobby", "tables": self.duels.open_tables(self.player)})
+            await self.send({"type": "relations", "friends": self.duels.friends(self.player)})
+        elif kind == "duel_changed":
+            if event["duel"] in self.followed:
+                await self._duel(await self.duels.get(event["duel"], self.player))
+        elif kind == "progress":
+            await self.send(event)
+            if event["duel"] in self.watching:
+                state = await self.duels.get(event["duel"], self.player)
+                if state["watch"] is not None and state["seat"] != event["seat"]:
+                    await self.send({"type": "watch", "duel": event["duel"], "view": state["watch"]})
+        else:  # invitation, invitation_answered, duel_started: for this player only, sent as they are
+            await self.send(event)
+
+
+async def socket(websocket: WebSocket) -> None:
+    """``/api/socket``: the lobby's and the duels' events for the cookie's player."""
+    token = cookie_token(websocket.scope)
+    if not SameOrigin.allowed(websocket.scope):
+        await websocket.close(POLICY, reason="server.cross_site")
+        return
+    await websocket.accept()
+    duels: Duels = websocket.app.state.duels
+    if token is None:
+        await websocket.send_text(json.dumps(_error("duel.socket_no_player")))
+        await websocket.close(POLICY, reason="duel.socket_no_player")
+        return
+    async with duels.broker.subscription() as subscription:
+        connection = Connection(websocket, duels, player_id(token), subscription)
+        try:
+            await connection.run()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if websocket.client_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(RuntimeError, OSError):
+                    await websocket.close()

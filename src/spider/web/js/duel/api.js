@@ -1,0 +1,37 @@
+// The duels' HTTP calls (README: Duels). Refusals carry the server's sentence, as for games.
+import { answer } from '../api.js';
+
+function request(method, path, body) {
+  return answer(fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }));
+}
+
+const duel = (id) => `/api/duels/${encodeURIComponent(id)}`;
+const named = (name) => encodeURIComponent(name);
+
+export const duelApi = {
+  me: () => request('GET', '/api/me'),
+  rename: (name) => request('PUT', '/api/me', { name }),
+  player: (name) => request('GET', `/api/players/${named(name)}`),
+  tables: () => request('GET', '/api/duels'),
+  create: (body) => request('POST', '/api/duels', body),
+  get: (id) => request('GET', duel(id)),
+  join: (id) => request('POST', `${duel(id)}/join`, {}),
+  act: (id, action) => request('POST', `${duel(id)}/actions`, { action }),
+  finish: (id) => request('POST', `${duel(id)}/finish`, {}),
+  leave: (id) => request('POST', `${duel(id)}/leave`, {}),
+  invite: (id, name) => request('POST', `${duel(id)}/invite`, { name }),
+  accept: (id) => request('POST', `${duel(id)}/accept`, {}),
+  decline: (id) => request('POST', `${duel(id)}/decline`, {}),
+  rematch: (id) => request('POST', `${duel(id)}/rematch`, {}),
+  invitations: () => request('GET', '/api/invitations'),
+  friends: () => request('GET', '/api/friends'),
+  befriend: (name) => request('PUT', `/api/friends/${named(name)}`, {}),
+  unfriend: (name) => request('DELETE', `/api/friends/${named(name)}`, {}),
+  ignore: (name) => request('PUT', `/api/ignored/${named(name)}`, {}),
+  unignore: (name) => request('DELETE', `/api/ignored/${named(name)}`, {}),
+};

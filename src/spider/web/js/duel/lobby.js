@@ -1,0 +1,171 @@
+// The lobby (from the toolbar): the player's name, the open tables (live), a new table, invitations and
+// friends online. A table made for a person waits here for an opponent, who may also be invited.
+import { duelApi } from './api.js';
+import { connect, on } from './socket.js';
+import { start } from './table.js';
+import { showPlayer } from './players.js';
+import { t } from '../i18n.js';
+import { openDialog, dialog, esc } from '../dialog.js';
+import { refuse } from '../game.js';
+import { say } from '../status.js';
+
+const STRENGTHS = ['beginner', 'casual', 'expert', 'master'];
+const MINUTES = [3, 5, 10, 15];
+
+function tableRow(table) {
+  const range = table.min_rating !== null || table.max_rating !== null
+    ? t('lobby.range', { low: table.min_rating ?? '–', high: table.max_rating ?? '–' }) : '';
+  return `<li><button type="button" class="link" data-name="${esc(table.creator)}">${esc(table.creator)}</button> (${Math.round(table.rating)})`
+    + ` · ${esc(t('suits.option', { count: table.suits }))} · ${esc(t('lobby.minutes', { count: table.minutes }))} ${esc(range)}`
+    + ` <button type="button" data-join="${esc(table.id)}">${esc(t('lobby.join'))}</button></li>`;
+}
+
+function tablesHtml(tables, me) {
+  const others = tables.filter((table) => table.creator !== me.name);
+  return others.length ? others.map(tableRow).join('') : `<li class="note">${esc(t('lobby.no_tables'))}</li>`;
+}
+
+function friendsHtml(friends) {
+  if (!friends.friends.length) return `<p class="note">${esc(t('lobby.no_friends'))}</p>`;
+  return `<ul class="friends">${friends.friends.map((f) => `<li><button type="button" class="link" data-name="${esc(f.name)}">${esc(f.name)}</button>`
+    + ` <small class="${f.online ? 'online' : 'offline'}">${esc(t(f.online ? 'lobby.online' : 'lobby.offline'))}</small></li>`).join('')}</ul>`;
+}
+
+function invitationsHtml(invitations) {
+  return invitations.map((i) => `<li>${esc(t('lobby.invited_by', { name: i.by, suits: t('suits.option', { count: i.suits }), minutes: t('lobby.minutes', { count: i.minutes }) }))}`
+    + ` <button type="button" data-accept="${esc(i.duel)}">${esc(t('lobby.accept'))}</button>`
+    + ` <button type="button" data-decline="${esc(i.duel)}">${esc(t('lobby.decline'))}</button></li>`).join('');
+}
+
+async function joined(promise) {
+  try {
+    const fresh = await promise;
+    if (dialog().open) dialog().close('joined');
+    start(fresh);
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+export async function openLobby() {
+  connect();
+  let me; let tables; let invitations; let friends;
+  try {
+    [me, tables, invitations, friends] = await Promise.all([duelApi.me(), duelApi.tables(), duelApi.invitations(), duelApi.friends()]);
+  } catch (error) {
+    refuse(error);
+    return;
+  }
+  const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === 1 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const minutes = MINUTES.map((m) => `<option value="${m}"${m === 5 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
+  const opponents = `<option value="person">${esc(t('lobby.person'))}</option>`
+    + STRENGTHS.map((s) => `<option value="${s}">${esc(t(`lobby.computer.${s}`))}</option>`).join('');
+  const d = openDialog(`<form method="dialog" class="lobby">
+    <h2>${esc(t('lobby.title'))}</h2>
+    <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="24" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
+    <p class="note" data-me>${esc(t('player.rating', { rating: Math.round(me.rating), deviation: Math.round(me.deviation) }))}</p>
+    <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
+    <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables, me)}</ul>
+    <h3>${esc(t('lobby.new'))}</h3>
+    <div class="suit-radios">${suitRadios}</div>
+    <div class="field"><label for="duel-minutes">${esc(t('lobby.time'))}</label><select id="duel-minutes" name="minutes">${minutes}</select></div>
+    <div class="field"><label for="duel-opponent">${esc(t('lobby.opponent'))}</label><select id="duel-opponent" name="opponent">${opponents}</select></div>
+    <div class="field"><label for="duel-min">${esc(t('lobby.min_rating'))}</label><input id="duel-min" name="min" type="number" min="0" max="10000" step="50"></div>
+    <div class="field"><label for="duel-max">${esc(t('lobby.max_rating'))}</label><input id="duel-max" name="max" type="number" min="0" max="10000" step="50"></div>
+    <h3>${esc(t('lobby.friends'))}</h3>${friendsHtml(friends)}
+    <div class="actions"><button value="close">${esc(t('button.close'))}</button><button value="create" class="primary" data-create>${esc(t('lobby.create'))}</button></div></form>`, {
+    label: t('lobby.title'),
+    onClose: (value) => { stop(); if (value === 'create') create(form); },
+  });
+  d.dataset.lobby = 'true';
+  const form = d.querySelector('form');
+  const list = d.querySelector('[data-tables]');
+  const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) list.innerHTML = tablesHtml(frame.tables, me); });
+  d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
+  d.addEventListener('click', async (event) => {
+    const button = event.target.closest('button');
+    if (!button) return;
+    if (button.dataset.join) joined(duelApi.join(button.dataset.join));
+    else if (button.dataset.accept) joined(duelApi.accept(button.dataset.accept));
+    else if (button.dataset.decline) {
+      try { await duelApi.decline(button.dataset.decline); button.closest('li').remove(); } catch (error) { refuse(error); }
+    } else if (button.dataset.name) showPlayer(button.dataset.name);
+    else if ('rename' in button.dataset) {
+      try {
+        me = await duelApi.rename(form.name.value);
+        say(t('lobby.renamed', { name: me.name }));
+      } catch (error) {
+        say(error.message, { error: true });
+      }
+    }
+  });
+}
+
+async function create(form) {
+  const kind = form.opponent.value;
+  const opponent = kind === 'person' ? { kind } : { kind: 'computer', strength: kind };
+  if (kind === 'person' && form.min.value !== '') opponent.min_rating = Number(form.min.value);
+  if (kind === 'person' && form.max.value !== '') opponent.max_rating = Number(form.max.value);
+  try {
+    const table = await duelApi.create({ suits: Number(form.suits.value), minutes: Number(form.minutes.value), opponent });
+    if (table.state === 'playing') start(table);
+    else waitFor(table);
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+/** An open table of the player's: it waits for an opponent, who may be invited by name or from the friends. */
+export async function waitFor(table) {
+  connect();
+  let friends = { friends: [] };
+  try { friends = await duelApi.friends(); } catch { /* inviting by name still works */ }
+  const friendButtons = friends.friends.map((f) => `<li>${esc(f.name)} <small class="${f.online ? 'online' : 'offline'}">${esc(t(f.online ? 'lobby.online' : 'lobby.offline'))}</small>`
+    + ` <button type="button" data-invite-friend="${esc(f.name)}">${esc(t('lobby.invite.send'))}</button></li>`).join('');
+  const invited = table.invited.length ? `<p class="note">${esc(t('lobby.invited', { names: table.invited.join(', ') }))}</p>` : '';
+  const d = openDialog(`<form method="dialog" class="waiting">
+    <h2>${esc(t('lobby.waiting'))}</h2>
+    <p>${esc(t('lobby.waiting.text', { suits: t('suits.option', { count: table.suits }), minutes: t('lobby.minutes', { count: table.minutes }) }))}</p>
+    ${invited}
+    <div class="field"><label for="invite-name">${esc(t('lobby.invite'))}</label><span class="name-row"><input id="invite-name" name="invite" maxlength="24" autocomplete="off"><button type="button" data-invite>${esc(t('lobby.invite.send'))}</button></span></div>
+    ${friendButtons ? `<h3>${esc(t('lobby.friends'))}</h3><ul class="friends">${friendButtons}</ul>` : ''}
+    <div class="actions"><button value="leave">${esc(t('lobby.take_away'))}</button><button value="close" class="primary">${esc(t('lobby.keep_waiting'))}</button></div></form>`, {
+    label: t('lobby.waiting'),
+    onClose: async (value) => {
+      if (value === 'leave') {
+        try { await duelApi.leave(table.id); say(t('lobby.taken_away')); } catch (error) { refuse(error); }
+      } else if (value === 'close') say(t('lobby.still_waiting'));
+    },
+  });
+  d.dataset.waiting = table.id;
+  d.addEventListener('close', () => { delete d.dataset.waiting; }, { once: true });
+  const invite = async (name) => {
+    if (!name) return;
+    try {
+      await duelApi.invite(table.id, name);
+      say(t('lobby.invite.sent', { name }));
+    } catch (error) {
+      say(error.message, { error: true });
+    }
+  };
+  d.querySelector('[data-invite]').addEventListener('click', () => invite(d.querySelector('input[name="invite"]').value.trim()));
+  for (const button of d.querySelectorAll('[data-invite-friend]')) {
+    button.addEventListener('click', () => invite(button.dataset.inviteFriend));
+  }
+}
+
+/** An invitation that arrives while the page is open: offered at once. */
+export function offer(invitation) {
+  const d = openDialog(`<form method="dialog" class="invitation"><h2>${esc(t('lobby.invitation'))}</h2>
+    <p>${esc(t('lobby.invited_by', { name: invitation.by, suits: t('suits.option', { count: invitation.suits }), minutes: t('lobby.minutes', { count: invitation.minutes }) }))}</p>
+    <div class="actions"><button value="decline">${esc(t('lobby.decline'))}</button><button value="accept" class="primary">${esc(t('lobby.accept'))}</button></div></form>`, {
+    label: t('lobby.invitation'),
+    onClose: async (value) => {
+      if (value === 'accept') joined(duelApi.accept(invitation.duel));
+      if (value === 'decline') {
+        try { await duelApi.decline(invitation.duel); } catch (error) { refuse(error); }
+      }
+    },
+  });
+  d.querySelector('button.primary').focus();
+}

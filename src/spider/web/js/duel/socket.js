@@ -1,0 +1,54 @@
+// The duels' socket (/api/socket): one per page, opened on first use and opened again after a drop.
+// Frames go to the listeners of their type; the duels followed are followed again after a reconnect,
+// and the server then sends each duel's state afresh, so nothing is lost by a drop.
+const listeners = new Map();
+const followed = new Set();
+let socket = null;
+let wait = 500;
+
+function emit(frame) {
+  for (const listener of listeners.get(frame.type) || []) listener(frame);
+}
+
+function send(frame) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/** Open the socket (once); it comes back by itself when the connection drops. */
+export function connect() {
+  if (socket) return;
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  socket = new WebSocket(`${scheme}://${window.location.host}/api/socket`);
+  socket.addEventListener('open', () => {
+    wait = 500;
+    for (const id of followed) send({ type: 'follow', duel: id });
+  });
+  socket.addEventListener('message', (event) => {
+    let frame;
+    try { frame = JSON.parse(event.data); } catch { return; }
+    emit(frame);
+  });
+  socket.addEventListener('close', () => {
+    socket = null;
+    setTimeout(connect, wait);
+    wait = Math.min(wait * 2, 8000);
+  });
+}
+
+/** Call ``listener(frame)`` for every frame of this type; returns the way to stop. */
+export function on(type, listener) {
+  if (!listeners.has(type)) listeners.set(type, new Set());
+  listeners.get(type).add(listener);
+  return () => listeners.get(type).delete(listener);
+}
+
+export function follow(id) {
+  connect();
+  followed.add(id);
+  send({ type: 'follow', duel: id });
+}
+
+export function unfollow(id) {
+  followed.delete(id);
+  send({ type: 'unfollow', duel: id });
+}

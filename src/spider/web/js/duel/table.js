@@ -1,0 +1,236 @@
+// A duel on the table: the player's own game, with the duel's clock and the opponent's progress in the
+// duel bar; after finishing, the opponent's table, live and as they see it; at the end, the result.
+// The server holds both games and the clock; the page only shows them.
+import { duelApi } from './api.js';
+import { follow, unfollow, on } from './socket.js';
+import { api } from '../api.js';
+import { state } from '../state.js';
+import { settings } from '../settings.js';
+import { setView, refuse } from '../game.js';
+import { t, formatTime } from '../i18n.js';
+import { openDialog, dialog, esc } from '../dialog.js';
+import { say } from '../status.js';
+import { showPlayer } from './players.js';
+
+let duel = null; // the duel's state as the server last sent it
+let receivedAt = 0; // performance.now() when it came
+let ticker = 0;
+let asked = false; // the clock ran out here: the server was asked once how the duel stands
+
+const bar = () => document.getElementById('duel-bar');
+const app = () => document.getElementById('app');
+const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null);
+const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
+const watching = () => Boolean(duel && duel.watch && mine() && mine().finished);
+
+export const inDuel = () => duel !== null;
+/** Playing a game of a duel now: an invitation then waits in the status line, not in a dialog. */
+export const busy = () => Boolean(duel && duel.state === 'playing' && mine() && !mine().finished);
+export const duelId = () => (duel ? duel.id : null);
+
+function remainingMs() {
+  if (!duel) return 0;
+  if (duel.state !== 'playing') return duel.remaining_ms;
+  return Math.max(0, duel.remaining_ms - (performance.now() - receivedAt));
+}
+
+/** The time left as a countdown shows it: 0:00 only once the time is up. */
+const clockText = (ms) => formatTime(Math.ceil(ms / 1000));
+
+function playerLine(player, you) {
+  const status = player.finished ? t(`duel.ended.${player.ended}`) : t('duel.playing');
+  const who = you ? t('duel.you', { name: player.name }) : player.name;
+  return `<button type="button" class="duel-player" data-name="${esc(player.name)}">`
+    + `<b>${esc(who)}</b> <span data-progress>${esc(t('duel.progress', { score: player.score, runs: player.runs, turned: player.turned_up }))}</span>`
+    + ` <small>${esc(status)}</small></button>`;
+}
+
+function renderBar() {
+  const el = bar();
+  if (!duel) return;
+  const me = mine();
+  const other = theirs();
+  const players = [me && playerLine(me, true), other && playerLine(other, false)].filter(Boolean).join('');
+  const over = duel.state === 'over';
+  el.innerHTML = `<div class="duel-clock" role="timer" data-duel-clock aria-label="${esc(t('duel.time_left'))}">${clockText(remainingMs())}</div>`
+    + `<div class="duel-players">${players}</div>`
+    + `<div class="duel-actions">`
+    + (me && !me.finished ? `<button type="button" class="tool" data-duel="finish">${esc(t('duel.finish'))}</button>` : '')
+    + (over ? `<button type="button" class="tool" data-duel="result">${esc(t('duel.result'))}</button><button type="button" class="tool" data-duel="rematch">${esc(t('duel.rematch'))}</button>` : '')
+    + (me && me.finished ? `<button type="button" class="tool" data-duel="leave">${esc(t('duel.leave'))}</button>` : '')
+    + `</div>`;
+  el.dataset.watching = String(watching());
+  const status = watching() && !over ? t('duel.watching', { name: other ? other.name : '' }) : '';
+  if (status) say(status);
+}
+
+function tick() {
+  const clock = document.querySelector('[data-duel-clock]');
+  if (!clock || !duel) return;
+  const ms = remainingMs();
+  clock.textContent = clockText(ms);
+  clock.classList.toggle('short', duel.state === 'playing' && ms < 30000);
+  if (ms <= 0 && duel.state === 'playing' && !asked) {
+    asked = true; // the server's clock decides: ask it how the duel stands now
+    duelApi.get(duel.id).then(apply).catch(() => { asked = false; });
+  }
+}
+
+/** The duel as the server sent it: the table shows the player's own game, or the opponent's once watching. */
+function apply(fresh) {
+  if (!duel || fresh.id !== duel.id) return;
+  const before = duel;
+  duel = fresh;
+  receivedAt = performance.now();
+  asked = false;
+  if (watching()) setView(fresh.watch, { animate: false });
+  else if (fresh.you && (!state.view || state.view.id !== fresh.you.id || fresh.you.version >= state.view.version)) {
+    setView(fresh.you, { animate: false });
+  }
+  renderBar();
+  if (fresh.state === 'over' && before.state !== 'over') showResult();
+}
+
+async function play(action) {
+  if (watching() || (mine() && mine().finished)) throw new Error(t('duel.your_game_ended'));
+  const answer = await duelApi.act(duel.id, action);
+  duel = { ...answer.duel, you: answer.view };
+  receivedAt = performance.now();
+  renderBar();
+  return answer;
+}
+
+/** Puts the duel on the table and follows it live. */
+export function start(fresh) {
+  if (duel && duel.id !== fresh.id) unfollow(duel.id);
+  // the solo game leaves the screen: its clock stops until the player comes back to it
+  if (!state.duel && state.view && !state.view.over) api.clock(state.view.id, false).catch(() => {});
+  duel = fresh;
+  receivedAt = performance.now();
+  app().dataset.mode = 'duel';
+  bar().hidden = false;
+  state.duel = { act: play };
+  follow(fresh.id);
+  if (watching()) setView(fresh.watch, { animate: false });
+  else if (fresh.you) setView(fresh.you, { animate: false });
+  renderBar();
+  clearInterval(ticker);
+  ticker = setInterval(tick, 250);
+  if (fresh.state === 'over') showResult();
+  else say(t('duel.started', { name: theirs() ? theirs().name : '' }));
+}
+
+export async function enterDuel(id) {
+  try {
+    start(await duelApi.get(id));
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+/** Back to solo play: the player's game in progress, or a new one. */
+export async function leaveDuel() {
+  if (duel) unfollow(duel.id);
+  duel = null;
+  state.duel = null;
+  clearInterval(ticker);
+  delete app().dataset.mode;
+  bar().hidden = true;
+  bar().replaceChildren();
+  say('');
+  try {
+    setView(await api.current(), { animate: false });
+  } catch {
+    setView(await api.create({ suits: settings.suits, deal: 'random' }), { animate: false });
+  }
+}
+
+function confirmFinish() {
+  const d = openDialog(`<form method="dialog"><h2>${esc(t('duel.finish.title'))}</h2><p>${esc(t('duel.finish.text'))}</p>
+    <div class="actions"><button value="cancel">${esc(t('button.cancel'))}</button>
+    <button value="finish" class="primary" data-confirm-finish>${esc(t('duel.finish'))}</button></div></form>`, {
+    label: t('duel.finish.title'),
+    onClose: async (value) => {
+      if (value !== 'finish' || !duel) return;
+      try { apply(await duelApi.finish(duel.id)); } catch (error) { refuse(error); }
+    },
+  });
+  d.querySelector('[data-confirm-finish]').focus();
+}
+
+function showResult() {
+  if (!duel || !duel.result) return;
+  const result = duel.result;
+  const seat = duel.seat ?? 0;
+  const outcome = result.outcomes[seat];
+  const rows = duel.players.map((player, i) => {
+    const change = result.rating_changes[i];
+    const sign = change > 0 ? '+' : '';
+    return `<tr><th><button type="button" class="link" data-name="${esc(player.name)}">${esc(player.name)}</button></th><td data-score-of="${i}">${player.score}</td><td>${esc(t(`duel.ended.${player.ended}`))}</td>`
+      + `<td>${Math.round(result.ratings[i])} (${sign}${change.toFixed(1)})</td></tr>`;
+  }).join('');
+  const d = openDialog(`<form method="dialog" class="duel-result" data-outcome="${esc(outcome)}">
+    <h2>${esc(t(`duel.outcome.${outcome}`))}</h2>
+    <p>${esc(result.winner ? t('duel.winner', { name: result.winner }) : t('duel.draw'))}</p>
+    <table><thead><tr><th>${esc(t('duel.player'))}</th><th>${esc(t('duel.score'))}</th><th>${esc(t('duel.how'))}</th><th>${esc(t('duel.rating'))}</th></tr></thead><tbody>${rows}</tbody></table>
+    <p class="note">${esc(t('duel.code', { code: duel.code || '' }))}</p>
+    <div class="actions"><button value="leave">${esc(t('duel.leave'))}</button><button value="close">${esc(t('button.close'))}</button>
+    <button value="rematch" class="primary">${esc(t('duel.rematch'))}</button></div></form>`, {
+    label: t('duel.result'),
+    onClose: (value) => {
+      if (value === 'leave') leaveDuel();
+      if (value === 'rematch') rematch();
+    },
+  });
+  d.querySelector('table').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-name]');
+    if (button) showPlayer(button.dataset.name); // the result stays a click away: Result in the duel bar
+  });
+}
+
+async function rematch() {
+  if (!duel) return;
+  try {
+    const offered = await duelApi.rematch(duel.id);
+    if (offered.state === 'playing') start(offered);
+    else {
+      const { waitFor } = await import('./lobby.js');
+      waitFor(offered);
+    }
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+const SOLO_KEYS = new Set(['n', 'r', 's', 'h']);
+const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: leaveDuel };
+
+/** Wires the duel bar and the socket's duel frames (once, at start-up). */
+export function initDuelTable() {
+  bar().addEventListener('click', (event) => {
+    const button = event.target.closest('button');
+    if (!button) return;
+    if (button.dataset.duel) COMMANDS[button.dataset.duel]();
+    else if (button.dataset.name) showPlayer(button.dataset.name);
+  });
+  on('duel', (frame) => apply(frame.duel));
+  on('progress', (frame) => {
+    if (!duel || frame.duel !== duel.id) return;
+    duel.players[frame.seat] = frame.player;
+    duel.remaining_ms = frame.remaining_ms;
+    receivedAt = performance.now();
+    renderBar();
+  });
+  on('watch', (frame) => { if (duel && frame.duel === duel.id && watching()) setView(frame.view, { animate: false }); });
+  on('duel_started', (frame) => {
+    if (duel && duel.id === frame.duel) return;
+    if (dialog().open && dialog().dataset.waiting === frame.duel) dialog().close('started');
+    enterDuel(frame.duel);
+  });
+  // New game, Restart, Hint and the suit count are solo commands: in a duel their keys do nothing.
+  window.addEventListener('keydown', (event) => {
+    if (duel && !event.ctrlKey && !event.metaKey && !event.altKey && SOLO_KEYS.has(event.key.toLowerCase())) {
+      event.stopImmediatePropagation();
+    }
+  }, true);
+}

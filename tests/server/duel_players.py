@@ -1,0 +1,72 @@
+"""Helpers for the duel tests: more players on one app, a duel between two of them, and a clock the
+test moves by hand."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from spider.server.duels.duels import Duels
+
+
+class FakeClock:
+    """The duels' clock, moved by the test: ``clock.now += 181``."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def fake_clock(client: TestClient) -> FakeClock:
+    clock = FakeClock()
+    duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
+    duels.clock = clock
+    return clock
+
+
+def another_player(client: TestClient) -> TestClient:
+    """A second browser on the same running app: its own cookie, the same event loop."""
+    other = TestClient(client.app)
+    other.portal = client.portal  # requests and sockets run in the app's loop, as the first client's do
+    other.get("/api/me")
+    return other
+
+
+def name_of(client: TestClient) -> str:
+    name: str = client.get("/api/me").json()["name"]
+    return name
+
+
+def open_table(client: TestClient, **opponent: Any) -> dict[str, Any]:
+    body = {"suits": 2, "minutes": 3, "opponent": {"kind": "person", **opponent}}
+    response = client.post("/api/duels", json=body)
+    assert response.status_code == 201, response.text
+    duel: dict[str, Any] = response.json()
+    return duel
+
+
+def start_duel(creator: TestClient, opponent: TestClient) -> str:
+    duel = open_table(creator)
+    response = opponent.post(f"/api/duels/{duel['id']}/join")
+    assert response.status_code == 200, response.text
+    assert response.json()["state"] == "playing"
+    duel_id: str = duel["id"]
+    return duel_id
+
+
+def duel_act(client: TestClient, duel_id: str, action: str) -> dict[str, Any]:
+    response = client.post(f"/api/duels/{duel_id}/actions", json={"action": action})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def get_duel(client: TestClient, duel_id: str) -> dict[str, Any]:
+    response = client.get(f"/api/duels/{duel_id}")
+    assert response.status_code == 200, response.text
+    state: dict[str, Any] = response.json()
+    return state

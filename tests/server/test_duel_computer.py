@@ -1,0 +1,55 @@
+"""Computer opponents in duels (SPEC 2.5, SPEC 4): they play on the server, for duel points, finish when
+nothing more pays, are rated like anyone, and take their game up again after a restart."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from .duel_players import get_duel
+
+
+def computer_duel(client: TestClient, strength: str) -> dict[str, Any]:
+    body = {"suits": 1, "minutes": 5, "opponent": {"kind": "computer", "strength": strength}}
+    response = client.post("/api/duels", json=body)
+    assert response.status_code == 201, response.text
+    duel: dict[str, Any] = response.json()
+    return duel
+
+
+def wait_until_over(client: TestClient, duel_id: str) -> dict[str, Any]:
+    for _ in range(3000):  # a bound on the wait, not a timing: the computer plays at pace 0
+        state = get_duel(client, duel_id)
+        if state["state"] == "over":
+            return state
+        time.sleep(0.02)
+    raise AssertionError(f"the computer player never ended its game: {state['players'][1]}")
+
+
+def test_a_computer_opponent_plays_for_points_and_finishes(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(computer_pace=0)
+    duel = computer_duel(client, "beginner")
+    assert duel["state"] == "playing" and duel["players"][1]["name"] == "Spider Beginner"
+    assert duel["players"][1]["computer"] == "beginner" and duel["you"] is not None
+    client.post(f"/api/duels/{duel['id']}/finish")
+    over = wait_until_over(client, duel["id"])
+    computer = over["players"][1]
+    assert computer["ended"] in ("finished", "won") and computer["turned_up"] > 0 and computer["score"] > 0
+    assert over["result"]["scores"] == [0, computer["score"]] and over["result"]["winner"] == "Spider Beginner"
+    rated = client.get("/api/players/Spider Beginner").json()
+    assert (rated["computer"], rated["duels"], rated["wins"]) == ("beginner", 1, 1) and rated["rating"] > 1500
+
+
+def test_a_computer_player_takes_its_game_up_again_after_a_restart(make_client: Callable[..., TestClient]) -> None:
+    waiting = make_client(computer_pace=1000)  # it would wait over an hour before its first action
+    duel = computer_duel(waiting, "casual")
+    cookies = dict(waiting.cookies)
+    assert get_duel(waiting, duel["id"])["players"][1]["score"] == 0
+    restarted = make_client(computer_pace=0)
+    restarted.cookies.update(cookies)
+    restarted.post(f"/api/duels/{duel['id']}/finish")
+    over = wait_until_over(restarted, duel["id"])
+    assert over["players"][1]["turned_up"] > 0 and over["players"][1]["ended"] in ("finished", "won")

@@ -1,0 +1,141 @@
+"""The duels' WebSocket: the lobby and invitations live, the opponent's progress, watching after one's
+own game has ended, and clear refusals of malformed, oversized or unknown messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from .duel_players import another_player, name_of, open_table, start_duel
+
+
+def receive_until(socket: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first frame ``wanted`` accepts (of the next 30)."""
+    for _ in range(30):
+        frame: dict[str, Any] = socket.receive_json()
+        if wanted(frame):
+            return frame
+    raise AssertionError("the frame never came")
+
+
+def of_type(kind: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda frame: frame["type"] == kind
+
+
+def test_the_socket_greets_the_player_and_brings_new_tables(client: TestClient) -> None:
+    other, me = another_player(client), name_of(client)
+    with client.websocket_connect("/api/socket") as socket:
+        hello = socket.receive_json()
+        assert hello["type"] == "hello" and hello["me"]["name"] == me and hello["lobby"] == []
+        assert hello["friends"] == {"friends": [], "ignored": []} and hello["invitations"] == []
+        table = open_table(other)
+        lobby = receive_until(socket, of_type("lobby"))
+        assert [(t["id"], t["creator"]) for t in lobby["tables"]] == [(table["id"], name_of(other))]
+        other.post(f"/api/duels/{table['id']}/leave")
+        assert receive_until(socket, of_type("lobby"))["tables"] == []
+
+
+def test_an_ignored_players_new_table_does_not_reach_the_lobby(client: TestClient) -> None:
+    other, third = another_player(client), another_player(client)
+    client.put(f"/api/ignored/{name_of(other)}")
+    with client.websocket_connect("/api/socket") as socket:
+        socket.receive_json()
+        open_table(other)
+        assert receive_until(socket, of_type("lobby"))["tables"] == []
+        table = open_table(third)
+        assert [t["id"] for t in receive_until(socket, of_type("lobby"))["tables"]] == [table["id"]]
+
+
+def test_an_invitation_and_its_answer_arrive_live(client: TestClient) -> None:
+    other = another_player(client)
+    table = open_table(client)
+    with client.websocket_connect("/api/socket") as mine, other.websocket_connect("/api/socket") as theirs:
+        mine.receive_json()
+        theirs.receive_json()
+        client.post(f"/api/duels/{table['id']}/invite", json={"name": name_of(other)})
+        invitation = receive_until(theirs, of_type("invitation"))
+        assert (invitation["duel"], invitation["by"], invitation["minutes"]) == (table["id"], name_of(client), 3)
+        other.post(f"/api/duels/{table['id']}/accept")
+        assert receive_until(mine, of_type("duel_started"))["duel"] == table["id"]
+        answered = receive_until(mine, of_type("invitation_answered"))
+        assert answered["accepted"] is True and answered["name"] == name_of(other)
+
+
+def test_the_opponent_sees_progress_and_after_finishing_watches_the_table(client: TestClient) -> None:
+    other = another_player(client)
+    duel_id = start_duel(client, other)
+    with client.websocket_connect("/api/socket") as mine, other.websocket_connect("/api/socket") as theirs:
+        for socket in (mine, theirs):
+            socket.receive_json()
+            socket.send_json({"type": "follow", "duel": duel_id})
+            assert receive_until(socket, of_type("duel"))["duel"]["state"] == "playing"
+        mine.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 1})
+        played = receive_until(mine, of_type("played"))
+        assert played["ref"] == 1 and played["view"]["stock"]["cards"] == 40 and played["remaining_ms"] > 0
+        progress = receive_until(theirs, of_type("progress"))
+        assert progress["seat"] == 0 and progress["player"]["score"] == -1 and not progress["player"]["finished"]
+        fields = {"name", "computer", "rating", "score", "runs", "turned_up", "finished", "ended"}
+        assert set(progress["player"]) == fields  # progress only: no card
+        theirs.send_json({"type": "finish", "duel": duel_id, "ref": "f"})
+        finished = receive_until(theirs, lambda frame: frame["type"] == "duel" and frame.get("ref") == "f")
+        assert finished["duel"]["players"][1]["finished"] and finished["duel"]["watch"] == played["view"]
+        mine.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 2})
+        again = receive_until(mine, of_type("played"))
+        assert receive_until(theirs, of_type("watch"))["view"] == again["view"]
+
+
+def test_an_action_refused_on_the_socket_gets_the_sentence_and_its_ref(client: TestClient) -> None:
+    other, third = another_player(client), another_player(client)
+    duel_id = start_duel(client, other)
+    with third.websocket_connect("/api/socket") as socket:
+        socket.receive_json()
+        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 7})
+        refused = receive_until(socket, of_type("error"))
+        assert (refused["ref"], refused["message_id"]) == (7, "duel.not_yours") and refused["error"]
+        socket.send_json({"type": "shout", "duel": duel_id})
+        assert receive_until(socket, of_type("error"))["message_id"] == "duel.socket_bad_message"
+        socket.send_json({"type": "ping", "ref": 3})
+        assert receive_until(socket, of_type("pong"))["ref"] == 3  # still open
+
+
+@pytest.mark.parametrize(
+    ("sent", "code", "message_id"),
+    [("not json at all", 1007, "duel.socket_not_json"), ("[1, 2]", 1007, "duel.socket_not_json"),
+     ('{"type": "ping", "pad": "' + "x" * 2000 + '"}', 1009, "duel.socket_too_large")],
+)
+def test_a_malformed_or_oversized_message_closes_the_socket_with_a_sentence(
+    client: TestClient, sent: str, code: int, message_id: str
+) -> None:
+    name_of(client)  # the page was opened: the cookie is set
+    with client.websocket_connect("/api/socket") as socket:
+        socket.receive_json()
+        socket.send_text(sent)
+        error = socket.receive_json()
+        assert error["type"] == "error" and error["message_id"] == message_id and error["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == code
+
+
+def test_a_socket_without_the_players_cookie_is_closed(client: TestClient) -> None:
+    stranger = TestClient(client.app)
+    stranger.portal = client.portal
+    with stranger.websocket_connect("/api/socket") as socket:
+        assert socket.receive_json()["message_id"] == "duel.socket_no_player"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008
+
+
+def test_a_socket_opened_from_another_sites_page_is_refused(client: TestClient) -> None:
+    name_of(client)
+    elsewhere = {"origin": "https://elsewhere.example"}
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/api/socket", headers=elsewhere):
+        pass
+    assert refused.value.code == 1008
+    with client.websocket_connect("/api/socket", headers={"origin": "http://testserver"}) as socket:
+        assert socket.receive_json()["type"] == "hello"  # the page's own site is welcome
