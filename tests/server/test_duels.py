@@ -97,7 +97,8 @@ def test_a_table_within_a_rating_range_refuses_others(client: TestClient) -> Non
     table = open_table(client, min_rating=1600, max_rating=1800)
     refused = other.post(f"/api/duels/{table['id']}/join")
     assert (refused.status_code, refused.json()["message_id"]) == (403, "duel.out_of_range")
-    assert "1500" in refused.json()["error"] and get_duel(other, table["id"])["state"] == "open"
+    assert "1,500" in refused.json()["error"] and "1,600 to 1,800" in refused.json()["error"]
+    assert get_duel(other, table["id"])["state"] == "open"
     within = open_table(client, min_rating=1400, max_rating=1500)
     assert other.post(f"/api/duels/{within['id']}/join").status_code == 200
 

@@ -48,8 +48,9 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
     # as the first release left it: no migrations table, none of the columns and tables added since
     with sqlite3.connect(database) as connection:
         connection.execute("DROP TABLE alembic_version")
-        connection.execute("DROP TABLE practice")
-        for column in ("played", "clock_at", "exercise", "typed", "line_shown"):
+        for table in ("practice", "duelists", "relations", "duels", "duel_seats", "invitations"):
+            connection.execute(f"DROP TABLE {table}")
+        for column in ("played", "clock_at", "exercise", "duel", "typed", "line_shown"):
             connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     again = make_client()
     again.cookies.set(PLAYER_COOKIE, cookie)

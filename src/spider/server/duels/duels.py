@@ -614,7 +614,8 @@ class Duels:
         return lobby.player_info(self.engine, self.people, duelist)
 
 
-def _bound(value: float | None) -> str:
-    return "-" if value is None else str(round(value))
+def _bound(value: float | None) -> int | str:
+    """A rating bound for a sentence: a whole number (which the catalog writes the language's way), or -."""
+    return "-" if value is None else round(value)
 
 
