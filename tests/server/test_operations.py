@@ -26,13 +26,18 @@ def test_health_says_the_database_answers(client: TestClient) -> None:
 
 
 def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:
-    games = client.app.state.games  # type: ignore[attr-defined]
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+    kept = store.engine
     gone = "postgresql+psycopg://nobody@127.0.0.1:1/none"  # nothing listens on port 1
-    games.store.engine.dispose()
-    games.store.engine = create_engine(gone, connect_args={"connect_timeout": 2})
-    response = client.get("/healthz")
+    store.engine = create_engine(gone, connect_args={"connect_timeout": 2})
+    try:
+        response = client.get("/healthz")
+    finally:
+        store.engine.dispose()
+        store.engine = kept
     assert response.status_code == 503
     assert response.json()["ok"] is False and "OperationalError" in response.json()["database"]
+    assert client.get("/healthz").status_code == 200  # and back when it is
 
 
 def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None:
