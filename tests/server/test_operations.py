@@ -22,7 +22,7 @@ def samples(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]],
 
 def test_health_says_the_database_answers(client: TestClient) -> None:
     response = client.get("/healthz")
-    assert response.status_code == 200 and response.json() == {"ok": True, "database": "ok"}
+    assert response.status_code == 200 and response.json() == {"ok": True, "database": "ok", "redis": None}
 
 
 def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:

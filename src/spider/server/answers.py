@@ -299,6 +299,8 @@ class Health(TypedDict):
     ok: bool
     database: str
     """``ok``, or what went wrong reaching it."""
+    redis: str | None
+    """``ok``, or what went wrong reaching it; ``None`` for a server without Redis."""
 
 
 @with_config(FORBID)

@@ -16,6 +16,7 @@ from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
 from spider.server.duels.people import People
+from spider.server.duels.redis_broker import RedisBroker
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
 from spider.server.limits import NewGames
@@ -49,7 +50,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics.watch_solver("searches", lambda: len(searches.search_shares))
     metrics.watch_solver("deals", lambda: len(searches.deal_shares))
     games = Games(settings, store, pool, searches, metrics)
-    duels = Duels(games, People(store.engine), LocalBroker())
+    broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
+    duels = Duels(games, People(store.engine), broker)
     computers = ComputerOpponents(duels, pace=settings.computer_pace)
     static = StaticFiles(web_folder())
 
@@ -74,6 +76,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if worker is not None:
                 worker.stop()
             searches.close()
+            if isinstance(broker, RedisBroker):
+                await broker.close()
             pool.close()
             store.close()
             claim.release()

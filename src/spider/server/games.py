@@ -365,7 +365,7 @@ class Games:
     def health(self) -> Health:
         """Whether what the server needs is reachable: the database (and, where one is set, Redis)."""
         problem = self.store.reachable()
-        return Health(ok=problem is None, database=problem or "ok")
+        return Health(ok=problem is None, database=problem or "ok", redis=None)
 
     def _ended(self, live: LiveGame, finish: Finish) -> None:
         live.ended(finish)

@@ -44,6 +44,7 @@ from spider.server.answers import (
     View,
 )
 from spider.server.bodies import Action, ClockSign, NewGame, Nothing, Resume, flag, json_object
+from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
@@ -172,6 +173,10 @@ async def static_file(request: Request) -> Response:
 
 async def health(request: Request) -> Response:
     found = _games(request).health()
+    broker = request.app.state.duels.broker
+    if isinstance(broker, RedisBroker):
+        problem = await broker.reachable()
+        found["redis"], found["ok"] = problem or "ok", found["ok"] and problem is None
     return answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
 
 
@@ -242,7 +247,7 @@ API = (
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
              Presets),
-    Endpoint("GET", "/healthz", health, "Whether the server can reach its database", Health,
+    Endpoint("GET", "/healthz", health, "Whether the server can reach its database (and Redis, when set)", Health,
              refusals=(HTTPStatus.SERVICE_UNAVAILABLE,), about="503 with the same body when it cannot."),
     Endpoint("GET", "/metrics", metrics, "Requests, latency, games and the solver's work, for Prometheus",
              media_type="text/plain"),

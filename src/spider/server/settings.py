@@ -79,6 +79,9 @@ class Settings:
     """Set when several server processes use one SQLite file: each request then checks that the game
     it holds in memory is still the stored one (one small query). On a database server (PostgreSQL)
     they always check, as any process may serve any request."""
+    redis_url: str = ""
+    """Redis for the events between server processes (lobby, duels, invitations): ``redis://host:6379/0``.
+    Empty: events stay within this process (one server)."""
     computer_pace: float = 1.0
     """Scales every computer player's pace in duels (``spider.players.PACE``); 0 plays at once."""
     prune_days: float = 1.0

@@ -1,0 +1,85 @@
+"""The broker across server processes (SPEC 3.1): Redis publish/subscribe behind the same
+:class:`~spider.server.duels.broker.Broker` interface as the in-process one, chosen by ``SPIDER_REDIS_URL``.
+
+A message is published as JSON on its topic's channel (``PUBLISH``), so a subscriber in any process,
+this one included, gets it. Each subscription is one Redis pub/sub connection whose channels follow its
+``add`` and ``remove``. Redis closes a subscriber that reads too slowly (its output buffer limit); that
+is the :class:`Overflow` of the local broker: the socket starts again from the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from redis import asyncio as aioredis
+from redis.exceptions import RedisError
+
+from spider.server.duels.broker import Message, Overflow, Subscription
+
+CHANNEL_PREFIX = "spider:"
+"""Channels are the topics with this prefix, so that a Redis shared with other programs stays tidy."""
+POLL_SECONDS = 1.0
+
+
+class _RedisSubscription:
+    def __init__(self, pubsub: Any) -> None:
+        self.pubsub = pubsub
+        self.topics: set[str] = set()
+        self.listening = asyncio.Event()
+
+    async def add(self, topic: str) -> None:
+        if topic not in self.topics:
+            self.topics.add(topic)
+            await self.pubsub.subscribe(CHANNEL_PREFIX + topic)
+            self.listening.set()
+
+    async def remove(self, topic: str) -> None:
+        if topic in self.topics:
+            self.topics.discard(topic)
+            await self.pubsub.unsubscribe(CHANNEL_PREFIX + topic)
+
+    async def receive(self) -> Message:
+        while True:
+            await self.listening.wait()  # no channel yet: nothing to read
+            try:
+                found = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL_SECONDS)
+            except (RedisError, OSError) as error:
+                raise Overflow() from error
+            if found is not None and found["type"] == "message":
+                message: Message = json.loads(found["data"])
+                return message
+
+
+class RedisBroker:
+    """Publishes to and subscribes through one Redis server."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.client = aioredis.Redis.from_url(url)
+
+    async def publish(self, topic: str, message: Message) -> None:
+        await self.client.publish(CHANNEL_PREFIX + topic, json.dumps(message, separators=(",", ":")))
+
+    @contextlib.asynccontextmanager
+    async def subscription(self) -> AsyncIterator[Subscription]:
+        pubsub = self.client.pubsub()
+        try:
+            yield _RedisSubscription(pubsub)
+        finally:
+            with contextlib.suppress(RedisError, OSError):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+
+    async def reachable(self) -> str | None:
+        """None when Redis answers, else what went wrong."""
+        try:
+            await self.client.ping()
+        except (RedisError, OSError) as error:
+            return f"{type(error).__name__}: {error}".splitlines()[0]
+        return None
+
+    async def close(self) -> None:
+        await self.client.aclose()
