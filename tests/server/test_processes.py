@@ -5,17 +5,21 @@ applied twice, and the stored actions replay to the state each client was last t
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from spider import Game
 from spider.server.middleware import PLAYER_COOKIE
 
 CODE = "SP1-S1C-AAAAAAD"
+REDIS = os.environ.get("SPIDER_TEST_REDIS")
 
 
 @pytest.fixture
@@ -71,3 +75,44 @@ def test_a_burst_of_actions_on_two_processes_is_serialized(two_processes: tuple[
         assert [column["up"] for column in view["columns"]] == [
             [str(card) for card in replayed.face_up(number)] for number in range(1, 11)
         ]
+
+
+def test_a_duel_goes_on_when_one_players_process_is_killed(
+    backend: str, serve: Callable[..., tuple[Any, str]]
+) -> None:
+    if backend == "sqlite" or REDIS is None:
+        pytest.skip("needs PostgreSQL and Redis, which scripts/test starts")
+    doomed_process, doomed = serve(SPIDER_REDIS_URL=REDIS)
+    _, lasting = serve(SPIDER_REDIS_URL=REDIS)
+    with httpx.Client(base_url=doomed, timeout=10) as first, httpx.Client(base_url=lasting, timeout=10) as second:
+        table = first.post("/api/duels", json={"suits": 1, "minutes": 5, "opponent": {"kind": "person"}}).json()
+        assert second.post(f"/api/duels/{table['id']}/join").json()["state"] == "playing"
+        cookie = f"{PLAYER_COOKIE}={second.cookies[PLAYER_COOKIE]}"
+        with connect(lasting.replace("http", "ws") + "/api/socket", additional_headers={"cookie": cookie}) as watcher:
+            json.loads(watcher.recv(timeout=5))
+            watcher.send(json.dumps({"type": "follow", "duel": table["id"]}))
+            assert first.post(f"/api/duels/{table['id']}/actions", json={"action": "d"}).status_code == 200
+            assert progress_of(watcher, seat=0)["score"] == -1  # from the first process, through Redis
+
+            doomed_process.kill()  # kill -9, mid-duel
+            doomed_process.wait(10)
+            token = first.cookies[PLAYER_COOKIE]
+            with httpx.Client(base_url=lasting, timeout=10, cookies={PLAYER_COOKIE: token}) as moved:
+                state = moved.get(f"/api/duels/{table['id']}").json()
+                assert state["state"] == "playing" and state["you"]["moves"] == 1  # nothing lost
+                assert moved.post(f"/api/duels/{table['id']}/actions", json={"action": "d"}).status_code == 200
+                assert progress_of(watcher, seat=0)["score"] == -2
+                moved.post(f"/api/duels/{table['id']}/finish")
+            second.post(f"/api/duels/{table['id']}/finish")
+        over = second.get(f"/api/duels/{table['id']}").json()
+        assert over["state"] == "over" and over["code"] and [p["score"] for p in over["players"]] == [-2, 0]
+
+
+def progress_of(socket: Any, seat: int) -> dict[str, Any]:
+    """The next progress of a seat that the socket hears."""
+    for _ in range(30):
+        frame = json.loads(socket.recv(timeout=10))
+        if frame["type"] == "progress" and frame["seat"] == seat:
+            player: dict[str, Any] = frame["player"]
+            return player
+    raise AssertionError("no progress came")
