@@ -12,7 +12,10 @@ from tests.languages.catalogs import LANGUAGES, PAGE_METADATA, TRANSLATIONS, for
 
 # Words that are the same in the language as in English, each checked by a native reader.
 SAME_AS_ENGLISH = {
-    "nl": {"info.score", "preset.duel", "preset.patience", "rule.scoring.duel"},
+    "nl": {
+        "info.score", "preset.duel", "preset.patience", "rule.scoring.duel",
+        "duel.bar", "duel.rating", "player.rating",  # "Duel", and "rating" as Dutch chess players say it
+    },
 }
 
 
