@@ -4,6 +4,7 @@ restart in the middle of a duel."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from starlette.testclient import TestClient
@@ -22,7 +23,8 @@ def columns_up(view: dict[str, object]) -> list[list[str]]:
 
 def test_a_player_has_a_generated_name_until_they_choose_one(client: TestClient) -> None:
     generated = name_of(client)
-    assert generated and client.get(f"/api/players/{generated}").json()["name"] == generated
+    assert re.fullmatch(r"Player \d{4,5}", generated)  # a number as written, never grouped like 12,345
+    assert client.get(f"/api/players/{generated}").json()["name"] == generated
     response = client.put("/api/me", json={"name": "  Ada Lovelace "})
     assert response.status_code == 200 and response.json()["name"] == "Ada Lovelace"
     info = client.get("/api/players/ada lovelace").json()

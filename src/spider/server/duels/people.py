@@ -117,7 +117,8 @@ class People:
         if row is not None:
             return _duelist(row)
         for _ in range(20):
-            name = message("duel.default_name", n=1000 + secrets.randbelow(99000))
+            # the number as written, never grouped ("Player 12345", not "12,345"): a name, not a count
+            name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
             try:
                 with self.engine.begin() as connection:
                     if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
