@@ -14,8 +14,8 @@ from spider.notation import Position
 from spider.players.determinize import Line, sample, search_sample
 from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
-from spider.solver.convert import table_for
-from spider.solver.core import DEAL, State
+from spider.solver.convert import action_text, table_for
+from spider.solver.core import DEAL, Move, State, turned_up
 from spider.solver.hint import deal_possible, hint
 
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
@@ -43,15 +43,9 @@ def _options(position: Position) -> tuple[int, int, list[Option]]:
     for action, score, child in table.children(start, root, exact=True):
         if action == DEAL:
             continue
-        opened = sum(
-            1
-            for index in range(len(start[0]))
-            if child[1][index] < start[1][index] or (not child[0][index] and child[1][index])
-        )
-        source, target, count = action & 15, (action >> 4) & 15, action >> 8
-        into_empty = not start[0][target]
-        text = f"{source + 1}>{target + 1}:{count}" if into_empty else f"{source + 1}>{target + 1}"
-        options.append(Option(text, score + opened * table.weights.unknown_card, _public_key(child), into_empty))
+        value = score + turned_up(start, child) * table.weights.unknown_card
+        into_empty = not start[0][Move.of(action).target]
+        options.append(Option(action_text(start, action), value, _public_key(child), into_empty))
     return root, _public_key(start), options
 
 

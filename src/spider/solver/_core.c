@@ -19,6 +19,13 @@
 #define DEAL 0xFFFF
 #define MAX_CARDS 104
 #define MAX_DEALS 16
+/* An action is a move, source | target << 4 | count << 8 (columns 0-9), or DEAL: core.move_action and
+   core.Move.of are its Python side. */
+static inline int move_action(int source, int target, int count) { return source | target << 4 | count << 8; }
+static inline int action_source(int action) { return action & 15; }
+static inline int action_target(int action) { return (action >> 4) & 15; }
+static inline int action_count(int action) { return action >> 8; }
+
 /* More than any position has: a group moves onto at most a few columns per count. */
 #define MAX_ACTIONS 4096
 
@@ -170,7 +177,7 @@ typedef struct {
 
 static void make_move(const TableObject *t, const Expansion *e, int action, Move *m) {
     const State *s = e->s;
-    int source = action & 15, target = (action >> 4) & 15, count = action >> 8;
+    int source = action_source(action), target = action_target(action), count = action_count(action);
     int size = s->len[source], cut = size - count;
     m->source = source;
     m->target = target;
@@ -291,7 +298,7 @@ static int actions_of(const TableObject *t, const Expansion *e, int exact, uint1
                     const uint8_t *dst = e->col[target];
                     if (dst[s->len[target] - 1] - first != 1 || e->movable[target] <= can_move - count) continue;
                 }
-                out[n++] = (uint16_t)(source | target << 4 | count << 8);
+                out[n++] = (uint16_t)move_action(source, target, count);
             }
         }
         if (empty_count) {
@@ -300,7 +307,7 @@ static int actions_of(const TableObject *t, const Expansion *e, int exact, uint1
             for (int k = 0; k < empty_count; k++) {
                 int target = empties[k];
                 if (target == source) continue;
-                for (int count = 1; count <= limit; count++) out[n++] = (uint16_t)(source | target << 4 | count << 8);
+                for (int count = 1; count <= limit; count++) out[n++] = (uint16_t)move_action(source, target, count);
             }
         }
     }
@@ -922,7 +929,7 @@ static int stuck(TableObject *t, const State *start, int need_filled, long max_n
             Move m;
             make_move(t, &e, actions[k], &m);
             /* A card turned up (or an emptied column over face-down cards), or a run removed. */
-            int progress = m.turned > 0 || m.dst_len < state.len[m.target] + (actions[k] >> 8);
+            int progress = m.turned > 0 || m.dst_len < state.len[m.target] + action_count(actions[k]);
             if (need_filled && !progress) {
                 progress = 1;
                 for (int i = 0; i < COLUMNS; i++) {

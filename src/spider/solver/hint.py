@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from spider.game import deal_refusal_id
 from spider.notation import Position
-from spider.solver.convert import notation, table_for
-from spider.solver.core import COLUMNS, DEAL, State, Table
+from spider.solver.convert import action_text, table_for
+from spider.solver.core import COLUMNS, DEAL, Move, State, Table, turned_up
 from spider.text import message
 
 # The C core makes both searches fast: 10,000 positions take well under a second on one core.
@@ -22,7 +22,6 @@ HINT_NODES = 10_000
 STUCK_NODES = 200_000
 STUCK_SECONDS = 1.0
 RUNS_TO_WIN = 8
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +64,6 @@ def _public_table(position: Position) -> tuple[Table, State]:
     )
 
 
-def _turned_up(parent: State, child: State) -> int:
-    """How many face-down cards an action turned up or laid open (an emptied column over face-down cards)."""
-    if child[1] is parent[1]:
-        # The search shares the face-down counts between positions where none changed.
-        return 0
-    count = 0
-    for index in range(COLUMNS):
-        if child[1][index] < parent[1][index] or (not child[0][index] and child[1][index]):
-            count += 1
-    return count
-
-
 def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     """The move judged best from the visible table, by a best-first search of up to ``max_nodes``
     positions; never a deal. Where :func:`no_more_moves` finds the game stuck, no move either
@@ -98,9 +85,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     line = _best_line(table, start, max_nodes)
     if not line:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
-    action = line[0]
-    source, target, count = action & 15, (action >> 4) & 15, action >> 8
-    return Hint(notation(table, start, line[:1], False)[0], source + 1, count, target + 1, can_deal, "hint.move")
+    move = Move.of(line[0])
+    return Hint(action_text(start, line[0]), move.source + 1, move.count, move.target + 1, can_deal, "hint.move")
 
 
 def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
@@ -125,7 +111,7 @@ def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
             if key in seen:
                 continue
             seen.add(key)
-            opened = _turned_up(state, child)
+            opened = turned_up(state, child)
             # Each move costs a little, so that of two equal outcomes the shorter way is preferred and a
             # move that changes nothing is not suggested.
             value = child_score + opened * unknown_card + depth + 1
@@ -171,7 +157,7 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
         for action, _, child in table.children(state, 0, exact=True):
             if action == DEAL:
                 continue
-            if _turned_up(state, child) or sum(map(len, child[0])) < cards:
+            if turned_up(state, child) or sum(map(len, child[0])) < cards:
                 return False
             if need_filled and all(child[0]):
                 return False
