@@ -374,6 +374,42 @@ class Table:
             append((DEAL, self.score(child), child))
         return out
 
+    def stuck(self, start: State, need_filled: bool, max_nodes: int, seconds: float, key_bits: int = 64) -> bool:
+        """Whether no sequence of moves (deals aside) from ``start`` makes progress: turns a card up or lays
+        a column over face-down cards open, removes a run, or, with ``need_filled``, fills every column.
+
+        Depth first over exact moves. The positions seen are kept whole and compared, never told apart by
+        hash alone, so two positions with one hash can never hide a way out. False (not known to be stuck)
+        once more than ``max_nodes`` positions would be kept or ``seconds`` are spent. ``key_bits`` narrows
+        the C core's hashes, so that a test can force collisions and see that the answer stays the same; a
+        Python set compares its members whole in any case.
+        """
+        if self._native is not None:
+            return self._native.stuck(start, need_filled, max_nodes, seconds, key_bits)
+        seen = {start}
+        stack = [start]
+        nodes = 0
+        deadline = time.monotonic() + seconds
+        while stack:
+            state = stack.pop()
+            nodes += 1
+            if not nodes & 255 and time.monotonic() > deadline:
+                return False
+            cards = sum(map(len, state[0]))
+            for action, _, child in self.children(state, 0, exact=True):
+                if action == DEAL:
+                    continue
+                if turned_up(state, child) or sum(map(len, child[0])) < cards:
+                    return False
+                if need_filled and all(child[0]):
+                    return False
+                if child not in seen:
+                    seen.add(child)
+                    if len(seen) > max_nodes:
+                        return False
+                    stack.append(child)
+        return True
+
 
 Watcher = Callable[[list[tuple[int, State]], Callable[[int], list[int]]], None]
 """What :func:`beam_search` shows each depth: its kept states, and the line to one by its index."""

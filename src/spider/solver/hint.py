@@ -8,7 +8,6 @@ valued as if an ordinary unsorted card lay there.
 from __future__ import annotations
 
 import heapq
-import time
 from dataclasses import dataclass
 
 from spider.game import deal_refusal_id
@@ -134,35 +133,12 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
     """True only when no sequence of moves can turn a card up, complete a run or reach a position where a
     deal is allowed, and no deal is allowed now (SPEC 2.3).
 
-    The search over the visible table is exhaustive (splitting runs included); if it would need more than
-    ``max_nodes`` positions or ``seconds`` the answer is False, so that the game never wrongly says it is
-    stuck.
+    The search over the visible table is exhaustive (splitting runs included) and tells positions apart
+    by comparing them whole, never by hash alone (:meth:`Table.stuck`); if it would need to keep more
+    than ``max_nodes`` positions or take more than ``seconds`` the answer is False, so that the game never
+    wrongly says it is stuck.
     """
     if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or _flippable(position):
         return False
     table, start = _public_table(position)
-    need_filled = position.stock_count > 0
-    if table._native is not None:
-        return table._native.stuck(start, need_filled, max_nodes, seconds)
-    seen = {hash(start)}
-    stack = [start]
-    nodes = 0
-    deadline = time.monotonic() + seconds
-    while stack:
-        state = stack.pop()
-        nodes += 1
-        if nodes > max_nodes or (not nodes & 255 and time.monotonic() > deadline):
-            return False
-        cards = sum(map(len, state[0]))
-        for action, _, child in table.children(state, 0, exact=True):
-            if action == DEAL:
-                continue
-            if turned_up(state, child) or sum(map(len, child[0])) < cards:
-                return False
-            if need_filled and all(child[0]):
-                return False
-            key = hash(child)
-            if key not in seen:
-                seen.add(key)
-                stack.append(child)
-    return True
+    return table.stuck(start, position.stock_count > 0, max_nodes, seconds)
