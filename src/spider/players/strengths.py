@@ -29,7 +29,7 @@ class Level:
     positions (0 samples: no guessing). ``pace`` is the seconds the player waits before each action in
     a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
     full-information solver over up to that many positions, and its winning lines vote on the move.
-    ``seconds`` is the most CPU time the searches for one action may take together (SPEC: at most 2 s a
+    ``seconds`` is the most CPU time the searches for one action may take together (issue 10: at most 2 s a
     move on one core); most actions stay within the node budgets, and only an action that reaches the
     limit depends on the machine's speed.
     """
