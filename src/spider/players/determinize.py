@@ -74,7 +74,8 @@ def sample_table(position: Position, guess: Sample) -> tuple[Table, State]:
 @dataclass(frozen=True, slots=True)
 class Line:
     """What a search found in one guess: the moves to play before the next deal (towards its best
-    position before a deal, or the start of a win), whether it found a win, and the score reached."""
+    position before a deal, or the start of a win), whether it found a win, and a score (lower is
+    better): the score reached, or for the solver's line (:func:`solve_sample`) the length of its win."""
 
     actions: tuple[str, ...]
     won: bool
@@ -126,9 +127,9 @@ def search_sample(
 
 def solve_sample(position: Position, guess: Sample, nodes: int, seconds: float | None = None) -> Line | None:
     """The full-information solver on the sample, within ``nodes`` positions (and ``seconds`` of this
-    process's CPU time, if given): its winning line up to the
-    first action that shows a card (a card turned up: that move included; a deal: left out), or None if it
-    found no win.
+    process's CPU time, if given): its winning line up to the first action that shows a card (a card
+    turned up: that move included; a deal: left out), or None if it found no win. The line's score is
+    the length of the whole win, so that of lines that agree the shorter wins count for more.
 
     Only that far: up to there the line's moves are the same whatever the unseen cards are, so the player
     can play them; the rest of the line knows what the sample put under the cards and in the stock, which
