@@ -3,7 +3,12 @@ player sees. The deals are the set ``first-N`` of bench/solver.py (shuffles 0 to
 Thinking time is the CPU time of this process (the machine may be shared), per action: the mean over
 all actions and the longest single one.
 
-    .venv/bin/python bench/players.py                       # the run: 100 deals per suit count
+As with bench/solver.py, tuning and measuring use different deals: the strengths were tuned on shuffles
+0..9 (``--first 0``, the default) and are measured on the measuring set, shuffles 1000 onwards
+(``--first 1000``).
+
+    .venv/bin/python bench/players.py --first 1000          # the run: 100 deals per suit count
+    .venv/bin/python bench/players.py --first 1000 --count 20 --suits 4 --strengths master
     .venv/bin/python bench/players.py --count 20 --suits 1 2 --strengths master
     .venv/bin/python bench/players.py --count 5 --first 20 --verbose   # one line per deal
     .venv/bin/python bench/players.py --count 10 --suits 2 --preset duel  # duel rules: mean duel score

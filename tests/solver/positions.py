@@ -18,3 +18,7 @@ SPLIT_TO_DEAL = "2C |8s7s6s5s4s3s2sAs/|Ks/|Kh/|Js/|Jh/|9h/|5h/|3h/|Ah/| QsTs9sQh
 
 # One move turns a card up: the 4s goes onto the 5s and the card under it (face down) turns up.
 REVEAL = "2C AsQs|Ks/2sQh|Kh/3sAh|Js/6s2h|Jh/8s3h|9s/Ts4h|9h/6h|7s/8hTh|7h/|5s/5h|4s - ssshhh 500 0"
+
+# The way out is two moves deep: the Js goes onto the Qh, which lays the 6h open, and then the 5s goes onto
+# the 6h and turns up the card under it. No other move leads anywhere.
+TWO_STEPS = "2C As|5s/|6hJs/Qs|Qh/Ks2s|Ah/4s|3s/6s|3h/8s|7s/Ts|7h/2h4h5h|9s/8hThJhKh|9h - ssshhh 500 0"

@@ -148,3 +148,20 @@ def test_no_more_moves_agrees_along_a_random_game(suits: int, shuffle: int, walk
 def test_no_more_moves_agrees_on_the_crafted_positions(text: str, stuck: bool) -> None:
     position = parse_position(Game.from_position(text).position(public=True))
     assert stuck_both_ways(position, 200_000) == (stuck, stuck)
+
+
+@pytest.mark.parametrize(
+    ("text", "stuck"),
+    [(positions.TWO_STEPS, False), (positions.REVEAL, False), (positions.SHUTTLE, True), (positions.NO_MOVE, True)],
+)
+@pytest.mark.parametrize("key_bits", [1, 3])
+def test_no_more_moves_is_not_fooled_by_positions_with_one_hash(text: str, stuck: bool, key_bits: int) -> None:
+    # Hashes narrowed to a bit or three make nearly every position collide with another; told apart by
+    # hash alone, the way out of TWO_STEPS (two moves deep) would look seen already, and "stuck" would be
+    # claimed wrongly.
+    position = parse_position(Game.from_position(text).position(public=True))
+    table, start = table_for(
+        position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
+    )
+    assert table.stuck(start, position.stock_count > 0, 10_000, 60, key_bits) is stuck
+    assert no_more_moves(position) is stuck

@@ -14,7 +14,7 @@ from spider.cli import main
 from spider.codes import GameCode
 from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
-from spider.players.determinize import sample, unseen_cards
+from spider.players.determinize import sample, solve_sample, unseen_cards
 
 SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 3)]
 
@@ -133,3 +133,27 @@ def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength:
     assert not game.stock  # dealing costs a point but brings cards to place: every deal is made
     # The last actions earned points: no long wander that costs a point a move at the end.
     assert game.score >= max(scores) - 3, (game.score, max(scores))
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> None:
+    """The solver's winning line in a guess knows the guessed cards; a player may follow it only while
+    nothing new is seen: up to the first card turned up (that move included), and never into a deal."""
+    game = Game.from_code(GameCode(suits, 21, TableRules()))
+    position = parse_position(game.position(public=True))
+    guess = sample(position, random.Random(3))
+    line = solve_sample(position, guess, 300_000)
+    assert line is not None and line.won and line.actions
+    imagined = Game(
+        suits,
+        game.rules,
+        [hidden + cards for hidden, cards in zip(guess.hidden, position.columns, strict=True)],
+        position.face_down,
+        guess.stock,
+    )
+    for action in line.actions[:-1]:
+        imagined.play(action)
+        assert imagined.face_down == game.face_down and len(imagined.stock) == len(game.stock)
+        assert action != "d"
+    imagined.play(line.actions[-1])
+    assert sum(imagined.face_down) < sum(game.face_down)

@@ -10,6 +10,7 @@ face-down cards are never read: everything here starts from a public :class:`~sp
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from spider.cards import RUN_LENGTH, Card, card, deck
 from spider.notation import Position
 from spider.solver.convert import notation, table_for
-from spider.solver.core import DEAL, Budget, State, Table, beam_search
+from spider.solver.core import DEAL, Budget, State, Table, beam_search, turned_up, widening_search
 
 
 def unseen_cards(position: Position) -> list[Card]:
@@ -73,7 +74,8 @@ def sample_table(position: Position, guess: Sample) -> tuple[Table, State]:
 @dataclass(frozen=True, slots=True)
 class Line:
     """What a search found in one guess: the moves to play before the next deal (towards its best
-    position before a deal, or the start of a win), whether it found a win, and the score reached."""
+    position before a deal, or the start of a win), whether it found a win, and a score (lower is
+    better): the score reached, or for the solver's line (:func:`solve_sample`) the length of its win."""
 
     actions: tuple[str, ...]
     won: bool
@@ -87,7 +89,7 @@ def search_sample(
     play before the next deal, and whether the guess can be won. Passes widen from ``width`` (default 50)
     and double, as the solver's do."""
     table, start = sample_table(position, guess)
-    budget = Budget(nodes, seconds)
+    budget = Budget(nodes, seconds, time.process_time)
     best = _Best(table.score(start), [])
     beam = width or 50
     undealt = start[2]
@@ -121,6 +123,35 @@ def search_sample(
         if position.suits == 1 or table.score(state) <= score or table.won(state):
             line, score = before_deal, table.score(state)
     return Line(tuple(notation(table, start, line, False)), best.win is not None, score)
+
+
+def solve_sample(position: Position, guess: Sample, nodes: int, seconds: float | None = None) -> Line | None:
+    """The full-information solver on the sample, within ``nodes`` positions (and ``seconds`` of this
+    process's CPU time, if given): its winning line up to the first action that shows a card (a card
+    turned up: that move included; a deal: left out), or None if it found no win. The line's score is
+    the length of the whole win, so that of lines that agree the shorter wins count for more.
+
+    Only that far: up to there the line's moves are the same whatever the unseen cards are, so the player
+    can play them; the rest of the line knows what the sample put under the cards and in the stock, which
+    the player does not (a line that digs a column, or deals early, because it "knows" what comes), and is
+    searched again once the card is seen. A line that deals at once is empty: a vote for the deal.
+    """
+    table, start = sample_table(position, guess)
+    result = widening_search(table, start, Budget(nodes, seconds, time.process_time))
+    if result.line is None:
+        return None
+    state = start
+    line = result.line
+    for length, action in enumerate(result.line):
+        if action == DEAL:
+            line = result.line[:length]
+            break
+        child = table.apply(state, action)
+        if turned_up(state, child):
+            line = result.line[: length + 1]
+            break
+        state = child
+    return Line(tuple(notation(table, start, line, False)), True, len(result.line))
 
 
 @dataclass

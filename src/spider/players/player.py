@@ -7,15 +7,16 @@ through, and the plan it made) but it is never shown a face-down card or the sto
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
 from spider.notation import Position
-from spider.players.determinize import Line, sample, search_sample
+from spider.players.determinize import Line, Sample, sample, search_sample, solve_sample
 from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
-from spider.solver.convert import table_for
-from spider.solver.core import DEAL, State
+from spider.solver.convert import action_text, table_for
+from spider.solver.core import DEAL, Move, State, turned_up
 from spider.solver.hint import deal_possible, hint
 
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
@@ -43,15 +44,9 @@ def _options(position: Position) -> tuple[int, int, list[Option]]:
     for action, score, child in table.children(start, root, exact=True):
         if action == DEAL:
             continue
-        opened = sum(
-            1
-            for index in range(len(start[0]))
-            if child[1][index] < start[1][index] or (not child[0][index] and child[1][index])
-        )
-        source, target, count = action & 15, (action >> 4) & 15, action >> 8
-        into_empty = not start[0][target]
-        text = f"{source + 1}>{target + 1}:{count}" if into_empty else f"{source + 1}>{target + 1}"
-        options.append(Option(text, score + opened * table.weights.unknown_card, _public_key(child), into_empty))
+        value = score + turned_up(start, child) * table.weights.unknown_card
+        into_empty = not start[0][Move.of(action).target]
+        options.append(Option(action_text(start, action), value, _public_key(child), into_empty))
     return root, _public_key(start), options
 
 
@@ -79,6 +74,10 @@ class Player:
     _played: int = 0
     _plan_at: tuple[object, ...] | None = field(default=None, repr=False)
     _seconds_left: float | None = field(default=None, repr=False)
+    # Whether the plan is the solver's winning lines.
+    _solved: bool = field(default=False, repr=False)
+    # The CPU time by which this action's thinking ends.
+    _deadline: float = field(default=0.0, repr=False)
 
     def __post_init__(self) -> None:
         if self.strength not in STRENGTHS:
@@ -100,9 +99,11 @@ class Player:
 
         ``seconds_left`` is the time left on a duel's clock: a player short of time thinks for a shorter
         while (so its actions then depend on the clock too). Without it, the same seed and the same
-        public positions give the same actions.
+        public positions give the same actions, as long as the searches for an action end within their
+        node budgets rather than at the strength's ``seconds`` (of this process's CPU time).
         """
         self._seconds_left = seconds_left
+        self._deadline = time.process_time() + self.level.seconds
         if not position.public:
             raise ValueError("a player is shown the public position only")
         flips = position.flippable
@@ -150,43 +151,57 @@ class Player:
         # The hint does not remember this game's positions; never walk back into one.
         return found.action if chosen is not None else None
 
-    def _search_guess(self, position: Position) -> Line:
-        guess = sample(position, self._random)
-        seconds = None
+    def _seconds(self) -> float:
+        """The seconds one more search may take: what is left of this action's thinking, and in a duel
+        its share of the clock (about a hundred actions may be left to make)."""
+        seconds = self._deadline - time.process_time()
         if self._seconds_left is not None:
-            # About a hundred actions may be left to make: share the clock among them.
-            seconds = max(0.01, self._seconds_left / (100 * self.level.samples))
+            seconds = min(seconds, self._seconds_left / (100 * self.level.samples))
+        return max(0.01, seconds)
+
+    def _search_guess(self, position: Position, guess: Sample) -> Line:
+        seconds = self._seconds()
         # The line stops before the guess's next deal: the player deals when most guesses see no move
         # worth making before one.
         line = search_sample(position, guess, self.level.sample_nodes, seconds)
         return up_to_last_gain(position, guess, line) if plays_for_points(position) else line
 
-    def _replan(self, position: Position, fresh: set[str]) -> None:
-        self._plan = []
-        for _ in range(self.level.samples):
-            line = self._search_guess(position)
-            if line.actions and line.actions[0] not in fresh:
-                line = Line((), line.won, line.score)
-            self._plan.append(line)
+    def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
+        """New guesses and their lines: with ``solve`` (and a strength that solves), the solver's winning
+        lines, if any guess was won; else the lines towards each guess's best position before a deal."""
+        guesses = [sample(position, self._random) for _ in range(self.level.samples)]
+        lines: list[Line] = []
+        self._solved = solve and bool(self.level.solve_nodes) and not plays_for_points(position)
+        if self._solved:
+            found = (solve_sample(position, guess, self.level.solve_nodes, self._seconds()) for guess in guesses)
+            lines = [line for line in found if line is not None]
+            self._solved = bool(lines)
+        if not lines:
+            lines = [self._search_guess(position, guess) for guess in guesses]
+        self._plan = [
+            line if not line.actions or line.actions[0] in fresh else Line((), line.won, line.score)
+            for line in lines
+        ]
         self._played = 0
 
-    def _vote(self) -> str:
-        """The next action of the most lines (wins first), or "" when most lines end here: nothing
-        better than the table as it is, before a deal."""
-        depth = self._played
-        ended = sum(depth >= len(line.actions) for line in self._plan)
-        if 2 * ended > len(self._plan):
+    def _vote(self, fresh: set[str]) -> str:
+        """The action the most lines make before their next card is seen, among the next actions of the
+        lines that are moves to a table not seen before (``fresh``); or "" when most lines end here (nothing
+        better than the table as it is, before a deal).
+
+        Counting the lines that make a move anywhere before their next card is seen, rather than first,
+        lets lines that make the same moves in another order agree. Ties go to the move most lines make
+        first, then to the lines of the best mean score (for the solver's lines: the shortest wins).
+        """
+        lines = self._plan
+        if 2 * sum(not line.actions for line in lines) > len(lines):
             return ""
-        votes: Counter[str] = Counter()
-        wins: Counter[str] = Counter()
-        scores: Counter[str] = Counter()
-        for line in self._plan:
-            if depth < len(line.actions):
-                action = line.actions[depth]
-                votes[action] += 1
-                wins[action] += line.won
-                scores[action] += line.score
-        return max(votes, key=lambda action: (wins[action], votes[action], -scores[action] / votes[action]))
+        firsts = Counter(line.actions[0] for line in lines if line.actions and line.actions[0] in fresh)
+        if not firsts:
+            return ""
+        support = {action: sum(action in line.actions for line in lines) for action in firsts}
+        scores = {action: sum(line.score for line in lines if action in line.actions) for action in firsts}
+        return max(firsts, key=lambda action: (support[action], firsts[action], -scores[action] / support[action]))
 
     def _plan_choice(self, position: Position, fresh: set[str]) -> str | None:
         """The action most guesses agree on; a new set of guesses whenever a card has been seen.
@@ -196,17 +211,27 @@ class Player:
         that looking again never walks in circles.
         """
         if self._plan_at != _seen_so_far(position) or not self._plan:
-            self._replan(position, fresh)
-        chosen = self._vote()
+            self._replan(position, fresh, solve=True)
+        chosen = self._vote(fresh)
         if chosen == "" and self._played:
             # The agreeing lines have been played to their end: look again from here.
-            self._replan(position, fresh)
-            chosen = self._vote()
+            self._replan(position, fresh, solve=True)
+            chosen = self._vote(fresh)
+        if chosen == "" and self._solved:
+            # The winning lines would deal now, but they know what the deal brings: a deal is made only
+            # once no guess sees a move worth making before one.
+            self._replan(position, fresh, solve=False)
+            chosen = self._vote(fresh)
         if chosen == "":
             self._plan = []
             return None
-        depth = self._played
-        self._plan = [line for line in self._plan if depth < len(line.actions) and line.actions[depth] == chosen]
-        self._played = depth + 1
+        # The lines that make the move go on without it; the others are dropped.
+        self._plan = [
+            Line(line.actions[:at] + line.actions[at + 1 :], line.won, line.score)
+            for line in self._plan
+            if chosen in line.actions
+            for at in (line.actions.index(chosen),)
+        ]
+        self._played += 1
         self._plan_at = (position.face_down, position.stock_count, len(position.runs), position.moves + 1)
         return chosen

@@ -4,8 +4,11 @@ The four differ in how they choose a move, so that each feels different across t
 
 - ``beginner`` picks at random among the moves that look useful at once, and wanders a little;
 - ``casual`` looks a few moves ahead over the visible table (the hint's search, kept short);
-- ``expert`` imagines the unseen cards a few times and searches each guess briefly;
-- ``master`` imagines them more often and searches each guess further.
+- ``expert`` imagines the unseen cards twice and looks in each guess for the tidiest table before a
+  deal;
+- ``master`` imagines them twenty times and gives each guess to the full-information solver: the
+  winning lines, each as far as the next card it would see, vote on the move. A deal is made only once
+  no guess sees a move worth making before one (a solver's line deals early where it knows the stock).
 """
 
 from __future__ import annotations
@@ -24,19 +27,25 @@ class Level:
     ``hint_nodes`` is the hint's search over the visible table (0: none, pick among useful moves at
     random); ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes``
     positions (0 samples: no guessing). ``pace`` is the seconds the player waits before each action in
-    a duel, so that it plays at a person's pace.
+    a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
+    full-information solver over up to that many positions, and its winning lines vote on the move.
+    ``seconds`` is the most CPU time the searches for one action may take together (issue 10: at most 2 s a
+    move on one core); most actions stay within the node budgets, and only an action that reaches the
+    limit depends on the machine's speed.
     """
 
     hint_nodes: int = 0
     samples: int = 0
     sample_nodes: int = 0
+    solve_nodes: int = 0
+    seconds: float = 1.6
     pace: float = 2.0
 
 
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(hint_nodes=60, pace=3.0),
-    "expert": Level(samples=3, sample_nodes=2500, pace=2.0),
-    "master": Level(samples=7, sample_nodes=6500, pace=1.5),
+    "expert": Level(samples=2, sample_nodes=1000, pace=2.0),
+    "master": Level(samples=20, sample_nodes=3000, solve_nodes=120_000, pace=1.5),
 }
 PACE: dict[Strength, float] = {strength: level.pace for strength, level in LEVELS.items()}

@@ -19,6 +19,13 @@
 #define DEAL 0xFFFF
 #define MAX_CARDS 104
 #define MAX_DEALS 16
+/* An action is a move, source | target << 4 | count << 8 (columns 0-9), or DEAL: core.move_action and
+   core.Move.of are its Python side. */
+static inline int move_action(int source, int target, int count) { return source | target << 4 | count << 8; }
+static inline int action_source(int action) { return action & 15; }
+static inline int action_target(int action) { return (action >> 4) & 15; }
+static inline int action_count(int action) { return action >> 8; }
+
 /* More than any position has: a group moves onto at most a few columns per count. */
 #define MAX_ACTIONS 4096
 
@@ -170,7 +177,7 @@ typedef struct {
 
 static void make_move(const TableObject *t, const Expansion *e, int action, Move *m) {
     const State *s = e->s;
-    int source = action & 15, target = (action >> 4) & 15, count = action >> 8;
+    int source = action_source(action), target = action_target(action), count = action_count(action);
     int size = s->len[source], cut = size - count;
     m->source = source;
     m->target = target;
@@ -291,7 +298,7 @@ static int actions_of(const TableObject *t, const Expansion *e, int exact, uint1
                     const uint8_t *dst = e->col[target];
                     if (dst[s->len[target] - 1] - first != 1 || e->movable[target] <= can_move - count) continue;
                 }
-                out[n++] = (uint16_t)(source | target << 4 | count << 8);
+                out[n++] = (uint16_t)move_action(source, target, count);
             }
         }
         if (empty_count) {
@@ -300,7 +307,7 @@ static int actions_of(const TableObject *t, const Expansion *e, int exact, uint1
             for (int k = 0; k < empty_count; k++) {
                 int target = empties[k];
                 if (target == source) continue;
-                for (int count = 1; count <= limit; count++) out[n++] = (uint16_t)(source | target << 4 | count << 8);
+                for (int count = 1; count <= limit; count++) out[n++] = (uint16_t)move_action(source, target, count);
             }
         }
     }
@@ -885,32 +892,120 @@ done:
 
 /* hint.no_more_moves's search: every position reachable by moves, depth first, until one that makes
    progress (a card turned up or laid open, a run removed, or with a stock left every column filled).
-   1: none does; 0: one does, or the search ran out of positions or seconds (never wrongly stuck). */
+   1: none does; 0: one does, or the search ran out of positions or seconds (never wrongly stuck).
+
+   "None does" must never come from two positions taken for one, so its set of positions seen keeps the
+   positions themselves: a hash only finds where to look, and a position counts as seen only when equal to
+   one kept there. Keeping them bounds the search by memory rather than by nodes expanded: at most
+   max_nodes positions are kept (about 128 bytes each). */
 static double seconds_now(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)now.tv_sec + now.tv_nsec * 1e-9;
 }
 
-static int stuck(TableObject *t, const State *start, int need_filled, long max_nodes, double seconds) {
-    KeySet seen;
-    size_t capacity = 1024, count = 0;
-    State *stack = malloc(capacity * sizeof(State));
-    if (!stack || keyset_init(&seen, 1024) < 0) {
-        free(stack);
+static int state_equal(const State *a, const State *b) {
+    if (a->dealt != b->dealt || memcmp(a->len, b->len, COLUMNS) || memcmp(a->down, b->down, COLUMNS)) return 0;
+    int total = 0;
+    for (int i = 0; i < COLUMNS; i++) total += a->len[i];
+    return memcmp(a->cards, b->cards, total) == 0;
+}
+
+/* The positions seen, each kept once, found by hash. */
+typedef struct {
+    State *states;
+    size_t count, capacity;
+    uint64_t *keys; /* 0: a free slot */
+    uint32_t *place; /* where the slot's position is in states */
+    size_t mask;
+} Positions;
+
+static int positions_init(Positions *set) {
+    set->count = 0;
+    set->capacity = 1024;
+    set->mask = 2047;
+    set->states = malloc(set->capacity * sizeof(State));
+    set->keys = calloc(set->mask + 1, sizeof(uint64_t));
+    set->place = malloc((set->mask + 1) * sizeof(uint32_t));
+    return set->states && set->keys && set->place ? 0 : -1;
+}
+
+static void positions_free(Positions *set) {
+    free(set->states);
+    free(set->keys);
+    free(set->place);
+}
+
+static int positions_grow(Positions *set) {
+    size_t size = (set->mask + 1) * 2;
+    uint64_t *keys = calloc(size, sizeof(uint64_t));
+    uint32_t *place = malloc(size * sizeof(uint32_t));
+    if (!keys || !place) {
+        free(keys);
+        free(place);
         return -1;
     }
-    keyset_add(&seen, nonzero(state_key(t, start)));
-    stack[count++] = *start;
+    for (size_t i = 0; i <= set->mask; i++) {
+        if (!set->keys[i]) continue;
+        size_t k = (size_t)set->keys[i] & (size - 1);
+        while (keys[k]) k = (k + 1) & (size - 1);
+        keys[k] = set->keys[i];
+        place[k] = set->place[i];
+    }
+    free(set->keys);
+    free(set->place);
+    set->keys = keys;
+    set->place = place;
+    set->mask = size - 1;
+    return 0;
+}
+
+/* 1 if the position is new (kept, its place in *at), 0 if an equal one is kept, -1 out of memory. */
+static int positions_add(Positions *set, uint64_t key, const State *s, uint32_t *at) {
+    key = nonzero(key);
+    size_t i = (size_t)key & set->mask;
+    while (set->keys[i]) {
+        if (set->keys[i] == key && state_equal(&set->states[set->place[i]], s)) return 0;
+        i = (i + 1) & set->mask;
+    }
+    if (set->count == set->capacity) {
+        State *bigger = realloc(set->states, set->capacity * 2 * sizeof(State));
+        if (!bigger) return -1;
+        set->states = bigger;
+        set->capacity *= 2;
+    }
+    set->states[set->count] = *s;
+    set->keys[i] = key;
+    set->place[i] = (uint32_t)set->count;
+    *at = (uint32_t)set->count++;
+    if (set->count * 2 > set->mask + 1 && positions_grow(set) < 0) return -1;
+    return 1;
+}
+
+static int stuck(TableObject *t, const State *start, int need_filled, long max_nodes, double seconds, uint64_t key_mask) {
+    Positions seen;
+    size_t capacity = 1024, count = 0;
+    uint32_t *stack = malloc(capacity * sizeof(uint32_t)), at;
+    if (!stack || positions_init(&seen) < 0) {
+        free(stack);
+        positions_free(&seen);
+        return -1;
+    }
+    if (positions_add(&seen, state_key(t, start) & key_mask, start, &at) < 0) {
+        free(stack);
+        positions_free(&seen);
+        return -1;
+    }
+    stack[count++] = at;
     double deadline = seconds_now() + seconds;
     long nodes = 0;
     int answer = 1;
     uint16_t actions[MAX_ACTIONS];
-    State state;
+    State state, child;
     while (count && answer == 1) {
-        state = stack[--count];
+        state = seen.states[stack[--count]];
         nodes++;
-        if (nodes > max_nodes || (!(nodes & 255) && seconds_now() > deadline)) {
+        if (!(nodes & 255) && seconds_now() > deadline) {
             answer = 0;
             break;
         }
@@ -922,7 +1017,7 @@ static int stuck(TableObject *t, const State *start, int need_filled, long max_n
             Move m;
             make_move(t, &e, actions[k], &m);
             /* A card turned up (or an emptied column over face-down cards), or a run removed. */
-            int progress = m.turned > 0 || m.dst_len < state.len[m.target] + (actions[k] >> 8);
+            int progress = m.turned > 0 || m.dst_len < state.len[m.target] + action_count(actions[k]);
             if (need_filled && !progress) {
                 progress = 1;
                 for (int i = 0; i < COLUMNS; i++) {
@@ -934,17 +1029,22 @@ static int stuck(TableObject *t, const State *start, int need_filled, long max_n
                 answer = 0;
                 break;
             }
-            uint64_t key = nonzero(e.key - e.hash[m.source] - e.hash[m.target] +
-                                   column_hash(m.source, m.src_down, m.src, m.src_len) +
-                                   column_hash(m.target, m.dst_down, m.dst, m.dst_len));
-            int added = keyset_add(&seen, key);
+            uint64_t key = e.key - e.hash[m.source] - e.hash[m.target] +
+                           column_hash(m.source, m.src_down, m.src, m.src_len) +
+                           column_hash(m.target, m.dst_down, m.dst, m.dst_len);
+            move_state(&e, &m, &child);
+            int added = positions_add(&seen, key & key_mask, &child, &at);
             if (added < 0) {
                 answer = -1;
                 break;
             }
             if (!added) continue;
+            if ((long)seen.count > max_nodes) {
+                answer = 0; /* too many positions to keep: not known to be stuck */
+                break;
+            }
             if (count == capacity) {
-                State *bigger = realloc(stack, capacity * 2 * sizeof(State));
+                uint32_t *bigger = realloc(stack, capacity * 2 * sizeof(uint32_t));
                 if (!bigger) {
                     answer = -1;
                     break;
@@ -952,25 +1052,31 @@ static int stuck(TableObject *t, const State *start, int need_filled, long max_n
                 stack = bigger;
                 capacity *= 2;
             }
-            move_state(&e, &m, &stack[count++]);
+            stack[count++] = at;
         }
     }
     free(stack);
-    free(seen.keys);
+    positions_free(&seen);
     return answer;
 }
 
-/* stuck(state, need_filled, max_nodes, seconds) -> bool */
+/* stuck(state, need_filled, max_nodes, seconds, key_bits=64) -> bool; key_bits narrows the hashes (a test
+   forces collisions with it, which must not change the answer). */
 static PyObject *Table_stuck(TableObject *self, PyObject *args) {
     PyObject *state_obj;
-    int need_filled;
+    int need_filled, key_bits = 64;
     long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "Opld", &state_obj, &need_filled, &max_nodes, &seconds)) return NULL;
+    if (!PyArg_ParseTuple(args, "Opld|i", &state_obj, &need_filled, &max_nodes, &seconds, &key_bits)) return NULL;
+    if (key_bits < 1 || key_bits > 64) {
+        PyErr_SetString(PyExc_ValueError, "key_bits is 1 to 64");
+        return NULL;
+    }
+    uint64_t key_mask = key_bits == 64 ? ~(uint64_t)0 : (((uint64_t)1 << key_bits) - 1);
     State start;
     if (parse_state(self, state_obj, &start) < 0) return NULL;
     int answer;
-    Py_BEGIN_ALLOW_THREADS answer = stuck(self, &start, need_filled, max_nodes, seconds);
+    Py_BEGIN_ALLOW_THREADS answer = stuck(self, &start, need_filled, max_nodes, seconds, key_mask);
     Py_END_ALLOW_THREADS if (answer < 0) return PyErr_NoMemory();
     return PyBool_FromLong(answer);
 }

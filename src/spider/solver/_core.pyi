@@ -22,6 +22,7 @@ class Table:
         need_filled: bool,
         max_nodes: int,
         seconds: float,
+        key_bits: int = 64,
         /,
     ) -> bool: ...
     def beam_search(

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from spider.actions import COLUMNS
 from spider.cards import SUITS, Card
-from spider.solver.core import DEAL, State, Table, encode, weights_for
+from spider.solver.core import DEAL, Move, State, Table, encode, weights_for
 
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
@@ -47,21 +47,25 @@ def table_for(
     return table, state
 
 
+def action_text(state: State, action: int) -> str:
+    """One action in move notation, from the state it is made in: ``d`` to deal, ``3>7`` onto a card,
+    ``3>7:2`` into an empty column (where the count must be said)."""
+    if action == DEAL:
+        return "d"
+    move = Move.of(action)
+    if state[0][move.target]:
+        return f"{move.source + 1}>{move.target + 1}"
+    return f"{move.source + 1}>{move.target + 1}:{move.count}"
+
+
 def notation(table: Table, start: State, line: Sequence[int], manual_flip: bool) -> list[str]:
-    """The line in move notation: ``3>7`` onto a card, ``3>7:2`` into an empty column, ``d`` to deal, and
-    under manual flip an ``fN`` after each action that leaves a column with only face-down cards."""
+    """The line in move notation (:func:`action_text`), and under manual flip an ``fN`` after each action
+    that leaves a column with only face-down cards."""
     texts: list[str] = []
     state = start
     for action in line:
         after = table.apply(state, action)
-        if action == DEAL:
-            texts.append("d")
-        else:
-            source, target, count = action & 15, (action >> 4) & 15, action >> 8
-            if state[0][target]:
-                texts.append(f"{source + 1}>{target + 1}")
-            else:
-                texts.append(f"{source + 1}>{target + 1}:{count}")
+        texts.append(action_text(state, action))
         if manual_flip:
             before_down, after_down = state[1], after[1]
             texts.extend(f"f{index + 1}" for index in range(COLUMNS) if after_down[index] < before_down[index])

@@ -12,7 +12,8 @@ on its own encoding, converted once at the start:
   in :class:`Table`.
 
 Actions are ints: ``source | target << 4 | count << 8`` for a move (columns 0-9) and :data:`DEAL` for a
-deal. Flips are automatic here; the caller writes them into the line under manual flip.
+deal; :func:`move_action` makes one and :meth:`Move.of` reads one, the only places that know the layout.
+Flips are automatic here; the caller writes them into the line under manual flip.
 
 The same functions run in C where the package was built with its extension (``_core.c``): a
 :class:`Table` hands :meth:`Table.children` and :func:`beam_search` to it, and this file stays the
@@ -64,6 +65,38 @@ def _load_native() -> ModuleType | None:
 
 
 NATIVE = _load_native()
+
+
+def move_action(source: int, target: int, count: int) -> int:
+    """The search's int for moving ``count`` cards from column ``source`` onto column ``target`` (0-9)."""
+    return source | target << 4 | count << 8
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move action read back: ``count`` cards from column ``source`` onto column ``target`` (0-9)."""
+
+    source: int
+    target: int
+    count: int
+
+    @classmethod
+    def of(cls, action: int) -> Move:
+        """The move an action int stands for (any action but :data:`DEAL`)."""
+        return cls(action & 15, (action >> 4) & 15, action >> 8)
+
+
+def turned_up(parent: State, child: State) -> int:
+    """How many face-down cards an action turned up or laid open (an emptied column over face-down
+    cards, as the public search leaves one whose next card is unknown)."""
+    if child[1] is parent[1]:
+        # The search shares the face-down counts between positions where none changed.
+        return 0
+    count = 0
+    for index in range(COLUMNS):
+        if child[1][index] < parent[1][index] or (not child[0][index] and child[1][index]):
+            count += 1
+    return count
 
 
 def encode(rank: int, suit: int) -> int:
@@ -222,7 +255,8 @@ class Table:
                 cols[index] = cols[index] + bytes((card,))
                 self._settle(cols, downs, index)
             return tuple(cols), tuple(downs), dealt + 1
-        source, target, count = action & 15, (action >> 4) & 15, action >> 8
+        move = Move.of(action)
+        source, target, count = move.source, move.target, move.count
         group = cols[source][-count:]
         cols[source] = cols[source][:-count]
         cols[target] = cols[target] + group
@@ -309,7 +343,7 @@ class Table:
                         if downs_list[target] != downs[target]:
                             downs = tuple(downs_list)
                     new_score += scores[new_dst] if new_dst in scores else column_score(new_dst)
-                    append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
+                    append((move_action(source, target, count), new_score, (tuple(cols), downs, dealt)))
             if empties:
                 whole = size if down[source] or (exact and stock_left) else size - 1
                 for target in empties:
@@ -335,11 +369,47 @@ class Table:
                         new_score += (scores[new_src] if new_src in scores else column_score(new_src)) + (
                             scores[group] if group in scores else column_score(group)
                         )
-                        append((source | target << 4 | count << 8, new_score, (tuple(cols), downs, dealt)))
+                        append((move_action(source, target, count), new_score, (tuple(cols), downs, dealt)))
         if stock_left and (self.deal_any or not empties):
             child = self.apply(state, DEAL)
             append((DEAL, self.score(child), child))
         return out
+
+    def stuck(self, start: State, need_filled: bool, max_nodes: int, seconds: float, key_bits: int = 64) -> bool:
+        """Whether no sequence of moves (deals aside) from ``start`` makes progress: turns a card up or lays
+        a column over face-down cards open, removes a run, or, with ``need_filled``, fills every column.
+
+        Depth first over exact moves. The positions seen are kept whole and compared, never told apart by
+        hash alone, so two positions with one hash can never hide a way out. False (not known to be stuck)
+        once more than ``max_nodes`` positions would be kept or ``seconds`` are spent. ``key_bits`` narrows
+        the C core's hashes, so that a test can force collisions and see that the answer stays the same; a
+        Python set compares its members whole in any case.
+        """
+        if self._native is not None:
+            return self._native.stuck(start, need_filled, max_nodes, seconds, key_bits)
+        seen = {start}
+        stack = [start]
+        nodes = 0
+        deadline = time.monotonic() + seconds
+        while stack:
+            state = stack.pop()
+            nodes += 1
+            if not nodes & 255 and time.monotonic() > deadline:
+                return False
+            cards = sum(map(len, state[0]))
+            for action, _, child in self.children(state, 0, exact=True):
+                if action == DEAL:
+                    continue
+                if turned_up(state, child) or sum(map(len, child[0])) < cards:
+                    return False
+                if need_filled and all(child[0]):
+                    return False
+                if child not in seen:
+                    seen.add(child)
+                    if len(seen) > max_nodes:
+                        return False
+                    stack.append(child)
+        return True
 
 
 Watcher = Callable[[list[tuple[int, State]], Callable[[int], list[int]]], None]

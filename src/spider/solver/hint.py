@@ -8,22 +8,19 @@ valued as if an ordinary unsorted card lay there.
 from __future__ import annotations
 
 import heapq
-import time
 from dataclasses import dataclass
 
-from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN
 from spider.game import deal_refusal_id
 from spider.notation import Position
-from spider.solver.convert import notation, table_for
-from spider.solver.core import DEAL, State, Table
+from spider.solver.convert import action_text, table_for
+from spider.solver.core import DEAL, Move, State, Table, turned_up
 from spider.text import message
 
 # The C core makes both searches fast: 10,000 positions take well under a second on one core.
 HINT_NODES = 10_000
 STUCK_NODES = 200_000
 STUCK_SECONDS = 1.0
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +56,6 @@ def _public_table(position: Position) -> tuple[Table, State]:
     )
 
 
-def _turned_up(parent: State, child: State) -> int:
-    """How many face-down cards an action turned up or laid open (an emptied column over face-down cards)."""
-    if child[1] is parent[1]:
-        # The search shares the face-down counts between positions where none changed.
-        return 0
-    count = 0
-    for index in range(COLUMNS):
-        if child[1][index] < parent[1][index] or (not child[0][index] and child[1][index]):
-            count += 1
-    return count
-
-
 def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     """The move judged best from the visible table, by a best-first search of up to ``max_nodes``
     positions; never a deal. Where :func:`no_more_moves` finds the game stuck, no move either
@@ -92,9 +77,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     line = _best_line(table, start, max_nodes)
     if not line:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
-    action = line[0]
-    source, target, count = action & 15, (action >> 4) & 15, action >> 8
-    return Hint(notation(table, start, line[:1], False)[0], source + 1, count, target + 1, can_deal, "hint.move")
+    move = Move.of(line[0])
+    return Hint(action_text(start, line[0]), move.source + 1, move.count, move.target + 1, can_deal, "hint.move")
 
 
 def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
@@ -119,7 +103,7 @@ def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
             if key in seen:
                 continue
             seen.add(key)
-            opened = _turned_up(state, child)
+            opened = turned_up(state, child)
             # Each move costs a little, so that of two equal outcomes the shorter way is preferred and a
             # move that changes nothing is not suggested.
             value = child_score + opened * unknown_card + depth + 1
@@ -142,35 +126,12 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
     """True only when no sequence of moves can turn a card up, complete a run or reach a position where a
     deal is allowed, and no deal is allowed now (SPEC 2.3).
 
-    The search over the visible table is exhaustive (splitting runs included); if it would need more than
-    ``max_nodes`` positions or ``seconds`` the answer is False, so that the game never wrongly says it is
-    stuck.
+    The search over the visible table is exhaustive (splitting runs included) and tells positions apart
+    by comparing them whole, never by hash alone (:meth:`Table.stuck`); if it would need to keep more
+    than ``max_nodes`` positions or take more than ``seconds`` the answer is False, so that the game never
+    wrongly says it is stuck.
     """
     if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or position.flippable:
         return False
     table, start = _public_table(position)
-    need_filled = position.stock_count > 0
-    if table._native is not None:
-        return table._native.stuck(start, need_filled, max_nodes, seconds)
-    seen = {hash(start)}
-    stack = [start]
-    nodes = 0
-    deadline = time.monotonic() + seconds
-    while stack:
-        state = stack.pop()
-        nodes += 1
-        if nodes > max_nodes or (not nodes & 255 and time.monotonic() > deadline):
-            return False
-        cards = sum(map(len, state[0]))
-        for action, _, child in table.children(state, 0, exact=True):
-            if action == DEAL:
-                continue
-            if _turned_up(state, child) or sum(map(len, child[0])) < cards:
-                return False
-            if need_filled and all(child[0]):
-                return False
-            key = hash(child)
-            if key not in seen:
-                seen.add(key)
-                stack.append(child)
-    return True
+    return table.stuck(start, position.stock_count > 0, max_nodes, seconds)
