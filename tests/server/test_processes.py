@@ -91,6 +91,7 @@ def test_a_duel_goes_on_when_one_players_process_is_killed(
         with connect(lasting.replace("http", "ws") + "/api/socket", additional_headers={"cookie": cookie}) as watcher:
             json.loads(watcher.recv(timeout=5))
             watcher.send(json.dumps({"type": "follow", "duel": table["id"]}))
+            frame_of(watcher, "duel")  # following now: the duel's events reach this socket from here on
             assert first.post(f"/api/duels/{table['id']}/actions", json={"action": "d"}).status_code == 200
             assert progress_of(watcher, seat=0)["score"] == -1  # from the first process, through Redis
 
@@ -106,6 +107,15 @@ def test_a_duel_goes_on_when_one_players_process_is_killed(
             second.post(f"/api/duels/{table['id']}/finish")
         over = second.get(f"/api/duels/{table['id']}").json()
         assert over["state"] == "over" and over["code"] and [p["score"] for p in over["players"]] == [-2, 0]
+
+
+def frame_of(socket: Any, kind: str) -> dict[str, Any]:
+    """The next frame of a kind that the socket hears."""
+    for _ in range(30):
+        frame: dict[str, Any] = json.loads(socket.recv(timeout=10))
+        if frame["type"] == kind:
+            return frame
+    raise AssertionError(f"no {kind} frame came")
 
 
 def progress_of(socket: Any, seat: int) -> dict[str, Any]:
