@@ -121,7 +121,10 @@ def main() -> None:
     parser.add_argument("--log", type=Path, help="where the server's own messages go")
     args = parser.parse_args()
     os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"  # every player comes from this one address
-    with tempfile.TemporaryDirectory() as folder, spider_serve(Path(folder) / "duels.sqlite", args.log) as (url, pid):
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        spider_serve(str(Path(folder) / "duels.sqlite"), args.log) as (url, pid),
+    ):
         print(f"spider serve at {url}, {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
         players, cpu, elapsed = asyncio.run(run(url, args.duels, args.seconds, pid))
     round_trips = [value for player in players for value in player.round_trips]
