@@ -63,7 +63,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def spider_serve(database: str, log: Path | None = None, shared: bool = False) -> Iterator[tuple[str, int]]:
+def spider_serve(database: str | Path, log: Path | None = None, shared: bool = False) -> Iterator[tuple[str, int]]:
     """A ``spider serve`` process for the length of the block; its URL and process id. What it writes
     on stderr goes to ``log``, when given."""
     port = free_port()
@@ -72,7 +72,7 @@ def spider_serve(database: str, log: Path | None = None, shared: bool = False) -
         env["SPIDER_SHARED_DATABASE"] = "1"  # several processes on one SQLite file
     errors = log.open("wb") if log is not None else subprocess.DEVNULL
     process = subprocess.Popen(
-        [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", database],
+        [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", str(database)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=errors,
@@ -110,6 +110,14 @@ class Connection:
         self.server_ms = 0.0  # the server's own time for the last answer (its Server-Timing header)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+
+    @property
+    def cookie(self) -> str:
+        return self.jar.get("cookie", "")
+
+    @cookie.setter
+    def cookie(self, value: str) -> None:
+        self.jar["cookie"] = value
 
     async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
         try:
