@@ -130,14 +130,20 @@ export const undo = () => act('u');
 export const redo = () => act('r');
 export const flip = (column) => act(`f${column}`);
 
-export async function restart() {
-  if (!state.view) return;
-  try {
-    setView(await api.restart(state.view.id));
-    say(t('announce.restart'));
-  } catch (error) {
-    refuse(error);
-  }
+/** The same deal again; queued with the actions, so that one made meanwhile goes to the new game. */
+export function restart() {
+  queue = queue.then(async () => {
+    if (!state.view) return false;
+    try {
+      setView(await api.restart(state.view.id));
+      say(t('announce.restart'));
+      return true;
+    } catch (error) {
+      refuse(error);
+      return false;
+    }
+  });
+  return queue;
 }
 
 /** A game of a code the player typed or followed a link with: the code names its deal and table rules. */
