@@ -2,7 +2,7 @@
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
-import { t, formatTime } from './i18n.js';
+import { t, formatTime, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo, refuse } from './game.js';
 import { say } from './status.js';
@@ -80,8 +80,10 @@ function settingsDialog() {
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
   const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
+  const languages = LANGUAGES.map((code) => `<option value="${code}" lang="${code}"${code === currentLanguage() ? ' selected' : ''}>${esc(LANGUAGE_NAMES[code])}</option>`).join('');
   const d = openDialog(`<form method="dialog">
     <h2>${esc(t('settings.title'))}</h2>
+    <div class="field"><label for="language">${esc(t('settings.language'))}</label><select id="language">${languages}</select></div>
     <h3>${esc(t('settings.play'))}</h3>${checks}${motion}
     <h3>${esc(t('settings.table'))}</h3>
     <div class="field"><label for="preset">${esc(t('settings.preset'))}</label><select id="preset">${presetOptions}</select></div>
@@ -90,6 +92,12 @@ function settingsDialog() {
     <div class="actions"><button value="new">${esc(t('settings.apply_new'))}</button>${closeButton(true)}</div></form>`, {
     label: t('settings.title'),
     onClose: (value) => { if (value === 'new') newGame(); },
+  });
+  d.querySelector('#language').addEventListener('change', (event) => {
+    // the page comes back in the new language: the game is the server's, so nothing is lost
+    settings.language = event.target.value;
+    saveSettings();
+    window.location.reload();
   });
   const preset = d.querySelector('#preset');
   const syncPreset = () => { preset.value = presetOf(settings.rules || r) || 'custom'; };
@@ -128,9 +136,9 @@ function settingsDialog() {
 
 async function rulesDialog() {
   const d = openDialog(`<div class="body"><div class="rules-body">${esc(t('stats.loading'))}</div>
-    <form method="dialog" class="actions"><a href="/static/rules/${esc(document.documentElement.lang)}.html" target="_blank" rel="noopener">${esc(t('rules.open_page'))}</a>${closeButton(true)}</form></div>`, { label: t('rules.title') });
+    <form method="dialog" class="actions"><a href="/static/rules/${esc(currentLanguage())}.html" target="_blank" rel="noopener">${esc(t('rules.open_page'))}</a>${closeButton(true)}</form></div>`, { label: t('rules.title') });
   try {
-    const response = await fetch(`/static/rules/${document.documentElement.lang}.html`);
+    const response = await fetch(`/static/rules/${currentLanguage()}.html`);
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     const article = page.querySelector('article');
     d.querySelector('.rules-body').replaceChildren(...article.childNodes);

@@ -1,5 +1,10 @@
 // Every text the page shows comes from one catalog (i18n/<lang>.json), looked up by id.
-const LANGUAGES = ['en'];
+export const LANGUAGES = ['en', 'he', 'nl', 'pl', 'pt'];
+/** Each language by its own name, as the picker offers it. */
+export const LANGUAGE_NAMES = { en: 'English', he: 'עברית', nl: 'Nederlands', pl: 'Polski', pt: 'Português' };
+/** The cookie that tells the server the player's language (it answers in it, errors included). */
+const LANGUAGE_COOKIE = 'spider_lang';
+let language = 'en';
 let catalog = {};
 let plurals = new Intl.PluralRules('en');
 
@@ -15,6 +20,8 @@ export function chooseLanguage(saved) {
 export async function loadCatalog(lang) {
   const response = await fetch(`/static/i18n/${lang}.json`);
   catalog = await response.json();
+  language = lang;
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=34560000; samesite=lax`;
   plurals = new Intl.PluralRules(catalog.lang || lang);
   document.documentElement.lang = catalog.lang || lang;
   document.documentElement.dir = catalog.dir || 'ltr';
@@ -30,6 +37,9 @@ export function t(id, params = {}) {
   }
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
 }
+
+/** The language the page speaks: one of LANGUAGES (the rules page of each is /static/rules/<code>.html). */
+export function currentLanguage() { return language; }
 
 export function has(id) { return id in catalog; }
 
