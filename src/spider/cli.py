@@ -18,9 +18,12 @@ from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
 from spider.solver.commands import add_commands as solver_commands
-from spider.text import message
+from spider.text import environment_language, languages, message, speaking
 
 EXIT_BAD_INPUT = 2
+
+SPEAKING_COMMANDS = ("replay", "hint", "play")
+"""The commands whose output is written for a player, and so in their language (``--lang``)."""
 
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here.
 COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_commands, solver_commands, player_commands]
@@ -62,15 +65,15 @@ def replay(args: argparse.Namespace) -> int:
         try:
             game.apply_text(action)
         except SpiderError as error:
-            fail(f"action {action!r} at index {index} (number {index + 1} of {len(actions)}): {error}")
+            fail(message("cli.action_refused", action=action, number=index + 1, n=len(actions), error=str(error)))
             return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(game_state(game, args.reveal)))
     else:
-        print(f"{game.code}  score {game.score}  moves {game.moves}")
+        print(message("cli.replay_header", code=game.code, score=game.score, moves=game.moves))
         print(game.describe())
         if args.reveal:
-            print(f"Position: {game.position()}")
+            print(message("cli.position", position=game.position()))
     return 0
 
 
@@ -121,16 +124,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     for add_commands in COMMAND_GROUPS:
         add_commands(commands)
+    for name in SPEAKING_COMMANDS:
+        commands.choices[name].add_argument(
+            "--lang",
+            choices=languages(),
+            default=environment_language(),
+            help="the language of the texts (default: the environment's, when it is one of these; else en)",
+        )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        result: int = args.run(args)
-    except SpiderError as error:
-        fail(str(error))
-        return EXIT_BAD_INPUT
+    with speaking(getattr(args, "lang", None) or "en"):
+        try:
+            result: int = args.run(args)
+        except SpiderError as error:
+            fail(str(error))
+            return EXIT_BAD_INPUT
     return result
 
 

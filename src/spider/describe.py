@@ -11,19 +11,23 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from spider.cards import Card
-from spider.text import message
+from spider.text import message, spoken
 
 if TYPE_CHECKING:
     from spider.game import Game
 
 
+def card_name(card: Card, lang: str | None = None) -> str:
+    """A card in words: "10 of spades", "queen of hearts" (in the spoken language unless named)."""
+    return _card_name(card, lang or spoken())
+
+
 @cache
-def card_name(card: Card, lang: str = "en") -> str:
-    """A card in words: "10 of spades", "queen of hearts"."""
+def _card_name(card: Card, lang: str) -> str:
     return message("describe.card", lang, rank=card.rank, suit=card.suit)
 
 
-def describe(game: Game, lang: str = "en") -> str:
+def describe(game: Game, lang: str | None = None) -> str:
     """The stock, the removed runs, then each column: face-down count, then its face-up cards in order."""
     stock = len(game.stock)
     if stock:

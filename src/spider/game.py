@@ -648,7 +648,7 @@ class Game:
         """The whole state as one line (:mod:`spider.notation`); ``public`` hides face-down cards and the stock."""
         return position_text(self, public)
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: str | None = None) -> str:
         """The table in words (SPEC 1.8)."""
         return describe(self, lang)
 

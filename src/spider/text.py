@@ -28,7 +28,11 @@ tables its grammar needs.
 from __future__ import annotations
 
 import json
+import os
 import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -43,7 +47,11 @@ DEFAULT_LANGUAGE = "en"
 # whose plurals and numbers are not Brazil's (CLDR's plain "pt"): "0 cartas", "1 000 000".
 _LOCALES = {"pt": "pt_PT"}
 
+_SPOKEN: ContextVar[str] = ContextVar("spider_language", default=DEFAULT_LANGUAGE)
+"""The language texts are written in when no language is named: the request's, the command line's."""
 
+
+@cache
 def languages() -> tuple[str, ...]:
     """The languages that have an engine catalog, English first.
 
@@ -53,6 +61,67 @@ def languages() -> tuple[str, ...]:
     folder = resources.files("spider") / "catalogs"
     names = {path.name.removesuffix(".json") for path in folder.iterdir() if path.name.endswith(".json")}
     return (DEFAULT_LANGUAGE, *sorted(names - {DEFAULT_LANGUAGE}))
+
+
+def spoken() -> str:
+    """The language of the texts written now, when no language is named (English unless told otherwise)."""
+    return _SPOKEN.get()
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Write every text in ``lang`` inside the block (a request's answer, a command's output).
+
+    >>> with speaking("nl"):
+    ...     message("describe.face_down", n=3)
+    '3 dichte kaarten'
+    >>> message("describe.face_down", n=3)
+    '3 face-down cards'
+    """
+    token = _SPOKEN.set(lang if lang in languages() else DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
+
+
+def environment_language() -> str | None:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as
+    gettext reads them), when it is one of ours."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            for tag in value.split(":"):
+                base = tag.split(".")[0].split("_")[0].lower()
+                if base in languages():
+                    return base
+            return None
+    return None
+
+
+def best_language(accept_language: str) -> str | None:
+    """The language we have that an ``Accept-Language`` header prefers most, or None for none of ours.
+
+    >>> best_language("fr-CA, pl;q=0.8, en;q=0.5")
+    'pl'
+    >>> best_language("pt-BR,pt;q=0.9") , best_language("de") is None
+    ('pt', True)
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        base = tag.strip().lower().split("-")[0]
+        if quality > 0 and base in languages():
+            ranked.append((-quality, index, base))
+    return min(ranked)[2] if ranked else None
 
 
 @cache
@@ -101,13 +170,13 @@ def plural_category(lang: str, n: int) -> str:
     return str(locale(lang).plural_form(n))
 
 
-def number(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A whole number as the language writes it.
+def number(value: int, lang: str | None = None) -> str:
+    """A whole number as the language writes it (the spoken one unless named).
 
     >>> number(16384), number(16384, "nl")
     ('16,384', '16.384')
     """
-    return str(format_decimal(value, locale=locale(lang)))
+    return str(format_decimal(value, locale=locale(lang or spoken())))
 
 
 class _Formatter(string.Formatter):
@@ -126,8 +195,9 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
-def message(message_id: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
-    """The text of a message in a language, with its parameters filled in."""
+def message(message_id: str, lang: str | None = None, **params: Any) -> str:
+    """The text of a message in a language (the spoken one unless named), with its parameters filled in."""
+    lang = lang or spoken()
     template = catalog(lang).get(message_id)
     if template is None:
         template = catalog(DEFAULT_LANGUAGE)[message_id]

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from spider.cli import main
+from spider.game import Game
+from spider.text import message
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -52,12 +54,12 @@ def test_an_illegal_action_stops_with_status_2_naming_it(capsys: pytest.CaptureF
     status, out, err = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--moves", "1>8 2>3", "--json")
     assert status == 2 and out == ""
     assert err.count("\n") == 1
-    assert "'2>3'" in err and "index 1" in err and "A 6 goes only on a 7" in err
+    assert "Action 2>3 (number 2 of 2) cannot be played: A 6 goes only on a 7" in err
 
 
 def test_a_malformed_action_and_a_bad_code_are_named(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--moves", "d x9")
-    assert status == 2 and "'x9'" in err and "index 1" in err
+    assert status == 2 and "Action x9 (number 2 of 2) cannot be played" in err
     status, _, err = run(capsys, "replay", "--code", "SP1-S5C-AAAAAAD")
     assert status == 2 and "'S5C'" in err
 
@@ -72,3 +74,34 @@ def test_the_preset_replaces_the_codes_table_rules(capsys: pytest.CaptureFixture
 def test_new_prints_a_fresh_code_for_the_suit_count(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "new", "--suits", "2", "--preset", "tabletop")
     assert status == 0 and re.fullmatch(r"SP1-S2C-[A-Z]{14}-T\n", out)
+
+
+def test_replay_and_hint_speak_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--lang", "pl")
+    assert status == 0
+    assert out.splitlines()[0] == "SP1-S1C-AAAAAAD  wynik 500  ruchy 0"
+    assert "\n".join(out.splitlines()[1:]) == Game.from_code("SP1-S1C-AAAAAAD").describe("pl")
+    status, out, _ = run(capsys, "hint", "SP1-S1C-AAAAAAD", "--lang", "pt", "--json")
+    assert status == 0 and json.loads(out)["message"] == message(json.loads(out)["message_id"], "pt")
+    status, _, err = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD", "--moves", "1>2", "--lang", "nl")
+    assert status == 2 and err.startswith("spider: Actie 1>2 (nummer 1 van 1) kan niet worden gespeeld: ")
+
+
+def test_the_language_defaults_to_the_environments(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "he_IL.UTF-8")
+    _, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD")
+    assert out.splitlines()[1] == Game.from_code("SP1-S1C-AAAAAAD").describe("he").splitlines()[0]
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")  # not one of ours: English
+    _, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD")
+    assert out.splitlines()[1].startswith("Stock: 50 cards")
+
+
+def test_a_language_we_do_not_have_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["replay", "--code", "SP1-S1C-AAAAAAD", "--lang", "de"])
+    assert exit_.value.code == 2
+    assert "--lang: invalid choice: 'de'" in capsys.readouterr().err

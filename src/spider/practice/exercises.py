@@ -43,10 +43,10 @@ class Exercise:
         """Whether a game played from this exercise's position has reached its goal."""
         return self.goal.reached(self.start(), game)
 
-    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def title(self, lang: str | None = None) -> str:
         return message(f"practice.{self.id}.title", lang)
 
-    def idea(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def idea(self, lang: str | None = None) -> str:
         """What the exercise teaches, in a sentence or two."""
         return message(f"practice.{self.id}.idea", lang)
 

@@ -22,7 +22,7 @@ from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN
 from spider.errors import InvalidExerciseError
 from spider.game import Game
-from spider.text import DEFAULT_LANGUAGE, message
+from spider.text import message
 
 KINDS = ("empty", "run", "turn", "reveal", "win")
 _GOAL = re.compile(r"(?P<kind>[a-z]+)(?: (?P<amount>\d+))?(?: in (?P<limit>\d+))?")
@@ -82,7 +82,7 @@ class Goal:
     def within_limit(self, start: Game, game: Game) -> bool:
         return self.limit is None or game.moves - start.moves <= self.limit
 
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def text(self, lang: str | None = None) -> str:
         """The goal in words, for the player."""
         params = {"column": self.amount} if self.kind == "turn" else {"n": self.amount}
         words = message(f"practice.goal.{self.kind}", lang, **params)

@@ -22,7 +22,7 @@ from spider.server.games import Games
 from spider.server.limits import NewGames
 from spider.server.maintenance import prune_daily
 from spider.server.metrics import Metrics, MetricsMiddleware
-from spider.server.middleware import BodyLimit, BodyTimeout, PlayerCookie, SameOrigin, SecurityHeaders
+from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie, SameOrigin, SecurityHeaders
 from spider.server.pool_worker import PoolWorker
 from spider.server.routes import routes
 from spider.server.settings import Settings
@@ -86,6 +86,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes(),
         middleware=[
             Middleware(MetricsMiddleware, metrics=metrics),
+            Middleware(Language),
             Middleware(SecurityHeaders),
             Middleware(SameOrigin),
             Middleware(PlayerCookie, always_secure=settings.cookie_secure),

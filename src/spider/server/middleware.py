@@ -1,5 +1,5 @@
 """Small ASGI layers around every request: the answer's security headers, the same-origin check on
-changes, the player's cookie, the body's read timeout and its size limit."""
+changes, the player's cookie and language, the body's read timeout and its size limit."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ from starlette import status
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spider.server.errors import RequestError, error_response
+from spider.text import DEFAULT_LANGUAGE, best_language, languages, speaking
 from spider.text import message as catalog_message
 
 PLAYER_COOKIE = "spider_player"
+LANGUAGE_COOKIE = "spider_lang"
+"""The language the player chose on the page (the page sets it; the server only reads it)."""
 PLAYER_COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 _TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{32,64}")
 CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -72,17 +75,50 @@ def player_id(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def cookie_token(scope: Scope) -> str | None:
-    """The player's token from the request's cookies, if it has a well-formed one."""
+def _cookies(scope: Scope, wanted: str) -> Iterable[str]:
+    """Every value the request's cookies give the name ``wanted``."""
     for name, value in scope["headers"]:
         if name == b"cookie":
-            text: str = value.decode("latin-1")
-            for part in text.split(";"):
-                key, _, token = part.strip().partition("=")
-                token = token.strip('"')
-                if key == PLAYER_COOKIE and _TOKEN_PATTERN.fullmatch(token):
-                    return token
-    return None
+            for part in value.decode("latin-1").split(";"):
+                key, _, text = part.strip().partition("=")
+                if key == wanted:
+                    yield text.strip('"')
+
+
+def cookie_token(scope: Scope) -> str | None:
+    """The player's token from the request's cookies, if it has a well-formed one."""
+    return next((token for token in _cookies(scope, PLAYER_COOKIE) if _TOKEN_PATTERN.fullmatch(token)), None)
+
+
+def request_language(scope: Scope) -> str:
+    """The player's language: the one they chose (the ``spider_lang`` cookie), else the one their browser
+    asks for most among ours (``Accept-Language``), else English."""
+    chosen = next((lang for lang in _cookies(scope, LANGUAGE_COOKIE) if lang in languages()), None)
+    return chosen or best_language(_header(scope, b"accept-language") or "") or DEFAULT_LANGUAGE
+
+
+class Language:
+    """Writes every text of an answer in the player's language (:func:`request_language`), errors
+    included, and says which in ``Content-Language`` on the API's answers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        lang = request_language(scope)
+        tagged = scope["type"] == "http" and scope["path"].startswith("/api/")
+        headers = [(b"content-language", lang.encode("ascii")), (b"vary", b"Accept-Language, Cookie")]
+
+        async def send_in_language(message: Message) -> None:
+            if tagged and message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *headers]}
+            await send(message)
+
+        with speaking(lang):
+            await self.app(scope, receive, send_in_language)
 
 
 class PlayerCookie:

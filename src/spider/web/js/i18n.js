@@ -17,11 +17,16 @@ export function chooseLanguage(saved) {
   return 'en';
 }
 
+/** Tell the server which language to answer in, from now on (before the first request that needs it). */
+export function rememberLanguage(lang) {
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=34560000; samesite=lax`;
+}
+
 export async function loadCatalog(lang) {
   const response = await fetch(`/static/i18n/${lang}.json`);
   catalog = await response.json();
   language = lang;
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=34560000; samesite=lax`;
+  rememberLanguage(lang);
   plurals = new Intl.PluralRules(catalog.lang || lang);
   document.documentElement.lang = catalog.lang || lang;
   document.documentElement.dir = catalog.dir || 'ltr';

@@ -1,0 +1,72 @@
+"""The API answers in the player's language: the one chosen on the page (a cookie), else the browser's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from starlette.testclient import TestClient
+
+from spider import Game
+from spider.codes import parse_code
+from spider.errors import SpiderError
+from spider.text import message, speaking
+
+from .conftest import new_game
+
+CODE = "SP1-S1C-AAAAAAD"
+
+
+def test_the_table_in_words_follows_the_browsers_language(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    answer = client.get(f"/api/games/{view['id']}", headers={"Accept-Language": "fr-CA, pl;q=0.8, en;q=0.5"})
+    assert answer.headers["content-language"] == "pl"
+    assert answer.json()["text"] == Game.from_code(CODE).describe("pl")
+    assert answer.json()["text"].startswith("Stos rezerwowy")
+
+
+def test_the_players_choice_beats_the_browsers_language(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    client.cookies.set("spider_lang", "he")
+    answer = client.get(f"/api/games/{view['id']}", headers={"Accept-Language": "nl"})
+    assert answer.headers["content-language"] == "he"
+    assert answer.json()["text"] == Game.from_code(CODE).describe("he")
+
+
+@pytest.mark.parametrize("lang", ["nl", "pt", "he"])
+def test_refusals_are_written_in_the_players_language(client: TestClient, lang: str) -> None:
+    client.cookies.set("spider_lang", lang)
+    bad_code = client.post("/api/games", json={"code": "SP1-S1C-AAAAAA!"})
+    assert bad_code.status_code == 422
+    assert bad_code.headers["content-language"] == lang
+    assert bad_code.json()["error"] == engine_refusal(lambda: parse_code("SP1-S1C-AAAAAA!"), lang)
+    view = new_game(client, code=CODE)
+    illegal = client.post(f"/api/games/{view['id']}/actions", json={"action": "1>2"})
+    assert illegal.status_code == 409
+    assert illegal.json()["error"] == engine_refusal(lambda: Game.from_code(CODE).apply_text("1>2"), lang)
+    missing = client.get("/api/games/nothing-here")
+    assert missing.json()["error"] == message("server.no_such_game", lang)
+
+
+def test_a_language_we_do_not_have_gets_english(client: TestClient) -> None:
+    client.cookies.set("spider_lang", "xx")
+    answer = client.get("/api/games/nothing-here", headers={"Accept-Language": "de-DE, fr"})
+    assert answer.headers["content-language"] == "en"
+    assert answer.json()["error"] == message("server.no_such_game", "en")
+
+
+def test_one_players_language_never_leaks_into_anothers_answers(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    polish = client.get(f"/api/games/{view['id']}", headers={"Accept-Language": "pl"}).json()["text"]
+    english = client.get(f"/api/games/{view['id']}", headers={"Accept-Language": "en"}).json()["text"]
+    assert polish != english and english == Game.from_code(CODE).describe("en")
+
+
+def engine_refusal(attempt: Callable[[], object], lang: str) -> str:
+    """The engine's refusal of ``attempt``, written in ``lang``; it must differ from the English one."""
+    with pytest.raises(SpiderError) as refused:
+        attempt()
+    with speaking(lang):
+        text = str(refused.value)
+    assert text != str(refused.value)
+    return text
