@@ -92,7 +92,7 @@ class Player:
             reader.cancel()
 
 
-async def run(url: str, duels: int, seconds: float, pid: int) -> tuple[list[Player], float, float]:
+async def run(url: str, duels: int, seconds: float, pid: int) -> tuple[list[Player], float, float, float]:
     host, port = url.removeprefix("http://").split(":")
     players = [Player(number, host, int(port)) for number in range(2 * duels)]
     for player in players:
@@ -106,12 +106,12 @@ async def run(url: str, duels: int, seconds: float, pid: int) -> tuple[list[Play
         assert status == 200, joined
         creator.duel = opponent.duel = table["id"]
         opponent.seat = 1
-    cpu_before, began = cpu_seconds(pid), time.monotonic()
+    cpu_before, began, own_before = cpu_seconds(pid), time.monotonic(), time.process_time()
     await asyncio.gather(*(player.play(url, began + seconds) for player in players))
-    cpu = cpu_seconds(pid) - cpu_before
+    cpu, own = cpu_seconds(pid) - cpu_before, time.process_time() - own_before
     for player in players:
         player.http.close()
-    return players, cpu, time.monotonic() - began
+    return players, cpu, own, time.monotonic() - began
 
 
 def main() -> None:
@@ -126,7 +126,7 @@ def main() -> None:
         spider_serve(str(Path(folder) / "duels.sqlite"), args.log) as (url, pid),
     ):
         print(f"spider serve at {url}, {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
-        players, cpu, elapsed = asyncio.run(run(url, args.duels, args.seconds, pid))
+        players, cpu, own, elapsed = asyncio.run(run(url, args.duels, args.seconds, pid))
     round_trips = [value for player in players for value in player.round_trips]
     delays = []
     for number in range(0, len(players), 2):
@@ -149,6 +149,9 @@ def main() -> None:
         f" p99 {percentile(delays, 0.99) * 1000:.1f} ms (target p99 <= 50 ms)"
     )
     print(f"  server CPU: {cpu:.1f} s, {cpu / max(1, len(round_trips)) * 1000:.2f} ms per action")
+    # the players' own process shares the machine: when it is near one whole core, its own delays
+    # (reading frames late) are part of the round trips above
+    print(f"  the players' process: {own:.1f} s of CPU, {own / elapsed * 100:.0f}% of one core")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ tables its grammar needs.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import string
@@ -176,7 +177,13 @@ def number(value: int, lang: str | None = None) -> str:
     >>> number(16384), number(16384, "nl")
     ('16,384', '16.384')
     """
-    return str(format_decimal(value, locale=locale(lang or spoken())))
+    return _number(value, lang or spoken())
+
+
+@functools.lru_cache(maxsize=4096)
+def _number(value: int, lang: str) -> str:
+    # Babel reads the pattern afresh on every call: the table in words writes the same few numbers over and over
+    return str(format_decimal(value, locale=locale(lang)))
 
 
 class _Formatter(string.Formatter):
