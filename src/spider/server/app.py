@@ -16,6 +16,7 @@ from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
 from spider.server.duels.people import People
+from spider.server.duels.presence import Presence
 from spider.server.duels.redis_broker import RedisBroker
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
     duels = Duels(games, People(store.engine), broker)
     computers = ComputerOpponents(duels, pace=settings.computer_pace)
+    presence = Presence(duels.people)
     static = StaticFiles(web_folder())
 
     @contextlib.asynccontextmanager
@@ -63,6 +65,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         housekeeping = asyncio.create_task(prune_daily(store, settings))
         duels.people.add_computers(now())
         duel_clock = asyncio.create_task(keep_time(duels, computers))
+        online = asyncio.create_task(presence.keep())
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
@@ -72,6 +75,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             housekeeping.cancel()
             duel_clock.cancel()
+            online.cancel()
             computers.stop()
             if worker is not None:
                 worker.stop()
@@ -103,6 +107,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.metrics = metrics
     app.state.duels = duels
     app.state.computers = computers
+    app.state.presence = presence
     app.state.settings = settings
     app.state.static = static
     app.state.new_games = NewGames(settings.new_games_per_minute)

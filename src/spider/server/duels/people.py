@@ -27,6 +27,8 @@ from spider.text import message
 MAX_NAME = 24
 ONLINE_SECONDS = 75.0
 """A player is online while a socket of theirs gave a sign of life this recently (sockets: every 30 s)."""
+SEEN_BATCH = 500
+"""Players per statement when storing who is online (SQLite limits the parameters of one statement)."""
 COMPUTER_NAMES: dict[Strength, str] = {strength: f"Spider {strength.title()}" for strength in STRENGTHS}
 """Computer players' names: proper names, the same in every language."""
 FRIEND, IGNORE = "friend", "ignore"
@@ -158,10 +160,12 @@ class People:
             raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name) from None
         return self.get(player, at)
 
-    def seen(self, player: str, at: float) -> None:
-        """A sign of life from a socket of the player's: online for ``ONLINE_SECONDS``."""
+    def seen(self, players: list[str], at: float) -> None:
+        """A sign of life from sockets of these players': online for ``ONLINE_SECONDS``."""
         with self.engine.begin() as connection:
-            connection.execute(update(duelists).where(duelists.c.player == player).values(seen_at=at))
+            for start in range(0, len(players), SEEN_BATCH):
+                batch = players[start : start + SEEN_BATCH]
+                connection.execute(update(duelists).where(duelists.c.player.in_(batch)).values(seen_at=at))
 
     @staticmethod
     def record(connection: Connection, player: str, rating: Rating, outcome: str) -> None:

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from spider.errors import SpiderError
 from spider.server.duels.broker import Message, Overflow, Subscription
 from spider.server.duels.duels import LOBBY, Duels
+from spider.server.duels.presence import Presence
 from spider.server.duels.records import duel_topic, player_topic
 from spider.server.errors import RequestError
 from spider.server.middleware import SameOrigin, cookie_token, player_id
@@ -36,8 +37,6 @@ from spider.server.storage import now
 from spider.text import message
 
 MAX_MESSAGE = 1024
-SEEN_EVERY = 30.0
-"""Seconds between two signs of life stored for an open socket (who is online)."""
 MAX_FOLLOWED = 16
 TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1009, 1007, 1008, 1013
 
@@ -49,9 +48,12 @@ def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
 class Connection:
     """One open socket: its player, the duels it follows, and the frames it sends."""
 
-    def __init__(self, websocket: WebSocket, duels: Duels, player: str, subscription: Subscription) -> None:
+    def __init__(
+        self, websocket: WebSocket, duels: Duels, presence: Presence, player: str, subscription: Subscription
+    ) -> None:
         self.websocket = websocket
         self.duels = duels
+        self.presence = presence
         self.player = player
         self.subscription = subscription
         self.followed: set[str] = set()
@@ -73,7 +75,7 @@ class Connection:
     async def hello(self) -> None:
         people = self.duels.people
         me = people.get(self.player, now())
-        people.seen(self.player, now())
+        self.presence.arrive(self.player)
         self.apart = self._apart_names()
         await self.subscription.add(LOBBY)
         await self.subscription.add(player_topic(self.player))
@@ -89,20 +91,16 @@ class Connection:
 
     async def run(self) -> None:
         await self.hello()
-        tasks = [asyncio.create_task(job()) for job in (self.read, self.pump, self.keep_seen)]
+        tasks = [asyncio.create_task(job()) for job in (self.read, self.pump)]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            self.presence.leave(self.player)
             for task in tasks:
                 task.cancel()
             for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
                     await task
-
-    async def keep_seen(self) -> None:
-        while True:
-            await asyncio.sleep(SEEN_EVERY)
-            self.duels.people.seen(self.player, now())
 
     # From the page.
 
@@ -227,7 +225,7 @@ async def socket(websocket: WebSocket) -> None:
         await websocket.close(POLICY, reason="duel.socket_no_player")
         return
     async with duels.broker.subscription() as subscription:
-        connection = Connection(websocket, duels, player_id(token), subscription)
+        connection = Connection(websocket, duels, websocket.app.state.presence, player_id(token), subscription)
         try:
             await connection.run()
         except WebSocketDisconnect:
