@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.harness import Server, open_context
-from tests.browser.table import act, column, new_game, open_table
+from tests.browser.table import act, column, current, drag, expect_table, new_game, open_table, play_until
 
 SHOTS = Path(os.environ.get("SPIDER_SHOTS", "/tmp/spider-shots"))
 LANGUAGES = ("en", "he", "nl", "pl", "pt")
@@ -153,3 +153,46 @@ def test_hebrew_mirrors_the_table(browser: Browser, server: Server, long_column:
     page.keyboard.press("ArrowRight")
     expect(page.locator(".column.cursor")).to_have_attribute("data-column", "10")
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_settings_on_a_phone(browser: Browser, server: Server, long_column: Any, lang: str) -> None:
+    page = open_in(browser, server, long_column, lang, "portrait")
+    page.locator('[data-command="settings"]').click()
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_be_visible()
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SHOTS / f"{lang}-settings.png"))
+    box = dialog.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    cut = dialog.evaluate("""d => [...d.querySelectorAll('button, label, select, h2, h3, p')]
+        .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 0.5).map((e) => e.outerHTML.slice(0, 120))""")
+    assert cut == []
+    small = dialog.evaluate(f"""d => [...d.querySelectorAll('button, select, label')].filter((e) => e.offsetParent)
+        .map((e) => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+        .filter(([, h]) => h < {TOUCH} - 0.01)""")
+    assert small == []
+    heading = dialog.locator("h2").first.evaluate(
+        "h => { const r = document.createRange(); r.selectNodeContents(h); const t = r.getBoundingClientRect();"
+        " const b = h.getBoundingClientRect(); return [t.left - b.left, b.right - t.right]; }")
+    start, end = heading if lang != "he" else heading[::-1]
+    assert start < end  # the heading starts where the language starts its lines
+    page.context.close()
+
+
+def test_hebrew_drag_and_drop(browser: Browser, server: Server) -> None:
+    """Mirrored, a group dragged onto a column lands in the column under the pointer, as the server numbers it."""
+    context = open_context(browser, server, locale="he-IL", reduced_motion="no-preference")
+    page = context.new_page()
+    view = play_until(page, new_game(page, 1), lambda v: any(g["targets"] for g in v["groups"]))
+    group = next(g for g in view["groups"] if g["targets"])
+    target = group["targets"][0]
+    open_table(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    drag(page, group["column"], group["count"], target)
+    after = current(page)
+    assert after["moves"] == view["moves"] + 1
+    moved = view["columns"][group["column"] - 1]["up"][-group["count"]:]
+    assert after["columns"][target - 1]["up"][-group["count"]:] == moved
+    expect_table(page, after)
+    context.close()

@@ -84,7 +84,7 @@ export function fit(columns) {
       const g = gaps(column.down, column.up.length);
       return g.up ? (tableH - cardH - g.down * cardH * 0.11) / g.up : Infinity;
     }));
-    upStep = Math.max(upStep, Math.min(cardH * 0.45, spread));
+    upStep = Math.max(upStep, Math.min(cardH * 0.6, spread));
   }
   Object.assign(size, { cardW, cardH, corner, tableH, upStep });
   const key = `${cardW}|${corner}`;
