@@ -1,22 +1,98 @@
-// Sizes cards to the window and spaces each column so the longest one still fits without scrolling.
+// Sizes cards to the window and spaces each column so the longest one still fits without scrolling,
+// every face-up card's rank readable: face-down cards close up first, then the corners, then the cards.
 const root = document.documentElement;
-export const size = { cardW: 80, cardH: 112, corner: 14, tableH: 500 };
+const MIN_CORNER = 11; // px: the smallest rank a phone still shows legibly
+export const size = { cardW: 80, cardH: 112, corner: 14, tableH: 500, upStep: 30 };
+const room = { cardW: 80, tableH: 500 }; // what the window allows, before the columns are looked at
+let applied = '';
 
+function cornerFor(cardW) {
+  return Math.round(cardW < 56 ? Math.max(MIN_CORNER, cardW * 0.36) : Math.min(20, Math.max(12, cardW * 0.2)));
+}
+
+let rankBox = 0;
+
+/** Height of a rank's glyphs, ascent to descent (the tail of a Q), per px of font size, in the page's font. */
+function rankBoxRatio() {
+  if (!rankBox) {
+    const probe = document.createElement('span');
+    probe.textContent = 'Q10';
+    Object.assign(probe.style, { position: 'absolute', visibility: 'hidden', fontSize: '100px', fontWeight: '750' });
+    document.body.append(probe);
+    const range = document.createRange();
+    range.selectNodeContents(probe);
+    rankBox = range.getBoundingClientRect().height / 100 || 1.2;
+    probe.remove();
+  }
+  return rankBox;
+}
+
+/** Height from a card's top edge to below its rank, the least a card covering it may leave. */
+function rankStep(cardW, corner) {
+  const top = cardW < 56 ? 2 : corner * 0.12; // as .corner is placed in spider.css
+  return top + corner * rankBoxRatio() + 0.5;
+}
+
+function leastDownStep(cardH) { return Math.max(2, cardH * 0.045); }
+
+/** The steps down a column: between its cards, and from the face-down ones to the first face-up one. */
+function gaps(down, up) {
+  return { down: up > 0 ? down : Math.max(0, down - 1), up: Math.max(0, up - 1) };
+}
+
+function fits(cardW, corner, columns) {
+  const cardH = Math.round(cardW * 1.4);
+  const least = leastDownStep(cardH);
+  const step = rankStep(cardW, corner);
+  return columns.every((column) => {
+    const g = gaps(column.down, column.up.length);
+    return cardH + g.down * least + g.up * step <= room.tableH;
+  });
+}
+
+/** The window's room for the table: the card size it allows and the table's height. */
 export function measure(tableau) {
-  const app = tableau.parentElement;
-  const style = getComputedStyle(app);
-  const width = app.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  // the status line spans the table's grid column and, unlike the table, keeps its width whatever the cards' size
+  const width = document.querySelector('.status').clientWidth;
   const height = tableau.clientHeight - 12;
   const gap = Math.min(18, Math.max(2.5, width * 0.012));
   const byWidth = (width - 9 * gap) / 10;
   const byHeight = height / 4.6 / 1.4;
-  const cardW = Math.max(24, Math.floor(Math.min(byWidth, byHeight, 118)));
+  Object.assign(room, { cardW: Math.max(24, Math.floor(Math.min(byWidth, byHeight, 118))), tableH: height });
+}
+
+/** Sizes the cards for these columns (the view's): the largest that keeps every rank readable. */
+export function fit(columns) {
+  let cardW = room.cardW;
+  let corner = cornerFor(cardW);
+  search: for (let w = room.cardW; w >= 24; w -= 1) {
+    // a smaller corner costs less than smaller cards, down to three quarters of the usual one
+    const usual = cornerFor(w);
+    for (let c = usual; c >= Math.max(MIN_CORNER, Math.round(usual * 0.75)); c -= 1) {
+      cardW = w;
+      corner = c;
+      if (fits(w, c, columns)) break search;
+    }
+  }
   const cardH = Math.round(cardW * 1.4);
+  const tableH = room.tableH;
+  const step = rankStep(cardW, corner);
+  let upStep = Math.max(cardH * 0.27, step * 1.2);
+  if (tableH > 8 * cardH) {
+    // a table much taller than its cards (a phone upright) spreads its columns over the height it has
+    const spread = Math.min(...columns.map((column) => {
+      const g = gaps(column.down, column.up.length);
+      return g.up ? (tableH - cardH - g.down * cardH * 0.11) / g.up : Infinity;
+    }));
+    upStep = Math.max(upStep, Math.min(cardH * 0.6, spread));
+  }
+  Object.assign(size, { cardW, cardH, corner, tableH, upStep });
+  const key = `${cardW}|${corner}`;
+  if (key === applied) return;
+  applied = key;
   const small = cardW < 56;
-  const corner = Math.round(small ? Math.max(11, cardW * 0.36) : Math.min(20, Math.max(12, cardW * 0.2)));
   root.classList.toggle('small-cards', small);
   const slotW = Math.round(Math.min(52, Math.max(24, cardW * 0.55)));
-  Object.assign(size, { cardW, cardH, corner, tableH: height });
   root.style.setProperty('--card-w', `${cardW}px`);
   root.style.setProperty('--card-h', `${cardH}px`);
   root.style.setProperty('--corner', `${corner}px`);
@@ -26,16 +102,16 @@ export function measure(tableau) {
 
 /** Offsets (px from the column's top) of a column's cards: face-down first, then face-up. */
 export function offsets(down, up) {
-  const { cardH, corner, tableH } = size;
+  const { cardH, tableH } = size;
   let downStep = cardH * 0.11;
-  let upStep = Math.max(cardH * 0.27, corner * 1.45);
-  const room = tableH - cardH;
-  const downGaps = up > 0 ? down : Math.max(0, down - 1);
-  const upGaps = Math.max(0, up - 1);
-  if (downGaps * downStep + upGaps * upStep > room) {
-    downStep = Math.max(cardH * 0.045, Math.min(downStep, (room - upGaps * upStep) / Math.max(1, downGaps)));
-    if (downGaps * downStep + upGaps * upStep > room) {
-      upStep = Math.max(3, (room - downGaps * downStep) / Math.max(1, upGaps));
+  let upStep = size.upStep;
+  const space = tableH - cardH;
+  const g = gaps(down, up);
+  if (g.down * downStep + g.up * upStep > space) {
+    downStep = Math.max(leastDownStep(cardH), Math.min(downStep, (space - g.up * upStep) / Math.max(1, g.down)));
+    if (g.down * downStep + g.up * upStep > space) {
+      // fit() chose a size at which this is at least a rank's height, unless no size could
+      upStep = Math.max(3, Math.min(upStep, (space - g.down * downStep) / Math.max(1, g.up)));
     }
   }
   const ys = [];

@@ -3,7 +3,7 @@ import { state, groupAt, largestGroup } from './state.js';
 import { settings, animationsOn } from './settings.js';
 import { t, formatTime } from './i18n.js';
 import { cardElement } from './cards.js';
-import { measure, offsets } from './layout.js';
+import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
 import { renderPractice } from './practice.js';
@@ -96,6 +96,7 @@ export function render() {
   const view = state.view;
   if (!view) return;
   document.body.classList.toggle('four-colors', settings.fourColors);
+  fit(view.columns);
   view.columns.forEach((column, i) => renderColumn(els.columns[i], i + 1, column));
 
   for (const el of els.tableau.querySelectorAll('.selected, .held, .hinted, .last-move, .cursor-card')) {
