@@ -10,7 +10,6 @@ import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
 import { practiceDialog } from './practice.js';
-import { offlineStats } from './offline/stats.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -179,6 +178,7 @@ async function statsDialog() {
     <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
     <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
     <p class="note">${esc(site.method || '')}</p>` : '';
+  const { offlineStats } = await import('./offline/stats.js'); // off the first load
   d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
 }
 

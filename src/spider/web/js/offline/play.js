@@ -27,6 +27,11 @@ export const unreachable = (error) => error instanceof ApiError && error.status 
 function drawBadge() {
   state.offline = kept ? TABLE : null; // game.js sends actions, new games and restarts here meanwhile
   if (!badge) {
+    // its style comes with it: a first visit with no offline game loads none of this
+    const style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.href = '/static/css/offline.css';
+    document.head.append(style);
     badge = document.createElement('p');
     badge.className = 'offline-badge';
     document.querySelector('.top').append(badge);
