@@ -10,7 +10,7 @@ import pytest
 
 from spider import PRESETS, Game, IllegalMoveError
 from spider.actions import Move
-from spider.server.view import table
+from spider.view import table
 
 RANKS = "A23456789TJQK"
 

@@ -345,10 +345,40 @@ class PlayerStats(TypedDict):
 
 
 @with_config(FORBID)
+class OfflineTally(TypedDict):
+    games: Whole
+    wins: Whole
+    win_rate: float | None
+    best_seconds: Whole | None
+    fewest_moves: Whole | None
+
+
+@with_config(FORBID)
+class OfflineStats(TypedDict):
+    """Games played offline, counted apart: their time and moves are the page's word, not the server's."""
+
+    by_suits: dict[SuitsKey, OfflineTally]
+
+
+@with_config(FORBID)
 class Stats(PlayerStats):
-    """The player's results, and everyone's win rates."""
+    """The player's results, everyone's win rates, and the player's offline games apart."""
 
     site: SiteStats
+    offline: OfflineStats
+
+
+@with_config(FORBID)
+class OfflineAnswer(TypedDict):
+    """An offline game's result as the server checked and counts it."""
+
+    code: str
+    result: Literal["won", "resigned", "abandoned"]
+    score: int
+    moves: Whole
+    seconds: Whole | None
+    counted: bool
+    """Whether it counts in the offline results: a game left before its first move does not."""
 
 
 @with_config(FORBID)

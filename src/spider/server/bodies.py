@@ -194,6 +194,32 @@ class Resume(Body):
     }
 
 
+MAX_OFFLINE_ACTIONS_LENGTH = 15_000
+MAX_OFFLINE_SECONDS = 30 * 24 * 3600.0
+
+
+class OfflineResult(Body):
+    """``POST /api/offline-results``: a game played offline, as the page kept it, for the server to check."""
+
+    code: Annotated[str, Field(min_length=1, max_length=MAX_CODE_LENGTH, examples=["SP1-S1C-ABCDEFGHIJKLMN"])]
+    rules: Annotated[dict[str, Any], WithJsonSchema(RULES_SCHEMA)]
+    """The table rules it was played under (every rule, as a view names them)."""
+    actions: Annotated[str, Field(max_length=MAX_OFFLINE_ACTIONS_LENGTH, examples=["d 3>7 u 3>7:2"])]
+    """Every action in notation, undo and redo included, in order, spaces between."""
+    result: Literal["won", "resigned", "abandoned"]
+    """How it ended: "won" must be a win once the actions are played again."""
+    seconds: Annotated[float, Field(ge=0, le=MAX_OFFLINE_SECONDS, allow_inf_nan=False)] | None = None
+    """The playing time the page counted."""
+
+    EXPECTED: ClassVar[dict[str, str]] = {
+        "code": _text(MAX_CODE_LENGTH),
+        "rules": "an object of table rules",
+        "actions": f"actions in notation with spaces between, at most {MAX_OFFLINE_ACTIONS_LENGTH} characters",
+        "result": '"won", "resigned" or "abandoned"',
+        "seconds": f"a number of seconds from 0 to {MAX_OFFLINE_SECONDS:.0f}",
+    }
+
+
 DUEL_MINUTES = (3, 5, 10, 15)
 MAX_NAME_LENGTH = 64  # checked further by the duels (24 characters once trimmed)
 MAX_RATING = 10_000.0

@@ -22,16 +22,16 @@ from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
-from spider.server import practice, solving
-from spider.server.answers import Analysis, Health, Hint, Stats, View
-from spider.server.bodies import NewGame
+from spider.server import offline_results, practice, solving
+from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, View
+from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
-from spider.server.view import iso_time, table
+from spider.view import iso_time, table
 
 _GAME_ID_LENGTH = 16
 
@@ -488,8 +488,21 @@ class Games:
         return await self.searches.hint(position, player=player)
 
     def stats(self, player: str) -> Stats:
-        """The player's results, and everyone's win rates."""
-        return {**player_stats(*self.store.tallies(player)), "site": site_stats(self.store)}
+        """The player's results, everyone's win rates, and the player's offline games apart."""
+        return {
+            **player_stats(*self.store.tallies(player)),
+            "site": site_stats(self.store),
+            "offline": offline_results.offline_stats(self.store.offline_tallies(player)),
+        }
+
+    def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
+        """An offline game's result, checked by the engine and kept (once per code): the answer, and
+        whether it is new (a code sent again answers with the result stored the first time)."""
+        record = offline_results.checked(sent, now())
+        if not offline_results.counted(record):
+            return offline_results.answer(record), True
+        stored = self.store.keep_offline_result(player, record)
+        return offline_results.answer(stored), stored is record
 
 
 def _played(game: Game, texts: list[str]) -> Game:

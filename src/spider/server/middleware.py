@@ -31,15 +31,19 @@ DRAIN_SECONDS = 5.0
 """Time given to that reading, whatever the body's size."""
 
 
-def content_security_policy(style_hashes: Iterable[str] = ()) -> str:
+def content_security_policy(style_hashes: Iterable[str] = (), *, webassembly: bool = False) -> str:
     """The page's policy: its own files only, no inline script or style, no plugins, no framing.
 
     The favicon is a ``data:`` image; the page's scripts set ``element.style`` (which a policy allows).
     ``style_hashes`` let a page's own ``<style>`` elements apply (base64 sha256 of their text).
+    ``webassembly`` lets a script compile WebAssembly (and nothing else from strings): only the offline
+    engine's worker, which runs Pyodide, is served with it.
     """
     styles = " ".join(["'self'", *(f"'sha256-{digest}'" for digest in style_hashes)])
+    scripts = "'self' 'wasm-unsafe-eval'" if webassembly else "'self'"
     return (
-        f"default-src 'self'; script-src 'self'; style-src {styles}; img-src 'self' data:; connect-src 'self'; "
+        f"default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data:; connect-src 'self'; "
+        "manifest-src 'self'; worker-src 'self'; "
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
     )
 

@@ -24,6 +24,7 @@ from importlib.metadata import version
 from typing import Any
 
 from starlette import status
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -36,6 +37,7 @@ from spider.server.answers import (
     Health,
     Hint,
     Line,
+    OfflineAnswer,
     Played,
     Practice,
     Presets,
@@ -43,7 +45,7 @@ from spider.server.answers import (
     Stats,
     View,
 )
-from spider.server.bodies import Action, ClockSign, NewGame, Nothing, Resume, flag, json_object
+from spider.server.bodies import Action, ClockSign, NewGame, Nothing, OfflineResult, Resume, flag, json_object
 from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
@@ -53,7 +55,8 @@ from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.practice import listing
 from spider.server.replies import NO_STORE, answer, player_of
-from spider.server.static import StaticFiles
+from spider.server.service_worker import engine_file, script
+from spider.server.static import StaticFiles, send
 
 
 def _games(request: Request) -> Games:
@@ -136,6 +139,12 @@ async def stats(request: Request) -> Response:
     return answer(_games(request).stats(player_of(request)))
 
 
+async def offline_result(request: Request) -> Response:
+    body = OfflineResult.from_json(await json_object(request))
+    found, new = _games(request).offline_result(player_of(request), body)
+    return answer(found, status.HTTP_201_CREATED if new else status.HTTP_200_OK)
+
+
 async def practice(request: Request) -> Response:
     return answer(listing(_games(request).practice_progress(player_of(request))))
 
@@ -169,6 +178,16 @@ async def index(request: Request) -> Response:
 
 async def static_file(request: Request) -> Response:
     return _static(request).response(request, request.path_params["path"])
+
+
+async def service_worker(request: Request) -> Response:
+    # the first call builds the engine's zip (a fraction of a second): off the event loop
+    text = await run_in_threadpool(script, _static(request))
+    return Response(text, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
+async def offline_engine(request: Request) -> Response:
+    return send(request, await run_in_threadpool(engine_file))
 
 
 async def health(request: Request) -> Response:
@@ -244,7 +263,14 @@ API = (
              "the action that reaches the goal ends the game (result solved) and keeps the exercise solved. A "
              "practice game never counts in results."),
     *DUEL_API,
-    Endpoint("GET", "/api/stats", stats, "The player's results, best scores, and everyone's win rates", Stats),
+    Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
+             "player's offline games apart", Stats),
+    Endpoint("POST", "/api/offline-results", offline_result, "A game played offline, checked and counted apart",
+             OfflineAnswer, CREATED, body=OfflineResult, refusals=(CONFLICT,),
+             about="The engine plays the actions again from the code's opening: 409 names a rule that refuses one, "
+             "or (server.offline_not_won) says that a game sent as won is not. The same code sent again answers "
+             "200 with the result kept the first time. Offline results never count in the online ones or the "
+             "site's win rates; a game left before its first move is not kept (counted false)."),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
              Presets),
     Endpoint("GET", "/healthz", health, "Whether the server can reach its database (and Redis, when set)", Health,
@@ -252,6 +278,11 @@ API = (
     Endpoint("GET", "/metrics", metrics, "Requests, latency, games and the solver's work, for Prometheus",
              media_type="text/plain"),
     Endpoint("GET", "/api/openapi.json", openapi, "This description of the API", dict[str, Any]),
+    Endpoint("GET", "/sw.js", service_worker, "The service worker: keeps the page's files, and the offline engine "
+             "once offline play is on", media_type="text/javascript"),
+    Endpoint("GET", "/static/offline/engine.zip", offline_engine, "The offline engine's Python: the spider engine "
+             "and Babel with our languages' CLDR data, for Pyodide", media_type="application/zip",
+             refusals=(NOT_MODIFIED,)),
     Endpoint("GET", "/static/{path:path}", static_file, "The page's files", media_type="*/*",
              refusals=(NOT_FOUND, NOT_MODIFIED)),
     Endpoint("HEAD", "/static/{path:path}", static_file, "A page file's headers", refusals=(NOT_FOUND, NOT_MODIFIED)),

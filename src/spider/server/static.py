@@ -14,7 +14,7 @@ import hashlib
 import mimetypes
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from starlette import status
@@ -27,7 +27,16 @@ from spider.server.middleware import content_security_policy
 
 COMPRESS_AT_LEAST = 512
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json")
-TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".webmanifest": "application/manifest+json"}
+TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+}
+PRELOAD_AT_MOST = 256 * 1024
+"""Bigger files (the offline engine's) are read on first request: most servers never send them."""
+WEBASSEMBLY_WORKER = ".worker.js"
+"""A script named so runs as a Web Worker that compiles WebAssembly (Pyodide): its policy allows that."""
 _STYLE_ELEMENT = re.compile(r"<style(?:\s[^>]*)?>(.*?)</style>", re.DOTALL | re.IGNORECASE)
 
 
@@ -59,7 +68,7 @@ class StaticFiles:
         count = 0
         if self.folder.is_dir():
             for path in sorted(self.folder.rglob("*")):
-                if path.is_file():
+                if path.is_file() and path.stat().st_size <= PRELOAD_AT_MOST:
                     self.find(path.relative_to(self.folder).as_posix())
                     count += 1
         return count
@@ -84,25 +93,36 @@ class StaticFiles:
         return loaded
 
     def response(self, request: Request, relative: str) -> Response:
-        found = self.find(relative)
-        headers = {"etag": found.etag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
-        if found.policy is not None:
-            headers["content-security-policy"] = found.policy
-        if found.etag in request.headers.get("if-none-match", ""):
-            return Response(status_code=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        body = found.body
-        if found.compressed is not None and "gzip" in request.headers.get("accept-encoding", ""):
-            body = found.compressed
-            headers["content-encoding"] = "gzip"
-        if request.method == "HEAD":
-            headers["content-length"] = str(len(body))
-            return Response(status_code=status.HTTP_200_OK, headers=headers, media_type=found.media_type)
-        return Response(body, headers=headers, media_type=found.media_type)
+        return send(request, self.find(relative))
+
+
+def send(request: Request, found: StaticFile) -> Response:
+    """A file's answer: 304 when the browser has it, compressed when it asks for gzip."""
+    headers = {"etag": found.etag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
+    if found.policy is not None:
+        headers["content-security-policy"] = found.policy
+    if found.etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=status.HTTP_304_NOT_MODIFIED, headers=headers)
+    body = found.body
+    if found.compressed is not None and "gzip" in request.headers.get("accept-encoding", ""):
+        body = found.compressed
+        headers["content-encoding"] = "gzip"
+    if request.method == "HEAD":
+        headers["content-length"] = str(len(body))
+        return Response(status_code=status.HTTP_200_OK, headers=headers, media_type=found.media_type)
+    return Response(body, headers=headers, media_type=found.media_type)
 
 
 def _load(path: Path, stamp: tuple[int, int]) -> StaticFile:
-    body = path.read_bytes()
-    media_type = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    found = file_of(path.name, path.read_bytes(), stamp)
+    if path.name.endswith(WEBASSEMBLY_WORKER):
+        return replace(found, policy=content_security_policy(webassembly=True))
+    return found
+
+
+def file_of(name: str, body: bytes, stamp: tuple[int, int] = (0, 0)) -> StaticFile:
+    """A file's answer made once: its type from its name, compressed when that pays."""
+    media_type = TYPES.get(Path(name).suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
     compressed = None
     if media_type.startswith(TEXT_TYPES) and len(body) >= COMPRESS_AT_LEAST:
         compressed = gzip.compress(body, compresslevel=9, mtime=0)

@@ -11,7 +11,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,9 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     bindparam,
+    case,
     cast,
     create_engine,
     delete,
@@ -146,6 +148,24 @@ best_scores = Table(
     Column("score", Integer, nullable=False),
 )
 
+# Offline games (``spider.offline``), played in the browser with no server and checked once sent
+# (``server.offline_results``): counted apart, never in the results above or the site's win rates. A
+# deal's code is sent once: the same code again is the same game, sent again after a lost answer.
+offline_results = Table(
+    "offline_results",
+    metadata,
+    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("code", String(80), primary_key=True),
+    Column("suits", Integer, nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("result", String(16), nullable=False),  # "won", "resigned" or "abandoned"
+    Column("score", Integer, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("seconds", Float, nullable=True),  # as the page counted it: no server saw the game played
+    Column("actions", Text, nullable=False),  # every action, undo and redo included, spaces between
+    Column("received_at", Float, nullable=False),
+)
+
 site_days = Table(
     "site_days",
     metadata,
@@ -231,6 +251,21 @@ class Finish:
     seconds: float
 
 
+@dataclass(frozen=True, slots=True)
+class OfflineRecord:
+    """An offline game's result as the server checked it (``server.offline_results``)."""
+
+    code: str
+    suits: int
+    rules: dict[str, Any]
+    result: str
+    score: int
+    moves: int
+    seconds: float | None
+    actions: str
+    received_at: float
+
+
 class ActionConflict(Exception):
     """Another writer stored an action at the same place in this game first, or ended the game."""
 
@@ -311,9 +346,7 @@ class Store:
     def add_game(self, record: GameRecord, *, abandon: Iterable[Finish] = ()) -> None:
         """Stores a new game (and its player, if new), closing the player's abandoned games with it."""
         with self.engine.begin() as connection:
-            known = connection.execute(select(players.c.id).where(players.c.id == record.player)).first()
-            if known is None:
-                connection.execute(insert(players).values(id=record.player, created_at=record.created_at))
+            _add_player(connection, record.player, record.created_at)
             for finish in abandon:
                 _end(connection, finish)
             connection.execute(
@@ -479,6 +512,38 @@ class Store:
             ).all()
         return [(int(suits), int(total or 0), int(wins or 0)) for suits, total, wins in rows]
 
+    # Offline games.
+
+    def keep_offline_result(self, player: str, kept: OfflineRecord) -> OfflineRecord:
+        """Stores an offline game's checked result, once per player and code; returns what is stored
+        (the first one sent, when the same code comes again)."""
+        with self.engine.begin() as connection:
+            stored = connection.execute(
+                select(offline_results).where(offline_results.c.player == player, offline_results.c.code == kept.code)
+            ).first()
+            if stored is not None:
+                return _offline_record(stored)
+            _add_player(connection, player, kept.received_at)
+            connection.execute(insert(offline_results).values(player=player, **asdict(kept)))
+        return kept
+
+    def offline_tallies(self, player: str) -> list[tuple[int, int, int, float | None, int | None]]:
+        """The player's offline games per suit count: (suits, games, wins, best time, fewest moves of a win)."""
+        won = offline_results.c.result == "won"
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(
+                    offline_results.c.suits,
+                    func.count(),
+                    func.sum(case((won, 1), else_=0)),
+                    func.min(case((won, offline_results.c.seconds), else_=None)),
+                    func.min(case((won, offline_results.c.moves), else_=None)),
+                )
+                .where(offline_results.c.player == player)
+                .group_by(offline_results.c.suits)
+            ).all()
+        return [(int(suits), int(games), int(wins or 0), best, fewest) for suits, games, wins, best, fewest in rows]
+
     # Housekeeping.
 
     def prune(self, at: float, *, idle_game_days: float, idle_player_days: float) -> tuple[int, int]:
@@ -505,7 +570,7 @@ class Store:
                 owned = select(games.c.id).where(games.c.player.in_(chunk))
                 connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
                 pruned_games += connection.execute(delete(games).where(games.c.player.in_(chunk))).rowcount
-                for table in (results, best_scores, lines_shown, practice):
+                for table in (results, best_scores, lines_shown, practice, offline_results):
                     connection.execute(delete(table).where(table.c.player.in_(chunk)))
                 connection.execute(delete(players).where(players.c.id.in_(chunk)))
             connection.execute(delete(site_days).where(site_days.c.day < day_of(player_before)))
@@ -549,6 +614,19 @@ class Store:
                 )
             ).scalars()
             return {parse_code(code).deal for code in codes}
+
+
+def _add_player(connection: Connection, player: str, at: float) -> None:
+    """Stores a player the first time one is seen."""
+    known = connection.execute(select(players.c.id).where(players.c.id == player)).first()
+    if known is None:
+        connection.execute(insert(players).values(id=player, created_at=at))
+
+
+def _offline_record(row: Any) -> OfflineRecord:
+    return OfflineRecord(
+        row.code, row.suits, row.rules, row.result, row.score, row.moves, row.seconds, row.actions, row.received_at
+    )
 
 
 def _finish_statement(finish: Finish) -> Any:

@@ -12,7 +12,7 @@ from spider.server.answers import Friend, Friends, Invitation, OpenTable, Player
 from spider.server.duels.people import FRIEND, IGNORE, Duelist, People
 from spider.server.duels.records import OPEN, OVER, PLAYING
 from spider.server.duels.tables import duels, invitations, seats
-from spider.server.view import iso_time
+from spider.view import iso_time
 
 LOBBY_SIZE = 100
 RECENT = 10

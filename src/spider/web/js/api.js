@@ -58,5 +58,6 @@ export const api = {
   stats: () => request('GET', '/api/stats'),
   presets: () => request('GET', '/api/presets'),
   practice: () => request('GET', '/api/practice'),
+  offlineResult: (result) => request('POST', '/api/offline-results', result),
   practise: (id) => request('POST', withView(`/api/practice/${encodeURIComponent(id)}`), {}),
 };

@@ -76,7 +76,7 @@ function settingsDialog() {
     const note = off ? `<small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small>` : '';
     return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}"${off ? ' disabled aria-describedby="group-note"' : ''}>${options}</select>${note}</div>`;
   }).join('');
-  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'fourColors'];
+  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'fourColors', 'offline'];
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
   const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
@@ -128,6 +128,7 @@ function settingsDialog() {
     box.addEventListener('change', () => {
       settings[box.dataset.setting] = box.checked;
       if (box.dataset.setting === 'stuck') tellStuck(box.checked);
+      if (box.dataset.setting === 'offline') import('./offline/settings.js').then((offline) => offline.offlinePlay(box.checked));
       saveSettings();
       requestRender();
     });
@@ -177,7 +178,8 @@ async function statsDialog() {
     <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
     <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
     <p class="note">${esc(site.method || '')}</p>` : '';
-  d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}`;
+  const { offlineStats } = await import('./offline/stats.js'); // off the first load
+  d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
 }
 
 function winDialog() {

@@ -56,6 +56,8 @@ function watchStuck(view, tries = 0) {
 export function refuse(error, elements = []) {
   say(error.message, { error: true }); // the status line is itself a live region: no second announcement
   shake(elements);
+  // no answer at all: offline/play.js may offer a game on this device
+  if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
 }
 
 function describe(events) {
@@ -82,7 +84,8 @@ async function perform(action, refused) {
   if (!view) return false;
   try {
     // in a duel the duel's table takes the action (duel/table.js): its clock, its game
-    const answer = state.duel ? await state.duel.act(action) : await api.act(view.id, action, view.version);
+    const answer = state.duel ? await state.duel.act(action)
+      : state.offline ? await state.offline.act(action) : await api.act(view.id, action, view.version);
     setView(answer.view);
     say('');
     announce(describe(answer.events));
@@ -135,7 +138,8 @@ export function restart() {
   queue = queue.then(async () => {
     if (!state.view) return false;
     try {
-      setView(await api.restart(state.view.id));
+      if (state.offline) await state.offline.restart();
+      else setView(await api.restart(state.view.id));
       say(t('announce.restart'));
       return true;
     } catch (error) {
@@ -164,6 +168,7 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
   settings.deal = kind;
   settings.suits = suits;
   saveSettings();
+  if (state.offline) return state.offline.newGame(suits);
   say(t('app.loading'));
   try {
     const view = await api.create(settings.rules ? { suits, deal: kind, rules: settings.rules } : { suits, deal: kind });
@@ -186,6 +191,10 @@ export async function hint() {
   if (!state.view) return;
   if (!settings.hints) {
     say(t('hint.off'));
+    return;
+  }
+  if (state.offline) {
+    say(t('offline.no_hint')); // hints come from the server's solver
     return;
   }
   say(t('hint.loading'));

@@ -82,7 +82,11 @@ async function start() {
   initKeyboard();
   wire();
   if (view.status === 'rejected') {
-    refuse(view.reason);
+    // no server: the offline game kept before the reload, or the offer of one
+    const offline = await import('./offline/play.js');
+    offline.initOffline(setView);
+    if (!(await offline.resumeOffline())) refuse(view.reason);
+    import('./offline/install.js').then((install) => install.initInstall());
     return;
   }
   settings.suits = view.value.suits;
@@ -91,6 +95,9 @@ async function start() {
   initOnScreen();
   if (opening) say(opening());
   import('./duel/start.js').then((duels) => duels.initDuels()).catch(() => {}); // a duel in play comes back
+  // an offline game kept before the reload comes back; the service worker is registered once the table is up
+  import('./offline/play.js').then((offline) => { offline.initOffline(setView); return offline.resumeOffline(); }).catch(() => {});
+  import('./offline/install.js').then((install) => install.initInstall()).catch(() => {});
   requestAnimationFrame(() => {
     // the first render ran in this frame's earlier callback: the table is drawn
     performance.mark('spider-table-drawn');

@@ -19,7 +19,7 @@ export function shownSeconds() {
 
 function tell(onScreen) {
   const view = state.view;
-  if (!view || view.over || view.won) return;
+  if (!view || view.over || view.won || view.offline) return;
   api.clock(view.id, onScreen).then((answer) => {
     if (state.view !== view || !onScreen) return;
     view.seconds = answer.seconds; // the server's time wins over the page's count

@@ -32,6 +32,7 @@ const DEFAULTS = {
   animations: true,
   fourColors: true,
   language: null,
+  offline: false,            // keep the offline engine, to play solo with no connection
 };
 
 function load() {

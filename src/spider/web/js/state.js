@@ -10,6 +10,7 @@ export const state = {
   replay: null,        // {step, total, stopped} while a winning line plays
   keyboard: false,     // the keyboard cursor is shown while the table has keyboard focus
   duel: null,          // {act(action)} while a duel is on the table (duel/table.js)
+  offline: null,       // {act, newGame, restart} while an offline game is on the table (offline/play.js)
 };
 
 /** The server's entry for a movable group, or undefined when that group cannot move. */

@@ -3,15 +3,21 @@
 Built only from public facts: the face-up cards, how many cards lie face down, how many are in the
 stock. Never a face-down card's identity, never the stock's order. Which columns accept which group,
 and the rule that refuses a group or a deal, come from the engine, so the page holds no rules.
+
+The server answers with it, and so does the browser's offline engine (``spider.offline``): it imports
+nothing beyond the engine.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from spider import Game
 from spider.actions import COLUMNS
-from spider.server.answers import Group, LastMove, Pile, Table, Unmovable
+
+if TYPE_CHECKING:  # the answers' shapes, for mypy only: the browser's offline engine has no Pydantic
+    from spider.game import Game
+    from spider.server.answers import Group, LastMove, Pile, Table, Unmovable
 
 
 def iso_time(seconds: float) -> str:

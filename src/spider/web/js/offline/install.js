@@ -1,0 +1,37 @@
+// The service worker (/sw.js) keeps the page's files, so that a reload with no connection still shows
+// the app; and, once the player turns offline play on (Settings) or installs the app, the offline engine.
+// Registered after the table is drawn: a first visit loads the page alone.
+import { settings } from '../settings.js';
+
+async function ask(engine) {
+  const registration = await navigator.serviceWorker.ready;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.kept));
+    registration.active.postMessage({ engine }, [channel.port2]);
+  });
+}
+
+/** Has the service worker keep the offline engine (about 12 MB, fetched in the background); true once it is kept. */
+export function keepEngine() {
+  return 'serviceWorker' in navigator ? ask('keep') : Promise.resolve(false);
+}
+
+export function dropEngine() {
+  return 'serviceWorker' in navigator ? ask('drop') : Promise.resolve(false);
+}
+
+/** Whether the engine is kept, so that an offline game can start. */
+export function engineKept() {
+  return 'serviceWorker' in navigator ? ask('ask') : Promise.resolve(false);
+}
+
+const installed = () => window.matchMedia('(display-mode: standalone)').matches;
+
+export function initInstall() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+  // an installed app is one the player means to keep: it plays offline too
+  window.addEventListener('appinstalled', () => keepEngine());
+  if (settings.offline || installed()) keepEngine();
+}

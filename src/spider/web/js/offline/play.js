@@ -1,0 +1,182 @@
+// Solo play with no connection (SPEC 3.8): the player's online game waits on the server, and a game of
+// the player's own is dealt and played in the browser by the offline engine (the same Python as the
+// server's, through Pyodide). It is kept in localStorage, so a reload finds it; when it ends, its code,
+// table rules and actions wait there until the server takes them (POST /api/offline-results), which plays
+// them again and counts them apart from the online results.
+import { api, ApiError } from '../api.js';
+import { state } from '../state.js';
+import { settings } from '../settings.js';
+import { t, currentLanguage } from '../i18n.js';
+import { say } from '../status.js';
+import { openDialog, esc } from '../dialog.js';
+import { shownSeconds } from '../onscreen.js';
+import { call } from './engine.js';
+import { engineKept } from './install.js';
+
+const GAME = 'spider.offline.game';      // the offline game on the table: {code, rules, actions, seconds}
+const RESULTS = 'spider.offline.results'; // finished offline games waiting to be sent
+let kept = null;   // what GAME holds, while an offline game is on the table
+let show = null;   // setView from game.js, given by initOffline
+let badge = null;
+
+const read = (key, empty) => { try { return JSON.parse(localStorage.getItem(key) || 'null') ?? empty; } catch { return empty; } };
+const write = (key, value) => { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* full or private: kept in memory */ } };
+
+export const unreachable = (error) => error instanceof ApiError && error.status === 0;
+
+function drawBadge() {
+  state.offline = kept ? TABLE : null; // game.js sends actions, new games and restarts here meanwhile
+  if (!badge) {
+    // its style comes with it: a first visit with no offline game loads none of this
+    const style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.href = '/static/css/offline.css';
+    document.head.append(style);
+    badge = document.createElement('p');
+    badge.className = 'offline-badge';
+    document.querySelector('.top').append(badge);
+  }
+  badge.hidden = !kept;
+  if (!kept) return;
+  const back = navigator.onLine ? ` <button type="button" class="tool" data-offline-back>${esc(t('offline.back'))}</button>` : '';
+  badge.innerHTML = `<span>${esc(t('offline.badge'))}</span>${back}`;
+  const button = badge.querySelector('[data-offline-back]');
+  if (button) button.addEventListener('click', () => leave('abandoned'));
+}
+
+function onTable(view) {
+  show(view, { animate: false });
+  drawBadge();
+}
+
+async function shown(fresh) {
+  kept = { ...kept, ...fresh };
+  write(GAME, kept);
+  onTable(await call('view', { seconds: kept.seconds || 0 }));
+}
+
+/** Deals a new offline game (the engine must be kept). */
+export async function playOffline(suits = settings.suits) {
+  say(t('offline.loading'));
+  try {
+    const game = await call('new', { suits, rules: settings.rules });
+    kept = { seconds: 0 };
+    await shown(game);
+    say(t('offline.started'));
+  } catch (error) {
+    kept = null;
+    say(t('offline.unavailable'), { error: true });
+  }
+}
+
+/** The offline game kept before a reload, back on the table; false when there is none. */
+export async function resumeOffline() {
+  const saved = read(GAME, null);
+  if (!saved) return false;
+  say(t('offline.loading'));
+  try {
+    kept = saved;
+    await shown(await call('resume', saved));
+    say('');
+    return true;
+  } catch {
+    kept = null;
+    return false;
+  }
+}
+
+/** The action for the offline game: the engine's answer, shaped as the server's. */
+async function act(action) {
+  const answer = await call('act', { action, seconds: shownSeconds(), lang: currentLanguage() });
+  if (answer.error) throw new ApiError(409, answer.error, answer.message_id);
+  kept.actions = [...kept.actions, action.trim().toLowerCase()];
+  kept.seconds = answer.view.seconds;
+  write(GAME, kept);
+  if (answer.view.won) finish('won');
+  return answer;
+}
+
+/** Ends the offline game: its result waits to be sent, and is sent now if the server is there. */
+function finish(result) {
+  const ended = kept;
+  kept = null;
+  localStorage.removeItem(GAME);
+  drawBadge();
+  if (ended.actions.length) {
+    write(RESULTS, [...read(RESULTS, []), {
+      code: ended.code, rules: ended.rules, actions: ended.actions.join(' '), result, seconds: Math.floor(shownSeconds()),
+    }]);
+  }
+  sendResults();
+}
+
+/** Leaves the offline game for the player's game on the server, once the server answers. */
+async function leave(result) {
+  let view;
+  try {
+    view = await api.current();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) {
+      say(error.message, { error: true }); // still no server: the offline game stays
+      return;
+    }
+  }
+  finish(result);
+  try {
+    show(view || await api.create({ suits: settings.suits, deal: 'random' }), { animate: false });
+  } catch (error) {
+    say(error.message, { error: true });
+  }
+}
+
+/** Sends the finished offline games; each leaves the list once the server has it (or refuses it for good). */
+export async function sendResults() {
+  const waitingResults = read(RESULTS, []);
+  if (!waitingResults.length) return;
+  const left = [];
+  let sent = 0;
+  for (const result of waitingResults) {
+    try {
+      await api.offlineResult(result);
+      sent += 1;
+    } catch (error) {
+      if (unreachable(error) || error.status >= 500 || error.status === 429) left.push(result);
+    }
+  }
+  write(RESULTS, left);
+  if (sent) say(t('offline.sent', { count: sent }));
+}
+
+/** The connection failed: offer an offline game when the engine is kept; true when the player was told. */
+export async function connectionLost() {
+  if (kept || !(await engineKept())) return false;
+  openDialog(`<form method="dialog">
+    <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.lost.text'))}</p>
+    <div class="actions"><button value="wait">${esc(t('offline.wait'))}</button>
+    <button value="play" class="primary" autofocus>${esc(t('offline.play'))}</button></div></form>`, {
+    label: t('offline.lost.title'),
+    onClose: (value) => { if (value === 'play') playOffline(); },
+  });
+  return true;
+}
+
+// What game.js asks while an offline game is on the table (as state.offline).
+const TABLE = {
+  act,
+  newGame: (suits) => {
+    finish('abandoned');
+    return playOffline(suits);
+  },
+  restart: async () => {
+    kept = { code: kept.code, rules: kept.rules, actions: [], seconds: 0 };
+    await shown(await call('resume', kept));
+  },
+};
+
+export function initOffline(setView) {
+  show = setView;
+  window.addEventListener('online', () => { drawBadge(); sendResults(); });
+  window.addEventListener('offline', drawBadge);
+  document.addEventListener('spider-unreachable', () => { connectionLost(); });
+  if (navigator.onLine) sendResults();
+}

@@ -1,0 +1,78 @@
+// The service worker (served as /sw.js: its scope is the whole site). The server writes the line above
+// this one: self.SPIDER names the page's files (the shell) and the offline engine's, each with a version.
+//
+// Online, every page file comes from the network as usual (the server stays the authority; the browser
+// revalidates by ETag); the kept copy answers only when the network does not. The API is never touched.
+// The engine (Pyodide and our Python, about 12 MB) is kept only once the page asks for it: offline play
+// turned on, or the app installed. Never on a first visit.
+const { shell, shellVersion, engine, engineVersion } = self.SPIDER;
+const SHELL = `spider-shell-${shellVersion}`;
+const ENGINE = `spider-engine-${engineVersion}`;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(shell)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    const hadEngine = names.some((name) => name.startsWith('spider-engine-'));
+    await Promise.all(names.filter((name) => name !== SHELL && name !== ENGINE).map((name) => caches.delete(name)));
+    await self.clients.claim();
+    // a player who had offline play keeps it through a new version of the engine
+    if (hadEngine && !names.includes(ENGINE)) await keepEngine();
+  })());
+});
+
+async function keepEngine() {
+  if (!engine.length) return false; // this server has no offline engine (scripts/setup was not run)
+  const cache = await caches.open(ENGINE);
+  const missing = [];
+  for (const url of engine) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
+  return true;
+}
+
+async function engineKept() {
+  if (!engine.length) return false;
+  const cache = await caches.open(ENGINE);
+  for (const url of engine) if (!(await cache.match(url))) return false;
+  return true;
+}
+
+async function dropEngine() {
+  for (const name of await caches.keys()) if (name.startsWith('spider-engine-')) await caches.delete(name);
+}
+
+// The page asks: {engine: 'keep' | 'drop' | 'ask'}; the answer says whether the engine is kept.
+self.addEventListener('message', (event) => {
+  const wanted = event.data && event.data.engine;
+  const port = event.ports[0];
+  if (!wanted || !port) return;
+  const work = wanted === 'keep' ? keepEngine().then(engineKept) : wanted === 'drop' ? dropEngine().then(() => false) : engineKept();
+  event.waitUntil(work.then((kept) => port.postMessage({ kept }), () => port.postMessage({ kept: false })));
+});
+
+async function kept(request) {
+  const url = new URL(request.url);
+  const key = request.mode === 'navigate' && url.pathname === '/' ? '/' : url.pathname;
+  return caches.match(key, { ignoreSearch: true });
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (engine.includes(url.pathname)) {
+    // the engine's files change only with its version: the kept copy first
+    event.respondWith(caches.open(ENGINE).then((cache) => cache.match(url.pathname)).then((found) => found || fetch(request)));
+    return;
+  }
+  const page = request.mode === 'navigate' && url.pathname === '/';
+  if (!page && !url.pathname.startsWith('/static/')) return; // the API and everything else: the network's
+  event.respondWith(fetch(request).catch(async (error) => {
+    const found = await kept(request);
+    if (found) return found;
+    throw error;
+  }));
+});

@@ -1,0 +1,91 @@
+"""Installable, and playable with no connection (SPEC 3.8): the manifest and service worker make Chromium
+find the app installable and show it on a reload offline; with offline play on, a player whose connection
+drops plays a game on the device (the same engine, through Pyodide), keeps it through a reload, and its
+result reaches the server once the connection is back, counted apart from the online results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, Server
+
+ENGINE = Path(__file__).resolve().parents[2] / "src" / "spider" / "web" / "pyodide" / "pyodide.asm.wasm"
+STARTING = 120_000  # ms: Pyodide starts in a few seconds, more on a busy machine
+
+
+def controlled(page: Page) -> None:
+    page.goto("/")
+    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+
+
+def test_chromium_finds_the_app_installable_and_a_reload_offline_shows_it(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    # installability is not judged in a throwaway (incognito) profile: this one has a folder
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        base_url=server.url, viewport={"width": 1280, "height": 800},
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        controlled(page)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/static/manifest.webmanifest") and manifest["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("nav.toolbar [data-command='new']")
+        assert page.title() != "" and "ERR_INTERNET_DISCONNECTED" not in page.content()
+        assert page.locator("[data-i18n='button.new']").first.text_content() == "New game"  # the catalog came too
+    finally:
+        context.close()
+
+
+@pytest.mark.skipif(not ENGINE.exists(), reason="no Pyodide in src/spider/web/pyodide (run scripts/setup)")
+def test_a_player_offline_plays_on_the_device_and_the_result_counts_apart(context: BrowserContext, page: Page) -> None:
+    controlled(page)
+    first_load = page.evaluate("() => caches.keys()")
+    assert not any(name.startswith("spider-engine-") for name in first_load)  # never on a first visit
+    page.click("[data-command='settings']")
+    page.check("[data-setting='offline']")
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent.startsWith('Offline play is ready')", timeout=STARTING
+    )
+    page.keyboard.press("Escape")
+    online_before = page.request.get("/api/stats").json()
+
+    context.set_offline(True)
+    page.click("[data-stock]")  # the deal cannot reach the server
+    page.click("dialog[open] button[value='play']")
+    badge = page.locator(".offline-badge")
+    badge.locator("text=Offline game").wait_for(timeout=STARTING)
+    deals_left = "() => document.querySelector('[data-stock]').dataset.dealsLeft"
+    page.click("[data-stock]")
+    page.wait_for_function(f"() => ({deals_left})() === '4'")
+    page.click("[data-command='undo']")
+    page.wait_for_function(f"() => ({deals_left})() === '5'")
+    page.click("[data-command='redo']")
+    page.wait_for_function(f"() => ({deals_left})() === '4'")
+    moves = page.locator("[data-moves]").text_content()
+
+    page.reload()  # still offline: the page comes from the service worker, the game from the device
+    badge.locator("text=Offline game").wait_for(timeout=STARTING)
+    page.wait_for_function(f"() => ({deals_left})() === '4'")
+    assert page.locator("[data-moves]").text_content() == moves
+    page.click("[data-command='undo']")  # its undo history came back with it
+    page.wait_for_function(f"() => ({deals_left})() === '5'")
+    page.click("[data-command='redo']")
+    page.wait_for_function(f"() => ({deals_left})() === '4'")
+
+    context.set_offline(False)
+    page.click("[data-offline-back]")
+    page.wait_for_function("() => document.querySelector('.offline-badge').hidden")
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('offline game sent')")
+    stats = page.request.get("/api/stats").json()
+    assert stats["offline"]["by_suits"]["1"]["games"] == 1 and stats["offline"]["by_suits"]["1"]["wins"] == 0
+    assert stats["by_suits"] == online_before["by_suits"] and stats["site"] == online_before["site"]
