@@ -31,7 +31,6 @@ from typing import Any
 from spider.errors import SpiderError
 from spider.game import Game
 from spider.rules import TableRules
-from spider.text import message
 from spider.view import iso_time, table
 
 ENDINGS = ("won", "resigned", "abandoned")
@@ -101,15 +100,13 @@ class OfflineGame:
     def view_json(self, seconds: float = 0.0, result: str | None = None) -> str:
         return json.dumps(self.view(seconds=seconds, result=result))
 
-    def act_json(self, text: str, seconds: float = 0.0, lang: str = "en") -> str:
+    def act_json(self, text: str, seconds: float = 0.0) -> str:
         """``{"view", "events"}`` as the server answers an action, or its refusal ``{"error", "message_id"}``
-        in the player's language."""
+        in the language spoken (``spider.text.speak``: the page's)."""
         try:
             events = self.act(text)
         except SpiderError as refusal:
-            return json.dumps(
-                {"error": message(refusal.message_id, lang, **refusal.params), "message_id": refusal.message_id}
-            )
+            return json.dumps({"error": str(refusal), "message_id": refusal.message_id})
         return json.dumps({"view": self.view(seconds=seconds), "events": events})
 
     def kept_json(self) -> str:

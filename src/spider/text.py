@@ -69,6 +69,12 @@ def spoken() -> str:
     return _SPOKEN.get()
 
 
+def speak(lang: str) -> None:
+    """Write every text in ``lang`` from now on, in this context (the browser's offline engine: the page's
+    language; a language we do not have is English)."""
+    _SPOKEN.set(lang if lang in languages() else DEFAULT_LANGUAGE)
+
+
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Write every text in ``lang`` inside the block (a request's answer, a command's output).

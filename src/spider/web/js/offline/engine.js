@@ -1,5 +1,7 @@
 // The page's side of the offline engine (engine.worker.js): one worker, started on the first call,
-// answering each call with the JSON that spider.offline writes.
+// answering each call with the JSON that spider.offline writes, in the page's language.
+import { currentLanguage } from '../i18n.js';
+
 let worker = null;
 let next = 0;
 const waiting = new Map();
@@ -28,6 +30,6 @@ export function call(name, args) {
   const id = ++next;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    started().postMessage({ id, call: name, args });
+    started().postMessage({ id, call: name, args, lang: currentLanguage() });
   });
 }

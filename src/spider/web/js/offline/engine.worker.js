@@ -1,6 +1,6 @@
 // The offline engine: Pyodide running the same `spider` package as the server, in a Web Worker so that
 // the table stays responsive while it starts (a few seconds) and plays. The page sends {id, call, args}
-// and gets {id, answer} (a JSON text from spider.offline) or {id, error}. Every file comes from our own
+// (and the page's language, lang) and gets {id, answer} (a JSON text from spider.offline) or {id, error}. Every file comes from our own
 // server, or from the service worker's copy when offline; never from a CDN.
 import { loadPyodide } from '/static/pyodide/pyodide.mjs';
 
@@ -11,7 +11,7 @@ async function start() {
   const response = await fetch('/static/offline/engine.zip');
   if (!response.ok) throw new Error(`engine.zip: ${response.status}`);
   pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), 'zip', { extractDir: SITE_PACKAGES });
-  pyodide.runPython('from spider.offline import OfflineGame');
+  pyodide.runPython('from spider.offline import OfflineGame\nfrom spider.text import speak');
   return pyodide;
 }
 
@@ -30,13 +30,14 @@ const CALLS = {
     return game.kept_json();
   },
   view: (py, { seconds, result }) => game.view_json(seconds, result ?? undefined),
-  act: (py, { action, seconds, lang }) => game.act_json(action, seconds, lang),
+  act: (py, { action, seconds }) => game.act_json(action, seconds),
 };
 
 self.addEventListener('message', async (event) => {
-  const { id, call, args } = event.data;
+  const { id, call, args, lang } = event.data;
   try {
     const py = await ready;
+    py.globals.get('speak')(lang); // the table in words and the refusals, as the page speaks
     self.postMessage({ id, answer: CALLS[call](py, args || {}) });
   } catch (error) {
     self.postMessage({ id, error: String(error && error.message ? error.message : error) });

@@ -6,7 +6,7 @@
 import { api, ApiError } from '../api.js';
 import { state } from '../state.js';
 import { settings } from '../settings.js';
-import { t, currentLanguage } from '../i18n.js';
+import { t } from '../i18n.js';
 import { say } from '../status.js';
 import { openDialog, esc } from '../dialog.js';
 import { shownSeconds } from '../onscreen.js';
@@ -87,7 +87,7 @@ export async function resumeOffline() {
 
 /** The action for the offline game: the engine's answer, shaped as the server's. */
 async function act(action) {
-  const answer = await call('act', { action, seconds: shownSeconds(), lang: currentLanguage() });
+  const answer = await call('act', { action, seconds: shownSeconds() });
   if (answer.error) throw new ApiError(409, answer.error, answer.message_id);
   kept.actions = [...kept.actions, action.trim().toLowerCase()];
   kept.seconds = answer.view.seconds;
