@@ -7,6 +7,7 @@ Stock: 50 cards, 5 deals left; no run removed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,35 @@ def card_name(card: Card, lang: str | None = None) -> str:
 @cache
 def _card_name(card: Card, lang: str) -> str:
     return message("describe.card", lang, rank=card.rank, suit=card.suit)
+
+
+def move_words(
+    columns: Sequence[Sequence[Card]], source: int, count: int, target: int
+) -> tuple[str, dict[str, int | str]]:
+    """A move in words, as a message id and its fields: which cards go from which column onto what.
+
+    ``columns`` are the face-up cards of each column (all a player sees), ``source`` and ``target``
+    are numbered from 1. The message names the moved cards (one; two or more of one suit; or a
+    group of mixed suits) and the card they go onto, or the empty column.
+
+    >>> from spider.text import message
+    >>> table = [[Card.parse(c) for c in cards] for cards in (["Td", "9d"], ["Jd"])]
+    >>> message_id, words = move_words(table, 1, 2, 2)
+    >>> message(message_id, **words)
+    'Move the 10 and 9 of diamonds from column 1 onto the jack of diamonds in column 2.'
+    """
+    moved = columns[source - 1][-count:]
+    first, last = moved[0], moved[-1]
+    params: dict[str, int | str] = {
+        "n": count, "column": source, "target": target,
+        "rank": first.rank, "suit": first.suit, "low": last.rank, "low_suit": last.suit,
+    }
+    mixed = any(card.suit != first.suit for card in moved)
+    shape = "mixed" if mixed else {1: "card", 2: "two"}.get(count, "run")
+    onto = columns[target - 1]
+    if not onto:
+        return f"hint.move.{shape}_empty", params
+    return f"hint.move.{shape}_onto", {**params, "onto": onto[-1].rank, "onto_suit": onto[-1].suit}
 
 
 def describe(game: Game, lang: str | None = None) -> str:

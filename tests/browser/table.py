@@ -218,14 +218,17 @@ def play_with_mouse(page: Page, view: View, action: str) -> None:
 
 
 def cursor_to(page: Page, n: int) -> None:
-    """Walks the keyboard cursor to column n, the short way round."""
+    """Walks the keyboard cursor to column n, the short way round (right to left, the arrows follow the
+    eye: ArrowLeft goes on to the next column)."""
     at = page.locator(".column.cursor")
     current = int(at.get_attribute("data-column") or 1) if at.count() else 1
     if not at.count():
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowLeft")
+    onward, back = ("ArrowLeft", "ArrowRight") if page.evaluate("() => document.dir") == "rtl" else (
+        "ArrowRight", "ArrowLeft")
     right = (n - current) % 10
-    key, steps = ("ArrowRight", right) if right <= 5 else ("ArrowLeft", 10 - right)
+    key, steps = (onward, right) if right <= 5 else (back, 10 - right)
     for _ in range(steps):
         page.keyboard.press(key)
     expect(column(page, n)).to_have_class(re.compile(r"\bcursor\b"))  # drawn at the next frame

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from spider.solver.pool import Pool
+from tests.browser.access import in_language
 from tests.browser.harness import Server
 from tests.browser.table import (
     View,
@@ -17,6 +22,7 @@ from tests.browser.table import (
     solve,
 )
 
+PAGE_CATALOGS = Path(__file__).parents[2] / "src" / "spider" / "web" / "i18n"
 CODE = "SP1-S1C-AAAAAAD"
 VERIFIED = "SP1-S1C-AAAAAABAAAAAAA"  # a code of 14 letters, as the server deals
 
@@ -83,16 +89,19 @@ def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page, server: S
     expect(page.locator("[data-kind]")).not_to_have_text("· a winning line, replayed")
 
 
-def test_a_whole_game_with_the_keyboard(page: Page) -> None:
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_a_whole_game_with_the_keyboard(page: Page, lang: str) -> None:
     line = solve(CODE)
     view = new_game(page, 1, code=CODE)
-    open_table(page)
+    in_language(page, lang)
+    assert page.evaluate("() => document.documentElement.lang") == lang
     page.locator("#tableau").focus()
     for action in line:
         play_with_keyboard(page, view, action)
         expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
         view = game(page, view["id"])
-    expect(page.locator("dialog[open]")).to_contain_text("You won!")
+    won = json.loads((PAGE_CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))["win.title"]
+    expect(page.locator("dialog[open]")).to_contain_text(won)
     expect(page.locator(".run[data-run]")).to_have_count(8)
 
 

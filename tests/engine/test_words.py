@@ -7,7 +7,11 @@ import re
 from pathlib import Path
 
 from spider import Game
-from tests.engine.table import position
+from spider.describe import move_words
+from spider.notation import parse_position
+from spider.solver import hint
+from spider.text import message
+from tests.engine.table import cards_of, position
 
 SOURCE = Path(__file__).parents[2] / "src" / "spider"
 
@@ -38,3 +42,32 @@ def test_every_message_the_engine_and_server_write_is_in_the_english_catalog() -
         used |= set(re.findall(r'"((?:refuse|invalid|describe|hint|server|terminal)\.[a-z_.]+)"', path.read_text()))
     assert len(used) > 50
     assert sorted(used - set(catalog)) == []
+
+
+def test_a_hint_names_its_move_in_words_in_each_language() -> None:
+    # column 6's jack of diamonds takes column 4's 10 and 9 of diamonds, and column 4 is emptied
+    columns = ["1|Ks", "1|Kh", "1|Kc", "0|Td9d", "1|Ks", "1|Jd", "1|Kh", "1|Kc", "1|Kd", "1|Kd"]
+    found = hint(parse_position(Game.from_position(position(columns, rules="4C")).position(public=True)))
+    assert (found.column, found.count, found.target) == (4, 2, 6)
+    assert found.message == "Move the 10 and 9 of diamonds from column 4 onto the jack of diamonds in column 6."
+    # Polish puts both the moved cards and the card they go onto in the accusative
+    assert found.text("pl") == "Przenieś dziesiątkę i dziewiątkę karo z kolumny 4 na waleta karo w kolumnie 6."
+    assert found.text("pt") == "Ponha o 10 e o 9 de ouros da pilha 4 sobre o valete de ouros da pilha 6."
+
+
+def test_a_move_in_words_names_one_card_a_run_a_mixed_group_and_an_empty_column() -> None:
+    table = [cards_of(text) for text in ("Td9d8d7d", "9s8h7s", "", "Qc", "Jd")]
+
+    def words(source: int, count: int, target: int, lang: str = "en") -> str:
+        message_id, params = move_words(table, source, count, target)
+        return message(message_id, lang, **params)
+
+    assert words(1, 1, 3) == "Move the 7 of diamonds from column 1 into the empty column 3."
+    assert words(1, 4, 5) == "Move the 10 to 7 of diamonds from column 1 onto the jack of diamonds in column 5."
+    assert words(1, 4, 5, "pl") == (
+        "Przenieś karty karo od dziesiątki do siódemki z kolumny 1 na waleta karo w kolumnie 5."
+    )
+    assert words(2, 3, 3) == (
+        "Move the 3 cards from the 9 of spades to the 7 of spades out of column 2 into the empty column 3."
+    )
+    assert words(2, 3, 3, "pl") == "Przenieś 3 karty od dziewiątki pik do siódemki pik z kolumny 2 do pustej kolumny 3."

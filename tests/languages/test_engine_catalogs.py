@@ -25,9 +25,9 @@ from tests.languages.catalogs import (
 COUNTS = (0, 1, 2, 3, 5, 22)
 RANKS = tuple(range(1, 14))
 SUITS = tuple("shdc")
-RANK_FIELDS = {"rank", "needs"}
-SUIT_FIELDS = {"suit"}
-NUMBER_FIELDS = {"n", "deals", "days", "limit", "seconds", "at", "column"}
+RANK_FIELDS = {"rank", "needs", "low", "onto"}
+SUIT_FIELDS = {"suit", "low_suit", "onto_suit"}
+NUMBER_FIELDS = {"n", "deals", "days", "limit", "seconds", "at", "column", "target"}
 
 
 def sample_params(fields: set[str]) -> list[dict[str, Any]]:

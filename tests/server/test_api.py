@@ -151,6 +151,23 @@ def test_hint_suggests_a_legal_move_from_the_table(client: TestClient) -> None:
         act(client, view["id"], hint["action"])  # and the engine takes it
 
 
+def test_a_hint_names_its_move_in_words(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    hint = client.get(f"/api/games/{view['id']}/hint").json()
+    assert hint["action"] is not None and hint["count"] == 1
+    source, target = view["columns"][hint["column"] - 1]["up"], view["columns"][hint["target"] - 1]["up"]
+    names = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+    def name(card: str) -> str:
+        return f"{names.get(card[0], card[0])} of {suits[card[1]]}"
+
+    assert hint["text"] == (
+        f"Move the {name(source[-1])} from column {hint['column']} "
+        f"onto the {name(target[-1])} in column {hint['target']}."
+    )
+
+
 def test_line_is_refused_while_the_game_runs_and_for_unverified_deals(client: TestClient) -> None:
     game_id = new_game(client, code=CODE)["id"]
     running = client.get(f"/api/games/{game_id}/line")

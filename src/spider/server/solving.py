@@ -36,6 +36,7 @@ from spider.cards import SUIT_COUNTS
 from spider.codes import parse_code
 from spider.notation import parse_position
 from spider.server.limits import Shares, too_many
+from spider.solver import Hint as SolverHint
 from spider.solver import hint as solver_hint
 from spider.solver import no_more_moves as solver_no_more_moves
 from spider.solver import replays_to_win as solver_replays_to_win
@@ -68,9 +69,13 @@ def stuck_search(position: str, max_nodes: int) -> bool:
     return solver_no_more_moves(parse_position(position), max_nodes=max_nodes)
 
 
-def hint_search(position: str, max_nodes: int) -> Hint:
+def hint_search(position: str, max_nodes: int) -> SolverHint:
     """The solver's suggestion for the table the player sees; never a deal (SPEC 2.2)."""
-    found = solver_hint(parse_position(position), max_nodes=max_nodes)
+    return solver_hint(parse_position(position), max_nodes=max_nodes)
+
+
+def hint_answer(found: SolverHint) -> Hint:
+    """A hint as the API answers it, its sentence in the request's language (so made here, not in a worker)."""
     return {
         "action": found.action,
         "column": found.column,
@@ -253,19 +258,19 @@ class Searches:
         """The hint for a public position. 429 while the player's last hint is still being worked out,
         and while the search worker's queue is full."""
         if self._executor is None:
-            return hint_search(position, self.hint_nodes)
+            return hint_answer(hint_search(position, self.hint_nodes))
         refused = self.search_shares.claim(player, "hint")
         if refused is not None:
             # a hint takes a fraction of a second: a second later there is room again
             raise too_many("server.hint_in_flight" if refused == "player" else "server.solver_busy", 1)
         try:
-            found: Hint = await self._share(
+            found: SolverHint = await self._share(
                 self._executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes
             )
         except BrokenProcessPool:  # the worker died: search here, this once
             self._restart()
             found = hint_search(position, self.hint_nodes)
-        return found
+        return hint_answer(found)
 
     async def solve_new_deal(self, suits: int, rules: TableRules, seconds: float, *, player: str) -> Solved | None:
         """A deal solved on the spot, or None: none won in ``seconds``, or other players' deals fill

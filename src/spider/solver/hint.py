@@ -8,9 +8,11 @@ valued as if an ordinary unsorted card lay there.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from spider.cards import RUNS_TO_WIN
+from spider.describe import move_words
 from spider.game import deal_refusal_id
 from spider.notation import Position
 from spider.solver.convert import action_text, table_for
@@ -28,7 +30,8 @@ class Hint:
     """A suggested action, or none (``action is None``) with whether a deal is possible now.
 
     ``column`` is the source column (1-10), ``count`` the cards moved (0 for a flip), ``target`` the
-    target column (None for a flip or no action). ``message_id`` names the text to show.
+    target column (None for a flip or no action). ``message_id`` names the text to show and ``words``
+    fills it: the move in words, with the cards it moves and the card they go onto.
     """
 
     action: str | None
@@ -37,11 +40,16 @@ class Hint:
     target: int | None
     deal_possible: bool
     message_id: str
+    words: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def message(self) -> str:
-        """The English text of ``message_id``."""
-        return message(self.message_id)
+        """The text of the hint: the move in words, or why there is none."""
+        return message(self.message_id, **self.words)
+
+    def text(self, lang: str) -> str:
+        """The text of the hint in a language."""
+        return message(self.message_id, lang, **self.words)
 
 
 def deal_possible(position: Position) -> bool:
@@ -70,7 +78,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     can_deal = deal_possible(position)
     flips = position.flippable
     if flips:
-        return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip")
+        return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip", {"column": flips[0] + 1})
     if not can_deal and no_more_moves(position):
         return Hint(None, None, 0, None, False, "hint.stuck")
     table, start = _public_table(position)
@@ -78,7 +86,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     if not line:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
     move = Move.of(line[0])
-    return Hint(action_text(start, line[0]), move.source + 1, move.count, move.target + 1, can_deal, "hint.move")
+    message_id, words = move_words(position.columns, move.source + 1, move.count, move.target + 1)
+    return Hint(action_text(start, line[0]), move.source + 1, move.count, move.target + 1, can_deal, message_id, words)
 
 
 def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:

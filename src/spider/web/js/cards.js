@@ -1,5 +1,7 @@
 // Cards drawn by the page: a corner with rank and suit, a large pip, and a patterned back.
-import { rankLabel, rankOf } from './i18n.js';
+// A screen reader meets each face-up card as a list item named in words ("10 of spades"); what the
+// eye reads (corners and pip) is hidden from it.
+import { rankLabel, rankOf, cardName } from './i18n.js';
 
 export const SUIT_SYMBOLS = { s: '♠', h: '♥', d: '♦', c: '♣' };
 
@@ -22,7 +24,8 @@ export function faceUpCard(card) {
   const pip = rank > 10 || rank === 1
     ? `<span class="pip${rank > 10 ? ' face' : ''}">${rank > 10 ? label + symbol : symbol}</span>`
     : `<span class="pip">${symbol}</span>`;
-  el.innerHTML = `<span class="corner">${corner}</span>${pip}<span class="corner end">${corner}</span>`;
+  el.setAttribute('role', 'listitem');
+  el.innerHTML = `<span class="visually-hidden">${cardName(card)}</span><span aria-hidden="true"><span class="corner">${corner}</span>${pip}<span class="corner end">${corner}</span></span>`;
   return el;
 }
 

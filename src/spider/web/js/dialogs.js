@@ -136,7 +136,8 @@ function settingsDialog() {
 }
 
 async function rulesDialog() {
-  const d = openDialog(`<div class="body"><div class="rules-body">${esc(t('stats.loading'))}</div>
+  // the rules scroll inside the dialog: focusable, so that the keyboard scrolls them too
+  const d = openDialog(`<div class="body"><div class="rules-body" tabindex="0" role="region" aria-label="${esc(t('rules.title'))}">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><a href="/static/rules/${esc(currentLanguage())}.html" target="_blank" rel="noopener">${esc(t('rules.open_page'))}</a>${closeButton(true)}</form></div>`, { label: t('rules.title') });
   try {
     const response = await fetch(`/static/rules/${currentLanguage()}.html`);

@@ -54,7 +54,7 @@ function watchStuck(view, tries = 0) {
 
 /** Tell the player why the server refused, and shake what was refused. */
 export function refuse(error, elements = []) {
-  say(error.message, { error: true }); // the status line is itself a live region: no second announcement
+  say(error.message, { error: true }); // shown and said once
   shake(elements);
   // no answer at all: offline/play.js may offer a game on this device
   if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
@@ -152,7 +152,7 @@ export function restart() {
 
 /** A game of a code the player typed or followed a link with: the code names its deal and table rules. */
 export async function openCode(code) {
-  say(t('app.loading'));
+  say(t('app.loading'), { quiet: true });
   try {
     const view = await api.create({ code });
     setView(view);
@@ -169,7 +169,7 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
   settings.suits = suits;
   saveSettings();
   if (state.offline) return state.offline.newGame(suits);
-  say(t('app.loading'));
+  say(t('app.loading'), { quiet: true });
   try {
     const view = await api.create(settings.rules ? { suits, deal: kind, rules: settings.rules } : { suits, deal: kind });
     setView(view);
@@ -197,7 +197,7 @@ export async function hint() {
     say(t('offline.no_hint')); // hints come from the server's solver
     return;
   }
-  say(t('hint.loading'));
+  say(t('hint.loading'), { quiet: true });
   const asked = state.view;
   try {
     const answer = await api.hint(asked.id);

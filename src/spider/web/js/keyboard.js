@@ -21,6 +21,7 @@ const LETTERS = {
   n: () => dialogs.newGame(),
   s: () => dialogs.askFirst(nextSuits),
   d: () => deal(),
+  w: () => announce(state.view.text), // the table in words (SPEC 1.8), from the server
 };
 
 function describeCursor() {

@@ -20,7 +20,7 @@ export function initRender() {
     const col = document.createElement('div');
     col.className = 'column';
     col.dataset.column = String(n);
-    col.setAttribute('role', 'group');
+    col.setAttribute('role', 'list');
     els.columns.push(col);
   }
   els.tableau.replaceChildren(...els.columns);
@@ -75,6 +75,7 @@ function renderColumn(el, n, column) {
     const cards = [];
     for (let i = 0; i < column.down; i += 1) cards.push(cardElement('down'));
     for (const card of column.up) cards.push(cardElement(card));
+    groupFaceDown(cards.slice(0, column.down));
     el.replaceChildren(...cards);
   }
   const ys = offsets(column.down, column.up.length);
@@ -84,7 +85,27 @@ function renderColumn(el, n, column) {
     card.classList.toggle('flippable', flippable && i === el.children.length - 1);
     card.classList.toggle('movable', i >= firstMovable);
   });
-  el.setAttribute('aria-label', column.down + column.up.length ? t('column.label', { n }) : t('column.empty', { n }));
+  el.setAttribute('aria-label', columnName(n, column));
+}
+
+/** A screen reader hears the face-down cards as one item, "5 face-down cards", not one by one. */
+function groupFaceDown(backs) {
+  if (!backs.length) return;
+  const [first, ...rest] = backs;
+  first.setAttribute('role', 'listitem');
+  const words = document.createElement('span');
+  words.className = 'visually-hidden';
+  words.textContent = t('column.face_down', { count: backs.length });
+  first.append(words);
+  for (const back of rest) back.setAttribute('aria-hidden', 'true');
+}
+
+/** "Column 3, 5 face-down cards, 4 face-up cards", or "Column 3: empty". */
+function columnName(n, column) {
+  const parts = [];
+  if (column.down) parts.push(t('column.face_down', { count: column.down }));
+  if (column.up.length) parts.push(t('column.face_up', { count: column.up.length }));
+  return parts.length ? t('column.label', { n, cards: parts.join(t('list.separator')) }) : t('column.empty', { n });
 }
 
 function markEnd(column, count, cls) {

@@ -1,12 +1,14 @@
-// The visible status line (also a polite live region) and spoken announcements for screen readers.
+// The visible status line, and what screen readers hear. One live region speaks (#announce), so that
+// each result is heard once: the status line shows, and says through it what it shows.
 const statusEl = () => document.getElementById('status');
 const announceEl = () => document.getElementById('announce');
 
-/** Show a short message under the table; errors (refusals) stand out. */
-export function say(text, { error = false } = {}) {
+/** Show a short message under the table, and say it (unless quiet: "Thinking…" is no news); errors stand out. */
+export function say(text, { error = false, quiet = false } = {}) {
   const el = statusEl();
   el.textContent = text;
   el.classList.toggle('error', error);
+  if (text && !quiet) announce(text);
 }
 
 /** Speak a result to screen readers without changing what sighted players see. */
