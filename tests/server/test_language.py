@@ -70,3 +70,15 @@ def engine_refusal(attempt: Callable[[], object], lang: str) -> str:
         text = str(refused.value)
     assert text != str(refused.value)
     return text
+
+
+def test_a_hint_worked_out_in_a_solver_process_is_worded_in_the_players_language(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(solver_workers=1)  # the search runs in another process, which has no request
+    view = new_game(client, code=CODE)
+    english = client.get(f"/api/games/{view['id']}/hint").json()
+    client.cookies.set("spider_lang", "pl")
+    polish = client.get(f"/api/games/{view['id']}/hint").json()
+    assert polish["action"] == english["action"] and polish["message_id"] == english["message_id"]
+    assert polish["text"] != english["text"] and polish["text"].startswith("Przenieś")
