@@ -73,11 +73,16 @@ class Pool:
         """Stores a verified deal; False if the code was already there (the first line is kept)."""
         created = datetime.now(UTC).isoformat(timespec="seconds")
         dialect = sqlite if self.is_sqlite else postgresql
-        statement = dialect.insert(verified_deals).values(
-            code=code, suits=suits, line=" ".join(line), nodes=nodes, seconds=seconds, created_at=created
-        ).on_conflict_do_nothing()
+        # the row that went in comes back; none when the code was there. (An INSERT's rowcount is not
+        # kept by SQLAlchemy: psycopg's reads -1 once the statement is done, so it cannot tell.)
+        statement = (
+            dialect.insert(verified_deals)
+            .values(code=code, suits=suits, line=" ".join(line), nodes=nodes, seconds=seconds, created_at=created)
+            .on_conflict_do_nothing()
+            .returning(verified_deals.c.code)
+        )
         with self.engine.begin() as connection:
-            return connection.execute(statement).rowcount == 1
+            return connection.execute(statement).first() is not None
 
     def take(self, suits: int, exclude: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]] | None:
         """A random verified deal of that suit count, not one of ``exclude``, with its winning line."""
