@@ -43,6 +43,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from spider.codes import parse_code
+from spider.databases import lock_schema
 from spider.server import migrations
 from spider.server.clock import Clock
 from spider.server.results import Tally, best_score_counts, counts
@@ -260,6 +261,7 @@ class Store:
 
         try:
             with self.engine.begin() as connection:
+                lock_schema(connection)
                 migrations.upgrade(connection)
                 _tally_stored_games(connection)
                 # a write that changes nothing: a read-only file or folder fails here, not on a move

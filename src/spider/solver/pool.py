@@ -18,7 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import NullPool
 
-from spider.databases import database_url, default_database
+from spider.databases import database_url, default_database, lock_schema
 
 metadata = MetaData()
 verified_deals = Table(
@@ -54,10 +54,14 @@ class Pool:
         if self.is_sqlite:
             Path(str(make_url(self.url).database)).parent.mkdir(parents=True, exist_ok=True)
         # SQLite: a short connection for each call, as other processes write the same file
-        self.engine: Engine = create_engine(
-            self.url, poolclass=NullPool, connect_args={"timeout": 30}
-        ) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
+        self.engine: Engine = (
+            create_engine(self.url, poolclass=NullPool, connect_args={"timeout": 30})
+            if self.is_sqlite
+            else create_engine(self.url, pool_pre_ping=True)
+        )
+        with self.engine.begin() as connection:
+            lock_schema(connection)
+            metadata.create_all(connection)
 
     def close(self) -> None:
         """Lets go of the pool's database connections."""
