@@ -79,6 +79,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if isinstance(broker, RedisBroker):
                 await broker.close()
             pool.close()
+            games.close()
             store.close()
             claim.release()
 
