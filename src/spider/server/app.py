@@ -79,7 +79,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if isinstance(broker, RedisBroker):
                 await broker.close()
             pool.close()
-            games.close()
             store.close()
             claim.release()
 

@@ -8,14 +8,10 @@ game is dropped, so the next request rebuilds it from what was stored.
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
-import functools
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -38,9 +34,6 @@ from spider.server.storage import ActionConflict, Finish, GameRecord, Store, Sto
 from spider.server.view import iso_time, table
 
 _GAME_ID_LENGTH = 16
-# Requests waiting for a database server at once, per process: within the database engine's connection
-# pool (5, and 10 more when busy), with room left for the requests served on the event loop.
-DATABASE_THREADS = 8
 
 
 def new_game_id() -> str:
@@ -57,9 +50,6 @@ class LiveGame:
     seq: int = 0  # actions stored
     exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
-    # an action was applied here that could not be stored: this game is not the stored one any more, and
-    # a request that was waiting for its lock loads the game afresh
-    dropped: bool = False
 
     def apply(self, text: str) -> tuple[str, list[Event]]:
         """Plays one action in notation; returns it in canonical form with its events."""
@@ -139,13 +129,6 @@ class Games:
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._analyses: OrderedDict[str, Analysis] = OrderedDict()  # by game id, the latest few
-        # Threads that wait for a database server in the requests' place (play_shown); on a SQLite file
-        # the answers come at once and the requests run on the event loop.
-        self._database_threads = (
-            None
-            if store.is_sqlite
-            else ThreadPoolExecutor(max_workers=DATABASE_THREADS, thread_name_prefix="spider-database")
-        )
 
     # Finding games.
 
@@ -200,8 +183,8 @@ class Games:
         if not later and record.result == live.record.result:
             return True  # nobody else has played in it
         with live.lock:
-            if live.dropped or [action.seq for action in later] != list(range(live.seq + 1, live.seq + 1 + len(later))):
-                return False  # played here meanwhile
+            if [action.seq for action in later] != list(range(live.seq + 1, live.seq + 1 + len(later))):
+                return False  # played here meanwhile, or not the game this one was
             try:
                 for action in later:
                     live.apply(action.text)
@@ -209,17 +192,11 @@ class Games:
                         live.clock.seen(action.at)
                     live.seq = action.seq
             except SpiderError:  # pragma: no cover - only if stored actions do not replay
-                live.dropped = True  # half caught up
                 return False
             live.record = record
             if record.clock is not None:
                 live.clock = Clock(record.clock.played, record.clock.since)
         return True
-
-    def _drop(self, live: LiveGame) -> None:
-        """Puts away a game whose last action could not be stored (its lock is held)."""
-        live.dropped = True
-        self.forget(live.record.id)
 
     def forget(self, game_id: str) -> None:
         with self._cache_lock:
@@ -228,12 +205,9 @@ class Games:
     @contextmanager
     def holding(self, game_id: str, player: str, *, duel: bool = False) -> Iterator[LiveGame]:
         """The live game, locked against other requests on it."""
-        while True:
-            live = self.live(game_id, player, duel=duel)
-            with live.lock:
-                if not live.dropped:
-                    yield live
-                    return
+        live = self.live(game_id, player, duel=duel)
+        with live.lock:
+            yield live
 
     def current(self, player: str) -> LiveGame:
         game_id = self.store.current_game_id(player)
@@ -361,62 +335,27 @@ class Games:
         table the player has not seen.
         """
         with self.holding(game_id, player, duel=duel) as live:
-            return live, self._play_held(live, text, version)
-
-    async def play_shown(
-        self, player: str, game_id: str, text: str, version: int | None, *, no_more_moves: bool | None
-    ) -> tuple[View, list[Event]]:
-        """:meth:`play`, and the view of the table the action left, taken under the game's lock so that
-        it is this action's table even when another request plays in the game at the same moment.
-
-        On a database server this runs in a thread of its own: the request waits there for the
-        database's answers (several round trips) while the event loop goes on serving other requests.
-        """
-
-        def held() -> tuple[View, str | None, str, list[Event]]:
-            with self.holding(game_id, player) as live:
-                events = self._play_held(live, text, version)
-                shown, position = self._shown(live, no_more_moves)
-                return shown, position, live.record.player, events
-
-        if self._database_threads is None:
-            shown, position, owner, events = held()
-        else:
-            run = functools.partial(contextvars.copy_context().run, held)
-            shown, position, owner, events = await asyncio.get_running_loop().run_in_executor(
-                self._database_threads, run
-            )
-        return await self._searched(shown, position, owner), events
-
-    def _play_held(self, live: LiveGame, text: str, version: int | None) -> list[Event]:
-        """Applies one action to a game whose lock is held, and stores it."""
-        game_id = live.record.id
-        if live.over:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
-        if version is not None and version != live.seq:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
-        canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
-        at = now()
-        live.clock.seen(at)  # an action is made on screen
-        finish = live.ending(at)
-        try:
-            self.store.add_action(game_id, live.seq + 1, canonical, at, live.clock, finish=finish)
-        except ActionConflict:
-            # Another server process played in (or ended) this game: the player must see it first.
-            self._drop(live)
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
-        except Exception:
-            self._drop(live)
-            raise
-        live.seq += 1
-        if finish is not None:
-            self._ended(live, finish)
-        return events
-
-    def close(self) -> None:
-        """Stops the database threads (after the request each is serving)."""
-        if self._database_threads is not None:
-            self._database_threads.shutdown(wait=True)
+            if live.over:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
+            if version is not None and version != live.seq:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+            canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
+            at = now()
+            live.clock.seen(at)  # an action is made on screen
+            finish = live.ending(at)
+            try:
+                self.store.add_action(game_id, live.seq + 1, canonical, at, live.clock, finish=finish)
+            except ActionConflict:
+                # Another server process played in (or ended) this game: the player must see it first.
+                self.forget(game_id)
+                raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
+            except Exception:
+                self.forget(game_id)
+                raise
+            live.seq += 1
+            if finish is not None:
+                self._ended(live, finish)
+            return live, events
 
     def clock(self, player: str, game_id: str, on_screen: bool) -> tuple[int, bool]:
         """The page shows the game (a sign of life, also sent every ``HEARTBEAT`` seconds) or has
@@ -536,12 +475,6 @@ class Games:
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
-        shown, position = self._shown(live, no_more_moves)
-        return await self._searched(shown, position, live.record.player)
-
-    def _shown(self, live: LiveGame, no_more_moves: bool | None) -> tuple[View, str | None]:
-        """The view of the table as it is, and the public position a "no more moves" search is needed
-        for (None when the table leaves no doubt or nobody asked)."""
         game = live.game
         view = View(
             id=live.record.id,
@@ -565,13 +498,8 @@ class Games:
             no_more_moves = self.settings.no_more_moves
         # a deal, or a card that can be turned, is progress: only a table with neither needs the search
         if no_more_moves and not live.over and not game.won and not game.deal_possible and not game.can_uncover:
-            return view, game.position(public=True)
-        return view, None
-
-    async def _searched(self, view: View, position: str | None, player: str) -> View:
-        """The view with the "no more moves" search's answer, when it needs one."""
-        if position is not None:
-            view["stuck"], view["stuck_pending"] = await self.searches.stuck(position, player=player)
+            position = game.position(public=True)
+            view["stuck"], view["stuck_pending"] = await self.searches.stuck(position, player=live.record.player)
         return view
 
     async def hint(self, player: str, game_id: str) -> Hint:

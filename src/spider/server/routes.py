@@ -83,11 +83,8 @@ async def get_game(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
-    view, events = await _games(request).play_shown(
-        player_of(request), request.path_params["game_id"], body.action, body.version,
-        no_more_moves=flag(request, "no_more_moves"),
-    )
-    return answer({"view": view, "events": [event.to_json() for event in events]})
+    live, events = _games(request).play(player_of(request), request.path_params["game_id"], body.action, body.version)
+    return answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
 async def clock(request: Request) -> Response:
