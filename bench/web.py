@@ -16,7 +16,9 @@ Starts a real ``spider serve`` on a free loopback port over a fresh database, th
 
 With ``--processes N`` (and ``--database``, a SQLite file or a PostgreSQL URL), N servers share the one
 database and every request goes to any of them at random, as behind a proxy without sticky sessions;
-the single-process SQLite figures are measured first in the same run, to compare.
+the single-process SQLite figures are measured first in the same run, to compare. Each setup also
+times ``--one-player`` actions (default 300) of one player alone, sent to the processes in turn and one
+after another: what an action costs when nothing waits in line before it.
 
 Everything runs on loopback and every loop is bounded by time or count.
 """
@@ -257,6 +259,40 @@ def load(urls: list[str], players: int, seconds: float, warmup: float) -> tuple[
     return latencies, server_times, errors
 
 
+def one_player(urls: list[str], count: int) -> list[float]:
+    """Round trips (seconds) of ``count`` actions by one player alone, sent to each server in turn."""
+    addresses = [(host, int(port)) for host, port in (url.removeprefix("http://").split(":") for url in urls)]
+
+    async def run() -> list[float]:
+        rng = random.Random(0)
+        jar: dict[str, str] = {}
+        connections = [Connection(host, port, jar) for host, port in addresses]
+        times: list[float] = []
+        try:
+            _, view = await connections[0].request("POST", "/api/games", {"suits": 1})
+            for turn in range(4 * count):  # bounded: a new game now and then takes a turn too
+                if len(times) == count:
+                    break
+                connection = connections[turn % len(connections)]
+                action = choose(view, rng) if not view["over"] else None
+                if action is None:
+                    _, view = await connection.request("POST", "/api/games", {"suits": 1})
+                    continue
+                began = time.perf_counter()
+                path = f"/api/games/{view['id']}/actions"
+                status, answer = await connection.request("POST", path, {"action": action})
+                times.append(time.perf_counter() - began)
+                if status != 200:
+                    raise SystemExit(f"one player: {status} {answer}")
+                view = answer["view"]
+        finally:
+            for connection in connections:
+                connection.close()
+        return times
+
+    return asyncio.run(run())
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time used so far by a process and its live child processes (the solver's worker)."""
     total = 0.0
@@ -387,6 +423,11 @@ def measure(label: str, database: str, processes: int, args: argparse.Namespace)
         served = [stack.enter_context(spider_serve(database, shared=processes > 1)) for _ in range(processes)]
         urls, pids = [url for url, _ in served], [pid for _, pid in served]
         print(f"{label}: {processes} spider serve on {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+        alone = one_player(urls, args.one_player)
+        print(
+            f"  one player alone, {len(alone)} actions one after another to the processes in turn:"
+            f" p50 {percentile(alone, 0.5) * 1000:.1f} ms, p90 {percentile(alone, 0.9) * 1000:.1f} ms"
+        )
         cpu_before = sum(cpu_seconds(pid) for pid in pids)
         latencies, server_times, errors = load(urls, args.players, args.seconds, warmup=5.0)
         cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
@@ -432,6 +473,7 @@ def main() -> None:
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--processes", type=int, default=1, help="server processes sharing one database")
     parser.add_argument("--database", help="a SQLite file or database URL for the processes (default: a fresh file)")
+    parser.add_argument("--one-player", type=int, default=300, help="actions timed for one player alone")
     args = parser.parse_args()
     # The simulated players all come from this one address, where real ones come from many.
     os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"

@@ -12,9 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import platformdirs
+from sqlalchemy import Connection, func, select
 
 DATA_FOLDER_NAME = "spider"
 DATABASE_FILE_NAME = "spider.sqlite"
+# PostgreSQL's advisory lock on making or changing tables: the same number in every Spider process
+SCHEMA_LOCK = 0x53504944
 
 
 def default_database() -> str:
@@ -30,3 +33,11 @@ def database_url(database: str) -> str:
     if "://" in database:
         return database
     return f"sqlite:///{Path(database).expanduser()}"
+
+
+def lock_schema(connection: Connection) -> None:
+    """Waits, until the end of the connection's transaction, for any other process making or changing
+    the tables: two processes starting at once on a new database would both make the same table, and
+    one would fail. On PostgreSQL; a SQLite file is written by one process at a time anyway."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from spider import Game
 from spider.server import Settings, create_app
 from spider.server.claim import DatabaseInUse
 from spider.server.middleware import PLAYER_COOKIE
@@ -173,6 +174,28 @@ def test_sharing_servers_never_apply_an_action_to_a_table_the_player_has_not_see
     answer = second.post(f"/api/games/{view['id']}/actions", json={"action": "d", "version": 1}).json()
     assert answer["view"]["moves"] == 2 and answer["view"]["stock"]["cards"] == 30
     assert first.get(f"/api/games/{view['id']}").json()["moves"] == 2
+
+
+def test_a_sharing_server_catches_up_with_the_moves_the_undo_history_and_the_end_another_stored(
+    make_client: Callable[..., TestClient],
+) -> None:
+    first = make_client(shared_database=True)
+    view = new_game(first, code=CODE)
+    second = make_client(shared_database=True)
+    second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
+    assert second.get(f"/api/games/{view['id']}").json()["version"] == 0  # now in the second's cache
+    act(first, view["id"], "d")
+    act(first, view["id"], "d")
+    undone = act(second, view["id"], "u")["view"]  # the second takes back the first's last deal
+    replayed = Game.from_code(CODE)
+    for action in ("d", "d", "u"):
+        replayed.apply_text(action)
+    assert (undone["version"], undone["stock"]["cards"], undone["moves"]) == (3, 40, replayed.moves)
+    told = first.get(f"/api/games/{view['id']}").json()
+    assert told["columns"] == undone["columns"] and told["version"] == 3
+    assert first.post(f"/api/games/{view['id']}/resign").status_code == 200
+    ended = second.get(f"/api/games/{view['id']}").json()
+    assert ended["over"] and ended["result"] == "resigned" and ended["code"] == CODE
 
 
 def test_a_conflict_in_the_database_is_a_409_not_a_retry(make_client: Callable[..., TestClient]) -> None:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 
 import pytest
+from sqlalchemy import select
 
 from spider import Game
 from spider.cli import main
-from spider.solver.pool import Pool
+from spider.solver.pool import Pool, verified_deals
+
+# long enough for a loaded machine; a run that hangs fails here rather than holding up the suite
+VERIFY_TIMEOUT = 180
 
 
 def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,17 +55,70 @@ def test_a_bad_code_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "SP1-S3C-AAAAAAD" in capsys.readouterr().err
 
 
-def test_verify_fills_the_pool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    database = tmp_path / "pool.sqlite"
-    arguments = ["verify", "--suits", "1", "--count", "2", "--workers", "2", "--database", str(database)]
-    assert main([*arguments, "--seconds", "30"]) == 0
+@pytest.fixture
+def verify() -> Iterator[Callable[[str, int], subprocess.Popen[str]]]:
+    """Starts ``spider verify`` runs on easy deals (one suit, a worker each: the machine has two cores);
+    a run still going at the end of the test is ended, workers and all."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(database: str, count: int) -> subprocess.Popen[str]:
+        arguments = ["verify", "--suits", "1", "--count", str(count), "--workers", "1", "--seconds", "30"]
+        run = subprocess.Popen(
+            [sys.executable, "-m", "spider.cli", *arguments, "--database", database],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # a group of its own, to end with its workers
+        )
+        started.append(run)
+        return run
+
+    yield start
+    for run in started:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.communicate()
+
+
+def finished(run: subprocess.Popen[str]) -> str:
+    """What a ``spider verify`` run printed, once it has ended by itself."""
+    try:
+        out, err = run.communicate(timeout=VERIFY_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"spider verify did not end within {VERIFY_TIMEOUT} s") from None
+    assert run.returncode == 0, err
+    return out
+
+
+def stored_deals(database: str) -> list[tuple[str, list[str]]]:
+    """Every row of the pool, with its winning line; each of them wins when replayed."""
     pool = Pool(database)
-    assert pool.count(1) == 2
-    taken = pool.take(1)
-    assert taken is not None
-    code, line = taken
-    game = Game.from_code(code)
-    for action in line:
-        game.play(action)
-    assert game.won
-    assert "Added 2" in capsys.readouterr().out
+    try:
+        with pool.engine.connect() as connection:
+            rows = connection.execute(select(verified_deals.c.code, verified_deals.c.line)).all()
+    finally:
+        pool.close()
+    deals = [(str(code), str(line).split()) for code, line in rows]
+    for code, line in deals:
+        game = Game.from_code(code)
+        for action in line:
+            game.play(action)
+        assert game.won, code
+    return deals
+
+
+def test_verify_fills_the_pool(verify: Callable[[str, int], subprocess.Popen[str]], database_url: str) -> None:
+    out = finished(verify(database_url, 2))
+    assert "Added 2 verified 1-suit deals" in out and "(2 in the pool)" in out
+    assert len(stored_deals(database_url)) == 2
+
+
+def test_two_verify_runs_at_once_fill_one_pool(
+    verify: Callable[[str, int], subprocess.Popen[str]], database_url: str
+) -> None:
+    # both start on a database without the pool's table: one makes it, the other waits for it
+    runs = [verify(database_url, 3), verify(database_url, 3)]
+    outs = [finished(run) for run in runs]
+    assert all("Added 3 verified 1-suit deals" in out for out in outs)
+    codes = [code for code, _ in stored_deals(database_url)]
+    assert len(codes) == 6 == len(set(codes)), "a deal counted by both runs, or stored twice"

@@ -1,14 +1,22 @@
-"""The verified-deal pool in SQLite."""
+"""The verified-deal pool, in a SQLite file and on PostgreSQL."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
+
+import pytest
 
 from spider.solver.pool import Pool
 
 
-def test_add_take_count_and_line(tmp_path: Path) -> None:
-    pool = Pool(tmp_path / "spider.sqlite")
+@pytest.fixture
+def pool(database_url: str) -> Iterator[Pool]:
+    opened = Pool(database_url)
+    yield opened
+    opened.close()  # before the test's database goes
+
+
+def test_add_take_count_and_line(pool: Pool) -> None:
     assert pool.take(1) is None
     assert pool.add("SP1-S1C-AAAAAAB", 1, ["1>2", "d"], nodes=5, seconds=0.5)
     assert not pool.add("SP1-S1C-AAAAAAB", 1, ["3>4"]), "a code is stored once"
@@ -27,14 +35,16 @@ def test_add_take_count_and_line(tmp_path: Path) -> None:
     assert codes == {"SP1-S1C-AAAAAAB", "SP1-S1C-AAAAAAC"}, "take picks at random"
 
 
-def test_a_large_exclude_set(tmp_path: Path) -> None:
-    pool = Pool(tmp_path / "spider.sqlite")
+def test_a_large_exclude_set(pool: Pool) -> None:
     pool.add("SP1-S4C-AAAAAAB", 4, ["d"])
     exclude = {f"SP1-S4C-AAAA{n:03d}" for n in range(2000)}
     assert pool.take(4, exclude=exclude) == ("SP1-S4C-AAAAAAB", ["d"])
     assert pool.take(4, exclude=exclude | {"SP1-S4C-AAAAAAB"}) is None
 
 
-def test_the_table_survives_reopening(tmp_path: Path) -> None:
-    Pool(tmp_path / "spider.sqlite").add("SP1-S1C-AAAAAAB", 1, ["1>2"])
-    assert Pool(tmp_path / "spider.sqlite").count(1) == 1
+def test_the_table_survives_reopening(pool: Pool, database_url: str) -> None:
+    assert pool.add("SP1-S1C-AAAAAAB", 1, ["1>2"])
+    pool.close()
+    reopened = Pool(database_url)
+    assert reopened.count(1) == 1
+    reopened.close()

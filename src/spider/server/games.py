@@ -156,7 +156,7 @@ class Games:
             owner = self.store.owner(game_id)
             if owner is None or not secrets.compare_digest(owner, player):
                 raise NoSuchGame()
-        if live is not None and self.shared and self._stale(live):
+        if live is not None and self.shared and not self._caught_up(live):
             self.forget(game_id)
             live = None
         if live is None:
@@ -172,10 +172,31 @@ class Games:
             raise NoSuchGame()
         return live
 
-    def _stale(self, live: LiveGame) -> bool:
-        """Whether another server process has played in (or ended) this game since it was loaded here."""
-        stored = self.store.progress(live.record.id)
-        return stored is not None and stored != (live.seq, live.record.result)
+    def _caught_up(self, live: LiveGame) -> bool:
+        """Brings a cached game up to date with what other server processes stored since it was loaded
+        here: their actions are played on it, and their clock and ending taken. False when it cannot be
+        (the game must be loaded afresh)."""
+        found = self.store.since(live.record.id, live.seq)
+        if found is None:
+            return True  # gone from the database: the cached game is all there is
+        record, later = found
+        if not later and record.result == live.record.result:
+            return True  # nobody else has played in it
+        with live.lock:
+            if [action.seq for action in later] != list(range(live.seq + 1, live.seq + 1 + len(later))):
+                return False  # played here meanwhile, or not the game this one was
+            try:
+                for action in later:
+                    live.apply(action.text)
+                    if record.clock is None:
+                        live.clock.seen(action.at)
+                    live.seq = action.seq
+            except SpiderError:  # pragma: no cover - only if stored actions do not replay
+                return False
+            live.record = record
+            if record.clock is not None:
+                live.clock = Clock(record.clock.played, record.clock.since)
+        return True
 
     def forget(self, game_id: str) -> None:
         with self._cache_lock:

@@ -43,6 +43,7 @@ from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
 from spider.solver.analyse import ANALYSIS_SECONDS, analyse
 from spider.solver.pool import Pool
+from spider.solver.workers import stop_workers
 
 if TYPE_CHECKING:  # the worker processes import this file: they need no Pydantic
     from spider.server.answers import Hint
@@ -184,8 +185,8 @@ class Searches:
         """Stops the worker processes, without waiting for a search to finish."""
         executor, self._executor = self._executor, None
         deals, self._deals = self._deals, None
-        _stop(executor)
-        _stop(deals)
+        stop_workers(executor)
+        stop_workers(deals)
 
     def _restart(self) -> None:
         """The worker process died (killed, out of memory): searches go on in a new one."""
@@ -350,17 +351,6 @@ def _lower_priority(pid: int, niceness: int) -> None:
     with contextlib.suppress(OSError):
         if os.getpriority(os.PRIO_PROCESS, pid) < niceness:
             os.setpriority(os.PRIO_PROCESS, pid, niceness)
-
-
-def _stop(executor: Executor | None) -> None:
-    """Stops a worker pool without waiting for its search to finish."""
-    if isinstance(executor, ProcessPoolExecutor):
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.join(0.5)
-            if process.is_alive():
-                process.terminate()
 
 
 class DealPool:

@@ -45,6 +45,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from spider.codes import parse_code
+from spider.databases import lock_schema
 from spider.server import migrations
 from spider.server.clock import Clock
 from spider.server.results import Tally, best_score_counts, counts
@@ -184,6 +185,24 @@ _INSERT_ACTION = insert(actions).from_select(
     ),
 ).returning(actions.c.seq)  # a row back when it stored one (a row count is not told by every driver)
 
+# On a database server, the same in one statement with the game's clock, atomic on its own: one round trip
+# where a transaction takes four. The clock is set only while the game is on, and the action is stored
+# only when it was; two processes storing the same action number: the second fails whole.
+_CLOCK_SET = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.finished_at.is_(None))
+    .values(played=bindparam("clock_played"), clock_at=bindparam("clock_since"))
+    .returning(games.c.id)
+    .cte("clock_set")
+)
+_INSERT_ACTION_AND_CLOCK = insert(actions).from_select(
+    ["game_id", "seq", "text", "at"],
+    select(
+        _CLOCK_SET.c.id,
+        *(cast(bindparam(column.name), column.type) for column in (actions.c.seq, actions.c.text, actions.c.at)),
+    ),
+).returning(actions.c.seq)
+
 RESULTS = ("won", "resigned", "abandoned", "solved", "finished", "time")
 """How games end: "solved", a practice game that reached its goal; "finished" and "time", duel games."""
 CHECKPOINT_SECONDS = 2.0
@@ -291,10 +310,18 @@ class Store:
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if self.is_sqlite:
             _sqlite_pragmas(self.engine, synchronous)
+        # A read on a database server goes without BEGIN and ROLLBACK: one round trip instead of three,
+        # which the server's event loop waits for. PostgreSQL's READ COMMITTED gives each statement its
+        # own snapshot anyway. So does a write that is one statement (an action); other writes go
+        # through ``engine.begin()``, in a transaction.
+        self.autocommit: Engine = (
+            self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         from spider.server.duels import tables  # noqa: F401 - the duel tables join the same metadata
 
         try:
             with self.engine.begin() as connection:
+                lock_schema(connection)
                 migrations.upgrade(connection)
                 _tally_stored_games(connection)
                 # a write that changes nothing: a read-only file or folder fails here, not on a move
@@ -340,7 +367,7 @@ class Store:
 
     def journal_mode(self) -> str:
         """SQLite's journal mode ("wal" when the database is set up as intended)."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             return str(connection.exec_driver_sql("PRAGMA journal_mode").scalar())
 
     def add_game(self, record: GameRecord, *, abandon: Iterable[Finish] = ()) -> None:
@@ -370,17 +397,17 @@ class Store:
 
     def owner(self, game_id: str) -> str | None:
         """The player a game belongs to (one look-up by key), None when there is no such game."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             found: str | None = connection.execute(select(games.c.player).where(games.c.id == game_id)).scalar()
             return found
 
     def game(self, game_id: str) -> GameRecord | None:
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             row = connection.execute(select(games).where(games.c.id == game_id)).first()
         return None if row is None else _record(row._mapping)
 
     def actions(self, game_id: str) -> list[StoredAction]:
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             rows = connection.execute(
                 select(actions.c.seq, actions.c.text, actions.c.at)
                 .where(actions.c.game_id == game_id)
@@ -388,12 +415,27 @@ class Store:
             ).all()
         return [StoredAction(row.seq, row.text, row.at) for row in rows]
 
-    def progress(self, game_id: str) -> tuple[int, str | None] | None:
-        """How far a stored game is: (actions stored, result), or None if there is no such game."""
-        last = select(func.max(actions.c.seq)).where(actions.c.game_id == game_id).scalar_subquery()
-        with self.engine.connect() as connection:
-            row = connection.execute(select(last, games.c.result).where(games.c.id == game_id)).first()
-        return None if row is None else (int(row[0] or 0), row[1])
+    def since(self, game_id: str, seq: int) -> tuple[GameRecord, list[StoredAction]] | None:
+        """A stored game as it is now, with its actions after the first ``seq``, in one look-up (what a
+        server process needs to catch up with another's moves); None if there is no such game."""
+        later = actions.alias("later")
+        columns = (later.c.seq.label("later_seq"), later.c.text.label("later_text"), later.c.at.label("later_at"))
+        query = (
+            select(games, *columns)
+            .select_from(games.outerjoin(later, (later.c.game_id == games.c.id) & (later.c.seq > seq)))
+            .where(games.c.id == game_id)
+            .order_by(later.c.seq)
+        )
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(query).mappings().all()
+        if not rows:
+            return None
+        later_actions = [
+            StoredAction(row["later_seq"], row["later_text"], row["later_at"])
+            for row in rows
+            if row["later_seq"] is not None
+        ]
+        return _record(rows[0]), later_actions
 
     def add_action(
         self, game_id: str, seq: int, text: str, at: float, clock: Clock, *, finish: Finish | None = None
@@ -402,10 +444,16 @@ class Store:
 
         Raises :class:`ActionConflict` when an action with that number is already stored.
         """
+        values = {"game_id": game_id, "seq": seq, "text": text, "at": at}
         try:
+            if finish is None and not self.is_sqlite:
+                with self.autocommit.connect() as connection:  # the statement is the transaction
+                    clocked = {**values, "clock_played": clock.played, "clock_since": clock.since}
+                    if connection.execute(_INSERT_ACTION_AND_CLOCK, clocked).first() is None:
+                        raise ActionConflict(f"game {game_id} has ended")
+                return
             with self.engine.begin() as connection:
-                stored = connection.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "text": text, "at": at})
-                if stored.first() is None:
+                if connection.execute(_INSERT_ACTION, values).first() is None:
                     raise ActionConflict(f"game {game_id} has ended")
                 connection.execute(update(games).where(games.c.id == game_id).values(**_clock_values(clock)))
                 if finish is not None:
@@ -444,7 +492,7 @@ class Store:
 
     def shared(self, token: str) -> tuple[str, dict[str, Any], bool, list[str] | None] | None:
         """A shared deal by its token: (code, table rules, verified, winning line), None if unknown."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             row = connection.execute(select(shares).where(shares.c.token == token)).first()
         if row is None:
             return None
@@ -454,7 +502,7 @@ class Store:
 
     def line_shown(self, player: str, code: str) -> bool:
         """Whether the player has been shown the winning line of this code's deal."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             return connection.execute(
                 select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == parse_code(code).deal))
             ).scalar() is True
@@ -482,7 +530,7 @@ class Store:
 
     def practice_progress(self, player: str) -> dict[str, int]:
         """The exercises the player has solved, each with the fewest moves it took."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             rows = connection.execute(
                 select(practice.c.exercise, practice.c.best_moves).where(practice.c.player == player)
             ).all()
@@ -492,7 +540,7 @@ class Store:
 
     def tallies(self, player: str) -> tuple[dict[int, Tally], dict[int, dict[str, int]]]:
         """The player's results per suit count, and best scores per suit count and scoring."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             rows = connection.execute(select(results).where(results.c.player == player)).all()
             scores = connection.execute(select(best_scores).where(best_scores.c.player == player)).all()
         found = {row.suits: _tally_of(row) for row in rows}
@@ -504,7 +552,7 @@ class Store:
     def site_results(self, since: float) -> list[tuple[int, int, int]]:
         """Across all players, per suit count: (suits, games counted, games won) that ended on the day
         of ``since`` or later (UTC days). Games of codes the players typed in are left out."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             rows = connection.execute(
                 select(site_days.c.suits, func.sum(site_days.c.games), func.sum(site_days.c.wins))
                 .where(site_days.c.day >= day_of(since))
@@ -579,7 +627,7 @@ class Store:
 
     def current_game_id(self, player: str) -> str | None:
         """The player's most recent game that is not over (a replay of a winning line never is one)."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             return connection.execute(
                 select(games.c.id)
                 .where(
@@ -593,7 +641,7 @@ class Store:
             ).scalar()
 
     def unfinished_game_ids(self, player: str) -> list[str]:
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             return list(
                 connection.execute(
                     select(games.c.id).where(
@@ -607,7 +655,7 @@ class Store:
 
     def codes_played(self, player: str, suits: int) -> set[str]:
         """The deals a player has been given, of one suit count (whatever their rules suffix)."""
-        with self.engine.connect() as connection:
+        with self.autocommit.connect() as connection:
             codes = connection.execute(
                 select(games.c.code).where(
                     games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import shlex
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -17,6 +18,7 @@ from spider.rules import PRESETS, TableRules
 from spider.solver.hint import hint
 from spider.solver.pool import Pool
 from spider.solver.search import solve
+from spider.solver.workers import stop_workers
 
 DEFAULT_SECONDS = 60.0
 
@@ -126,27 +128,32 @@ def verify(args: argparse.Namespace) -> int:
         TextColumn("{task.fields[status]}"),
         TimeElapsedColumn(),
     )
-    with Progress(*columns) as progress, ProcessPoolExecutor(max_workers=workers) as executor:
-        task = progress.add_task("verify", total=args.count, status="")
-        running: set[Future[tuple[str, str, list[str], int, float]]] = set()
-        while added < args.count:
-            while len(running) < workers and added + len(running) < args.count + workers:
-                running.add(executor.submit(verify_one, fresh_code(), args.seconds))
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                code, verdict, line, nodes, seconds = future.result()
-                searched += 1
-                if (
-                    verdict == "win"
-                    and added < args.count
-                    and pool.add(code, args.suits, line, nodes=nodes, seconds=seconds)
-                ):
-                    added += 1
-                    progress.advance(task)
-                unwinnable += verdict == "no-win"
-                status = f"searched {searched}, proven unwinnable {unwinnable}"
-                progress.update(task, status=status)
-        for future in running:
-            future.cancel()
-    print(f"Added {added} verified {args.suits}-suit deals to {pool.where} ({pool.count(args.suits)} in the pool).")
+    # spawned, not forked: a fork would copy the progress bar's thread mid-way and the pool's open
+    # database connection into every worker
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        with Progress(*columns) as progress:
+            task = progress.add_task("verify", total=args.count, status="")
+            running: set[Future[tuple[str, str, list[str], int, float]]] = set()
+            while added < args.count:
+                while len(running) < workers:
+                    running.add(executor.submit(verify_one, fresh_code(), args.seconds))
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    code, verdict, line, nodes, seconds = future.result()
+                    searched += 1
+                    if (
+                        verdict == "win"
+                        and added < args.count
+                        and pool.add(code, args.suits, line, nodes=nodes, seconds=seconds)
+                    ):
+                        added += 1
+                        progress.advance(task)
+                    unwinnable += verdict == "no-win"
+                    status = f"searched {searched}, proven unwinnable {unwinnable}"
+                    progress.update(task, status=status)
+        print(f"Added {added} verified {args.suits}-suit deals to {pool.where} ({pool.count(args.suits)} in the pool).")
+    finally:
+        stop_workers(executor)  # the searches still running when the count is reached are not wanted
+        pool.close()
     return 0

@@ -18,7 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import NullPool
 
-from spider.databases import database_url, default_database
+from spider.databases import database_url, default_database, lock_schema
 
 metadata = MetaData()
 verified_deals = Table(
@@ -54,10 +54,14 @@ class Pool:
         if self.is_sqlite:
             Path(str(make_url(self.url).database)).parent.mkdir(parents=True, exist_ok=True)
         # SQLite: a short connection for each call, as other processes write the same file
-        self.engine: Engine = create_engine(
-            self.url, poolclass=NullPool, connect_args={"timeout": 30}
-        ) if self.is_sqlite else create_engine(self.url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
+        self.engine: Engine = (
+            create_engine(self.url, poolclass=NullPool, connect_args={"timeout": 30})
+            if self.is_sqlite
+            else create_engine(self.url, pool_pre_ping=True)
+        )
+        with self.engine.begin() as connection:
+            lock_schema(connection)
+            metadata.create_all(connection)
 
     def close(self) -> None:
         """Lets go of the pool's database connections."""
@@ -73,11 +77,16 @@ class Pool:
         """Stores a verified deal; False if the code was already there (the first line is kept)."""
         created = datetime.now(UTC).isoformat(timespec="seconds")
         dialect = sqlite if self.is_sqlite else postgresql
-        statement = dialect.insert(verified_deals).values(
-            code=code, suits=suits, line=" ".join(line), nodes=nodes, seconds=seconds, created_at=created
-        ).on_conflict_do_nothing()
+        # the row that went in comes back; none when the code was there. (An INSERT's rowcount is not
+        # kept by SQLAlchemy: psycopg's reads -1 once the statement is done, so it cannot tell.)
+        statement = (
+            dialect.insert(verified_deals)
+            .values(code=code, suits=suits, line=" ".join(line), nodes=nodes, seconds=seconds, created_at=created)
+            .on_conflict_do_nothing()
+            .returning(verified_deals.c.code)
+        )
         with self.engine.begin() as connection:
-            return connection.execute(statement).rowcount == 1
+            return connection.execute(statement).first() is not None
 
     def take(self, suits: int, exclude: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]] | None:
         """A random verified deal of that suit count, not one of ``exclude``, with its winning line."""
