@@ -3,13 +3,17 @@
 Starts a real ``spider serve`` on a free loopback port over a fresh database; 2N players (default 200)
 each take a cookie, N of them open a table and the others join one (over HTTP), then every player
 opens the duel socket, follows its duel and plays over the socket, thinking a random 0.5-1.5 s between
-actions as a person would, for the given seconds; then each finishes. It prints:
+actions as a person would, then finishes: each after a time of its own, between ``--together`` and 1
+times the given seconds (default 0.8), as players end their games when they choose; ``--together 1``
+has all 200 finish in the same second, 100 duels ending at once. It prints:
 
-- the action round trip (sent on the socket until its ``played`` frame), p50 and p99. Target p99 <= 30 ms;
+- the action round trip (sent on the socket until its ``played`` frame), p50 and p99. Target p99 <= 30 ms.
+  The round trips of the actions sent while all play, and of those sent once the first player has
+  finished (finishing: the game's result, both ratings stored, both players told), are also given apart;
 - the delay from sending an action to the opponent's ``progress`` frame about it, p99. Target <= 50 ms;
 - the server's CPU time per action (the process and its children, over the playing phase).
 
-    nice .venv/bin/python bench/duels.py [--duels 100] [--seconds 30] [--log FILE]
+    nice .venv/bin/python bench/duels.py [--duels 100] [--seconds 30] [--together 0.8] [--log FILE]
 
 Everything runs on loopback, and every loop is bounded by time or count.
 """
@@ -28,6 +32,9 @@ from typing import Any
 
 import websockets
 from web import Connection, choose, cpu_seconds, percentile, spider_serve
+
+FINISHING: list[float] = []
+"""When each player sent its finish (the first of them ends the time when all are playing)."""
 
 
 class Player:
@@ -86,13 +93,16 @@ class Player:
                     self.errors.append(answer["message_id"])
                     if answer["message_id"].startswith("duel."):
                         break
+            FINISHING.append(time.perf_counter())
             await socket.send(json.dumps({"type": "finish", "duel": self.duel, "ref": "finish"}))
             await asyncio.wait_for(self.answers.get(), 30)
             await asyncio.sleep(1.0)  # the opponent's last news
             reader.cancel()
 
 
-async def run(url: str, duels: int, seconds: float, pid: int) -> tuple[list[Player], float, float, float]:
+async def run(
+    url: str, duels: int, seconds: float, together: float, pid: int
+) -> tuple[list[Player], float, float, float]:
     host, port = url.removeprefix("http://").split(":")
     players = [Player(number, host, int(port)) for number in range(2 * duels)]
     for player in players:
@@ -107,7 +117,8 @@ async def run(url: str, duels: int, seconds: float, pid: int) -> tuple[list[Play
         creator.duel = opponent.duel = table["id"]
         opponent.seat = 1
     cpu_before, began, own_before = cpu_seconds(pid), time.monotonic(), time.process_time()
-    await asyncio.gather(*(player.play(url, began + seconds) for player in players))
+    ends = [began + seconds * player.rng.uniform(together, 1.0) for player in players]
+    await asyncio.gather(*(player.play(url, end) for player, end in zip(players, ends, strict=True)))
     cpu, own = cpu_seconds(pid) - cpu_before, time.process_time() - own_before
     for player in players:
         player.http.close()
@@ -118,6 +129,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--duels", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--together", type=float, default=0.8, help="the earliest a player finishes, as a share of --seconds"
+    )
     parser.add_argument("--log", type=Path, help="where the server's own messages go")
     args = parser.parse_args()
     os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"  # every player comes from this one address
@@ -126,7 +140,7 @@ def main() -> None:
         spider_serve(str(Path(folder) / "duels.sqlite"), args.log) as (url, pid),
     ):
         print(f"spider serve at {url}, {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
-        players, cpu, own, elapsed = asyncio.run(run(url, args.duels, args.seconds, pid))
+        players, cpu, own, elapsed = asyncio.run(run(url, args.duels, args.seconds, args.together, pid))
     round_trips = [value for player in players for value in player.round_trips]
     delays = []
     for number in range(0, len(players), 2):
@@ -139,6 +153,20 @@ def main() -> None:
         f"  action round trip: p50 {percentile(round_trips, 0.5) * 1000:.1f} ms,"
         f" p99 {percentile(round_trips, 0.99) * 1000:.1f} ms (target p99 <= 30 ms)"
     )
+    first_finish = min(FINISHING, default=float("inf"))
+    for phase, wanted in (("while all play", True), ("once players finish", False)):
+        chosen = [
+            trip
+            for player in players
+            for sent, trip in zip(player.sent_at, player.round_trips, strict=True)
+            if (sent < first_finish) == wanted
+        ]
+        if not chosen:
+            continue
+        print(
+            f"    {phase}: {len(chosen)} actions, p50 {percentile(chosen, 0.5) * 1000:.1f} ms,"
+            f" p99 {percentile(chosen, 0.99) * 1000:.1f} ms"
+        )
     handled = [value for player in players for value in player.server_ms]
     print(
         f"    of which in the server: p50 {percentile(handled, 0.5):.1f} ms, p99 {percentile(handled, 0.99):.1f} ms;"

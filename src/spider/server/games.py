@@ -23,7 +23,7 @@ from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
 from spider.server import offline_results, practice, solving
-from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, View
+from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
@@ -31,6 +31,7 @@ from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
+from spider.text import spoken
 from spider.view import iso_time, table
 
 _GAME_ID_LENGTH = 16
@@ -50,6 +51,15 @@ class LiveGame:
     seq: int = 0  # actions stored
     exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
+    drawn: tuple[tuple[int, int, str], Table] | None = None  # the table's part of the view, as last built
+
+    def table(self) -> Table:
+        """The part of the view that depends only on the table, built once per action and language: a
+        duel sends the same table to its player, the opponent watching, and every state of the duel."""
+        key = (self.seq, id(self.game), spoken())
+        if self.drawn is None or self.drawn[0] != key:
+            self.drawn = (key, table(self.game))
+        return self.drawn[1]
 
     def apply(self, text: str) -> tuple[str, list[Event]]:
         """Plays one action in notation; returns it in canonical form with its events."""
@@ -478,7 +488,7 @@ class Games:
         game = live.game
         view = View(
             id=live.record.id,
-            **table(game),
+            **live.table(),
             # the code tells every card: shown once the game is over, or when the player gave it; a
             # duel's game shows it once the whole duel is over, which only the duel knows
             code=game.code if (live.over and live.record.duel is None) or live.record.typed else None,

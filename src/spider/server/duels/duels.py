@@ -139,9 +139,9 @@ class Duels:
         you = watch = None
         if mine is not None and lives[mine.seat] is not None:
             you = await self._view(duel, lives[mine.seat])
-            other = duel.other(mine)
-            if mine.ended is not None and other is not None and lives[other.seat] is not None:
-                watch = await self._view(duel, lives[other.seat])
+            watched = self._watched(duel, mine)
+            if watched is not None and lives[watched.seat] is not None:
+                watch = await self._view(duel, lives[watched.seat])
         result = None
         if duel.state == OVER and all(seat.outcome is not None for seat in duel.seats) and len(duel.seats) == 2:
             winner = next((seat for seat in duel.seats if seat.outcome == "win"), None)
@@ -176,6 +176,25 @@ class Duels:
             rematch=duel.rematch,
             invited=sorted(invited_names),
         )
+
+    async def watch(self, duel_id: str, viewer: str, seat: int) -> View | None:
+        """The view of the player at ``seat`` as ``viewer`` watches it (their own game has ended), or None
+        when ``viewer`` does not watch that seat: what a watcher is sent on each move of the opponent's,
+        without building the whole duel's state."""
+        notes: Notes = []
+        duel = self.load(duel_id, notes)
+        await self._send(notes)
+        mine = duel.seat_of(viewer)
+        watched = None if mine is None else self._watched(duel, mine)
+        if watched is None or watched.seat != seat:
+            return None
+        live = self._live(watched)
+        return None if live is None else await self._view(duel, live)
+
+    @staticmethod
+    def _watched(duel: Duel, mine: Seat) -> Seat | None:
+        """The opponent's seat, once the player at ``mine`` has ended their own game."""
+        return duel.other(mine) if mine.ended is not None else None
 
     async def _view(self, duel: Duel, live: LiveGame | None) -> View:
         assert live is not None

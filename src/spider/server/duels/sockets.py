@@ -205,9 +205,9 @@ class Connection:
         elif kind == "progress":
             await self.send(event)
             if event["duel"] in self.watching:
-                state = await self.duels.get(event["duel"], self.player)
-                if state["watch"] is not None and state["seat"] != event["seat"]:
-                    await self.send({"type": "watch", "duel": event["duel"], "view": state["watch"]})
+                view = await self.duels.watch(event["duel"], self.player, event["seat"])
+                if view is not None:
+                    await self.send({"type": "watch", "duel": event["duel"], "view": view})
         else:  # invitation, invitation_answered, duel_started: for this player only, sent as they are
             await self.send(event)
 
