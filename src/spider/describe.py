@@ -8,7 +8,7 @@ Stock: 50 cards, 5 deals left; no run removed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from spider.cards import Card
@@ -57,6 +57,22 @@ def move_words(
     return f"hint.move.{shape}_onto", {**params, "onto": onto[-1].rank, "onto_suit": onto[-1].suit}
 
 
+@lru_cache(maxsize=8192)
+def _column_line(number: int, down: int, face_up: tuple[Card, ...], lang: str) -> str:
+    """One column in words; an action changes one or two columns, so the others are said as before."""
+    up_text = message("describe.list_separator", lang).join(card_name(card, lang) for card in face_up)
+    hidden = message("describe.face_down", lang, n=down)
+    if not down and not face_up:
+        key = "describe.column_empty"
+    elif not down:
+        key = "describe.column_up"
+    elif not face_up:
+        key = "describe.column_down"
+    else:
+        key = "describe.column"
+    return message(key, lang, column=number, down=hidden, up=up_text)
+
+
 def describe(game: Game, lang: str | None = None) -> str:
     """The stock, the removed runs, then each column: face-down count, then its face-up cards in order."""
     stock = len(game.stock)
@@ -71,17 +87,7 @@ def describe(game: Game, lang: str | None = None) -> str:
         runs_text = message("describe.no_runs", lang)
     lines = [message("describe.header", lang, stock=stock_text, runs=runs_text)]
     for number, (cards, down) in enumerate(zip(game.columns, game.face_down, strict=True), start=1):
-        face_up = message("describe.list_separator", lang).join(card_name(card, lang) for card in cards[down:])
-        hidden = message("describe.face_down", lang, n=down)
-        if not cards:
-            key = "describe.column_empty"
-        elif not down:
-            key = "describe.column_up"
-        elif not face_up:
-            key = "describe.column_down"
-        else:
-            key = "describe.column"
-        lines.append(message(key, lang, column=number, down=hidden, up=face_up))
+        lines.append(_column_line(number, down, tuple(cards[down:]), lang or spoken()))
     if game.won:
         lines.append(message("describe.won", lang))
     return "\n".join(lines)

@@ -185,6 +185,14 @@ _INSERT_ACTION = insert(actions).from_select(
     ),
 ).returning(actions.c.seq)  # a row back when it stored one (a row count is not told by every driver)
 
+# The game's clock as an action leaves it, its values bound at each call (a statement built with its
+# values costs SQLAlchemy a fresh cache key every time).
+_SET_CLOCK = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"))
+    .values(played=bindparam("clock_played"), clock_at=bindparam("clock_since"))
+)
+
 # On a database server, the same in one statement with the game's clock, atomic on its own: one round trip
 # where a transaction takes four. The clock is set only while the game is on, and the action is stored
 # only when it was; two processes storing the same action number: the second fails whole.
@@ -445,17 +453,17 @@ class Store:
         Raises :class:`ActionConflict` when an action with that number is already stored.
         """
         values = {"game_id": game_id, "seq": seq, "text": text, "at": at}
+        clocked = {"game_id": game_id, "clock_played": clock.played, "clock_since": clock.since}
         try:
             if finish is None and not self.is_sqlite:
                 with self.autocommit.connect() as connection:  # the statement is the transaction
-                    clocked = {**values, "clock_played": clock.played, "clock_since": clock.since}
-                    if connection.execute(_INSERT_ACTION_AND_CLOCK, clocked).first() is None:
+                    if connection.execute(_INSERT_ACTION_AND_CLOCK, {**values, **clocked}).first() is None:
                         raise ActionConflict(f"game {game_id} has ended")
                 return
             with self.engine.begin() as connection:
                 if connection.execute(_INSERT_ACTION, values).first() is None:
                     raise ActionConflict(f"game {game_id} has ended")
-                connection.execute(update(games).where(games.c.id == game_id).values(**_clock_values(clock)))
+                connection.execute(_SET_CLOCK, clocked)
                 if finish is not None:
                     _end(connection, finish)
         except IntegrityError as error:
