@@ -33,7 +33,8 @@ def database(backend: str, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database=database_url, pool_target=0, verify_seconds=0, solver_workers=0)
+    # the tests' process is not a server's: Python's own garbage collector keeps it
+    return Settings(database=database_url, pool_target=0, verify_seconds=0, solver_workers=0, gc_freeze_seconds=0)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from starlette.middleware import Middleware
 
 from spider.server import solving
 from spider.server.claim import DatabaseClaim
+from spider.server.collector import keep_collections_short
 from spider.server.duels.broker import LocalBroker
 from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
@@ -66,6 +67,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         duels.people.add_computers(now())
         duel_clock = asyncio.create_task(keep_time(duels, computers))
         online = asyncio.create_task(presence.keep())
+        collections = None
+        if settings.gc_freeze_seconds > 0:
+            collections = asyncio.create_task(keep_collections_short(settings.gc_freeze_seconds))
         worker = None
         if settings.pool_target > 0:
             worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
@@ -76,6 +80,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             housekeeping.cancel()
             duel_clock.cancel()
             online.cancel()
+            if collections is not None:
+                collections.cancel()
             computers.stop()
             if worker is not None:
                 worker.stop()
