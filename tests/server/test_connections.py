@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 from spider.server import Settings, create_app
 from spider.server.commands import uvicorn_config
 from spider.server.middleware import PLAYER_COOKIE
+from spider.text import message
 
 PATIENCE = 15.0  # seconds a test waits for what should take one; generous for a busy machine
 
@@ -152,6 +153,8 @@ def test_connections_beyond_the_limit_are_refused_and_the_server_keeps_answering
             "error": "The server has too many connections open; try again in a moment.",
             "message_id": "server.busy",
         }
+        dutch = client.get("/api/presets", headers={"Accept-Language": "nl"})
+        assert dutch.status_code == 503 and dutch.json()["error"] == message("server.busy", "nl")
     for sock in idle:
         sock.close()
     deadline = time.monotonic() + PATIENCE

@@ -20,6 +20,7 @@ from spider.errors import (
     SpiderError,
 )
 from spider.server.errors import ENGINE_STATUS, engine_status
+from spider.text import message
 
 from .conftest import act, new_game
 
@@ -200,6 +201,9 @@ def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pyte
     assert response.json()["message_id"] == "server.internal"
     assert "disk on fire" not in response.text
     assert stats.player_stats is not broken
+    polish = client_no_raise.get("/api/stats", headers={"Accept-Language": "pl"})
+    assert polish.status_code == 500 and polish.json()["error"] == message("server.internal", "pl")
+    assert polish.json()["error"] != response.json()["error"]
 
 
 ACTION_LIKE = r"(1[0-2]|[0-9])>(1[0-2]|[0-9])(:[0-9]{1,2})?|[durf][0-9]?"

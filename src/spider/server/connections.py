@@ -22,13 +22,15 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from spider.server.errors import error_response
+from spider.server.middleware import request_language
 from spider.text import message
 
 
 async def refuse_busy(scope: Scope, receive: Receive, send: Send) -> None:
     """The answer to a request beyond the connection limit."""
     message_id = "server.busy"
-    response = error_response(status.HTTP_503_SERVICE_UNAVAILABLE, message(message_id), message_id)
+    text = message(message_id, request_language(scope))  # before the app and its language middleware
+    response = error_response(status.HTTP_503_SERVICE_UNAVAILABLE, text, message_id)
     response.headers["connection"] = "close"
     response.headers["retry-after"] = "1"
     await response(scope, receive, send)

@@ -96,8 +96,12 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
 
 async def on_server_error(request: Request, exc: Exception) -> Response:
     """A fault of the server's own (logged by the server): still JSON, and never the fault's details."""
+    from spider.server.middleware import request_language  # the middleware answers with these errors
+
     message_id = "server.internal"
-    return error_response(status.HTTP_500_INTERNAL_SERVER_ERROR, message(message_id), message_id)
+    # this handler runs outside the app, past the language middleware: the request says the language
+    text = message(message_id, request_language(request.scope))
+    return error_response(status.HTTP_500_INTERNAL_SERVER_ERROR, text, message_id)
 
 
 EXCEPTION_HANDLERS = {
