@@ -38,6 +38,6 @@ def database_url(database: str) -> str:
 def lock_schema(connection: Connection) -> None:
     """Waits, until the end of the connection's transaction, for any other process making or changing
     the tables: two processes starting at once on a new database would both make the same table, and
-    one would fail. On PostgreSQL; a SQLite file is written by one process at a time anyway."""
+    one would fail. On PostgreSQL; on SQLite the loser of that race looks again (``Pool``)."""
     if connection.dialect.name == "postgresql":
         connection.execute(select(func.pg_advisory_xact_lock(SCHEMA_LOCK)))

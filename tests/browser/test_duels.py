@@ -78,7 +78,8 @@ def test_two_players_duel_to_the_result_and_the_first_to_finish_watches(browser:
         assert duel["code"] is None
 
         first.locator("[data-stock]").click()  # a deal costs a point: the other table hears of it
-        expect(second.locator(".duel-player", has_text=creator).locator("[data-progress]")).to_contain_text("-1 points")
+        progress = second.locator(".duel-player", has_text=creator).locator("[data-progress]")
+        expect(progress).to_contain_text("-1 point · 0 runs")
 
         finish(second)
         expect(second.locator("#duel-bar")).to_have_attribute("data-watching", "true")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,3 +51,24 @@ def test_the_table_survives_reopening(pool: Pool, database_url: str) -> None:
     reopened = Pool(database_url)
     assert reopened.count(1) == 1
     reopened.close()
+
+
+def _open_pool(path: str, start: Any) -> None:
+    start.wait()
+    Pool(path).close()
+
+
+def test_processes_opening_a_new_pool_file_at_once_all_open_it(tmp_path: Path) -> None:
+    spawn = multiprocessing.get_context("spawn")
+    for round_ in range(5):
+        path = str(tmp_path / f"pool-{round_}.sqlite")
+        start = spawn.Barrier(4)
+        openers = [spawn.Process(target=_open_pool, args=(path, start)) for _ in range(4)]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join(60)
+        assert [opener.exitcode for opener in openers] == [0, 0, 0, 0]
+        opened = Pool(path)
+        assert opened.count(1) == 0
+        opened.close()

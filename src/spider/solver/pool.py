@@ -16,6 +16,7 @@ from pathlib import Path
 from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
 from spider.databases import database_url, default_database, lock_schema
@@ -59,6 +60,15 @@ class Pool:
             if self.is_sqlite
             else create_engine(self.url, pool_pre_ping=True)
         )
+        try:
+            self._make_tables()
+        except OperationalError as error:
+            # SQLite: another process made the table between this one's look and its CREATE; look again
+            if "already exists" not in str(error):
+                raise
+            self._make_tables()
+
+    def _make_tables(self) -> None:
         with self.engine.begin() as connection:
             lock_schema(connection)
             metadata.create_all(connection)

@@ -37,11 +37,20 @@ function remainingMs() {
 /** The time left as a countdown shows it: 0:00 only once the time is up. */
 const clockText = (ms) => formatTime(Math.ceil(ms / 1000));
 
+/** "50 points · 1 run · 3 turned up": each count in its own plural form. */
+function progressText(player) {
+  return [
+    t('duel.progress.points', { count: player.score }),
+    t('duel.progress.runs', { count: player.runs }),
+    t('duel.progress.turned', { count: player.turned_up }),
+  ].join(' · ');
+}
+
 function playerLine(player, you) {
   const status = player.finished ? t(`duel.ended.${player.ended}`) : t('duel.playing');
   const who = you ? t('duel.you', { name: player.name }) : player.name;
   return `<button type="button" class="duel-player" data-name="${esc(player.name)}">`
-    + `<b>${esc(who)}</b> <span data-progress>${esc(t('duel.progress', { score: player.score, runs: player.runs, turned: player.turned_up }))}</span>`
+    + `<b>${esc(who)}</b> <span data-progress>${esc(progressText(player))}</span>`
     + ` <small>${esc(status)}</small></button>`;
 }
 
