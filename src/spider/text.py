@@ -69,10 +69,15 @@ def spoken() -> str:
     return _SPOKEN.get()
 
 
+def _ours(lang: str) -> str:
+    """``lang`` when we have it, else English."""
+    return lang if lang in languages() else DEFAULT_LANGUAGE
+
+
 def speak(lang: str) -> None:
     """Write every text in ``lang`` from now on, in this context (the browser's offline engine: the page's
     language; a language we do not have is English)."""
-    _SPOKEN.set(lang if lang in languages() else DEFAULT_LANGUAGE)
+    _SPOKEN.set(_ours(lang))
 
 
 @contextmanager
@@ -85,7 +90,7 @@ def speaking(lang: str) -> Iterator[None]:
     >>> message("describe.face_down", n=3)
     '3 face-down cards'
     """
-    token = _SPOKEN.set(lang if lang in languages() else DEFAULT_LANGUAGE)
+    token = _SPOKEN.set(_ours(lang))
     try:
         yield
     finally:

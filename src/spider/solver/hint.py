@@ -44,11 +44,11 @@ class Hint:
 
     @property
     def message(self) -> str:
-        """The text of the hint: the move in words, or why there is none."""
-        return message(self.message_id, **self.words)
+        """The text of the hint in the spoken language: the move in words, or why there is none."""
+        return self.text()
 
-    def text(self, lang: str) -> str:
-        """The text of the hint in a language."""
+    def text(self, lang: str | None = None) -> str:
+        """The text of the hint in a language (the spoken one unless named)."""
         return message(self.message_id, lang, **self.words)
 
 
