@@ -51,6 +51,7 @@ def test_a_move_is_said_once_and_w_reads_the_whole_table(page: Page) -> None:
     cursor_to(page, group["column"])
     page.keyboard.press("Enter")  # picked up: the cursor goes to their best column
     expect(column(page, group["column"]).locator(".card.held")).not_to_have_count(0)
+    expect(page.locator("#announce")).to_contain_text("Picked up")  # said a moment later: not the move's
     page.evaluate(RECORD_SPEECH)
     page.keyboard.press("Enter")
     expect(page.locator("[data-moves]")).to_have_text("1")
