@@ -186,11 +186,11 @@ class Games:
         """Brings a cached game up to date with what other server processes stored since it was loaded
         here: their actions are played on it, and their clock and ending taken. False when it cannot be
         (the game must be loaded afresh)."""
-        found = self.store.since(live.record.id, live.seq)
-        if found is None:
+        progress = self.store.since(live.record.id, live.seq)
+        if progress is None:
             return True  # gone from the database: the cached game is all there is
-        record, later = found
-        if not later and record.result == live.record.result:
+        later = progress.later
+        if not later and progress.result == live.record.result:
             return True  # nobody else has played in it
         with live.lock:
             if [action.seq for action in later] != list(range(live.seq + 1, live.seq + 1 + len(later))):
@@ -198,14 +198,14 @@ class Games:
             try:
                 for action in later:
                     live.apply(action.text)
-                    if record.clock is None:
+                    if progress.clock is None:
                         live.clock.seen(action.at)
                     live.seq = action.seq
             except SpiderError:  # pragma: no cover - only if stored actions do not replay
                 return False
-            live.record = record
-            if record.clock is not None:
-                live.clock = Clock(record.clock.played, record.clock.since)
+            live.record.take(progress)
+            if progress.clock is not None:
+                live.clock = Clock(progress.clock.played, progress.clock.since)
         return True
 
     def forget(self, game_id: str) -> None:

@@ -211,6 +211,23 @@ _INSERT_ACTION_AND_CLOCK = insert(actions).from_select(
     ),
 ).returning(actions.c.seq)
 
+# What play changes in a game, with its actions after a given one, in one look-up, built once (built at each
+# call, the alias and its columns cost more than the query). The game's other columns never change, and
+# its deal's winning line is long: they are not read again.
+PROGRESS = ("finished_at", "result", "score", "moves", "seconds", "played", "clock_at")
+_LATER = actions.alias("later")
+_SINCE = (
+    select(
+        *(getattr(games.c, name) for name in PROGRESS),
+        _LATER.c.seq.label("later_seq"),
+        _LATER.c.text.label("later_text"),
+        _LATER.c.at.label("later_at"),
+    )
+    .select_from(games.outerjoin(_LATER, (_LATER.c.game_id == games.c.id) & (_LATER.c.seq > bindparam("seq"))))
+    .where(games.c.id == bindparam("game_id"))
+    .order_by(_LATER.c.seq)
+)
+
 RESULTS = ("won", "resigned", "abandoned", "solved", "finished", "time")
 """How games end: "solved", a practice game that reached its goal; "finished" and "time", duel games."""
 CHECKPOINT_SECONDS = 2.0
@@ -258,12 +275,31 @@ class GameRecord:
             self.result, self.moves, replay=self.replay, line_shown=self.line_shown, practice=self.exercise is not None
         )
 
+    def take(self, progress: Progress) -> None:
+        """Takes what play changed in the stored game: its end and its clock."""
+        self.finished_at, self.result = progress.finished_at, progress.result
+        self.score, self.moves, self.seconds = progress.score, progress.moves, progress.seconds
+        self.clock = progress.clock
+
 
 @dataclass(frozen=True, slots=True)
 class StoredAction:
     seq: int
     text: str
     at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What play changes in a stored game (its end and its clock), with the actions after a given one."""
+
+    finished_at: float | None
+    result: str | None
+    score: int | None
+    moves: int | None
+    seconds: float | None
+    clock: Clock | None
+    later: list[StoredAction]
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,27 +459,24 @@ class Store:
             ).all()
         return [StoredAction(row.seq, row.text, row.at) for row in rows]
 
-    def since(self, game_id: str, seq: int) -> tuple[GameRecord, list[StoredAction]] | None:
-        """A stored game as it is now, with its actions after the first ``seq``, in one look-up (what a
-        server process needs to catch up with another's moves); None if there is no such game."""
-        later = actions.alias("later")
-        columns = (later.c.seq.label("later_seq"), later.c.text.label("later_text"), later.c.at.label("later_at"))
-        query = (
-            select(games, *columns)
-            .select_from(games.outerjoin(later, (later.c.game_id == games.c.id) & (later.c.seq > seq)))
-            .where(games.c.id == game_id)
-            .order_by(later.c.seq)
-        )
+    def since(self, game_id: str, seq: int) -> Progress | None:
+        """What a game's record holds now that play changes, with its actions after the first ``seq``, in
+        one look-up (what a server process needs to catch up with another's moves); None if there is no
+        such game."""
         with self.autocommit.connect() as connection:
-            rows = connection.execute(query).mappings().all()
+            rows = connection.execute(_SINCE, {"game_id": game_id, "seq": seq}).all()
         if not rows:
             return None
-        later_actions = [
-            StoredAction(row["later_seq"], row["later_text"], row["later_at"])
-            for row in rows
-            if row["later_seq"] is not None
-        ]
-        return _record(rows[0]), later_actions
+        first = rows[0]
+        return Progress(
+            first.finished_at,
+            first.result,
+            first.score,
+            first.moves,
+            first.seconds,
+            None if first.played is None else Clock(first.played, first.clock_at),
+            [StoredAction(row.later_seq, row.later_text, row.later_at) for row in rows if row.later_seq is not None],
+        )
 
     def add_action(
         self, game_id: str, seq: int, text: str, at: float, clock: Clock, *, finish: Finish | None = None
