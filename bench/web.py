@@ -20,6 +20,9 @@ the single-process SQLite figures are measured first in the same run, to compare
 times ``--one-player`` actions (default 300) of one player alone, sent to the processes in turn and one
 after another: what an action costs when nothing waits in line before it.
 
+The simulated players share one process: it collects no garbage while it measures, and it prints how late
+its own event loop woke (time a round trip counts that no server spent).
+
 Everything runs on loopback and every loop is bounded by time or count.
 """
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -248,15 +252,36 @@ def load(urls: list[str], players: int, seconds: float, warmup: float) -> tuple[
     async def run() -> None:
         start = time.monotonic()
         until = start + warmup + seconds
+        lags: list[float] = []
+        watch = asyncio.ensure_future(loop_lag(until, start + warmup, lags))
         await asyncio.gather(
             *(
                 player(n, addresses, until, start + warmup, latencies, server_times, errors)
                 for n in range(players)
             )
         )
+        await watch
+        late = f"p50 {1000 * percentile(lags, 0.5):.1f} ms, p99 {1000 * percentile(lags, 0.99):.1f} ms"
+        print(f"  the players' own event loop woke late by {late}")
 
-    asyncio.run(run())
+    # The players' own process collects no garbage while it measures: its pauses would count in the
+    # round trips as if the servers had taken them.
+    gc.disable()
+    try:
+        asyncio.run(run())
+    finally:
+        gc.enable()
     return latencies, server_times, errors
+
+
+async def loop_lag(until: float, measure_from: float, lags: list[float]) -> None:
+    """How late the players' own event loop wakes from a 10 ms sleep: time the round trips count that the
+    servers did not spend."""
+    while time.monotonic() < until:
+        began = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if time.monotonic() >= measure_from:
+            lags.append(time.perf_counter() - began - 0.01)
 
 
 def one_player(urls: list[str], count: int) -> list[float]:

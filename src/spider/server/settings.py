@@ -87,7 +87,7 @@ class Settings:
     prune_days: float = 1.0
     """Days between two prunes of the database by the server (``spider.server.maintenance``); 0 for none."""
     access_log: bool = False
-    gc_freeze_seconds: float = 10.0
+    gc_freeze_seconds: float = 0.2
     """Seconds between two moves of everything alive out of the garbage collector's reach, so that its
     collections stay short (``spider.server.collector``); 0 leaves Python's collector as it is."""
 
