@@ -229,7 +229,8 @@ async def play(
             moves_here = 0
             continue
         began = time.perf_counter()
-        status, answer = await connection.request("POST", f"/api/games/{view['id']}/actions", {"action": action})
+        body = {"action": action, "version": view["version"]}  # as the page sends it
+        status, answer = await connection.request("POST", f"/api/games/{view['id']}/actions", body)
         elapsed = time.perf_counter() - began
         if status != 200:
             errors.append(f"{status} {answer}")
@@ -305,7 +306,7 @@ def one_player(urls: list[str], count: int) -> list[float]:
                     continue
                 began = time.perf_counter()
                 path = f"/api/games/{view['id']}/actions"
-                status, answer = await connection.request("POST", path, {"action": action})
+                status, answer = await connection.request("POST", path, {"action": action, "version": view["version"]})
                 times.append(time.perf_counter() - began)
                 if status != 200:
                     raise SystemExit(f"one player: {status} {answer}")

@@ -29,20 +29,29 @@ def two_processes(backend: str, serve: Callable[..., tuple[Any, str]]) -> tuple[
     return serve()[1], serve()[1]
 
 
-def test_a_burst_of_actions_on_two_processes_is_serialized(two_processes: tuple[str, str]) -> None:
+@pytest.mark.parametrize("versions", [False, True], ids=["without versions", "with versions, as the page sends"])
+def test_a_burst_of_actions_on_two_processes_is_serialized(two_processes: tuple[str, str], versions: bool) -> None:
     first, second = two_processes
     with httpx.Client(base_url=first, timeout=10) as opener:
         game = opener.post("/api/games", json={"code": CODE}).json()
         cookie = opener.cookies[PLAYER_COOKIE]
     answers: list[tuple[int, dict[str, Any], str]] = []
     lock = threading.Lock()
-    # each thread plays on its own process: deal, undo, deal, undo... all at once
+
+    # each thread plays on its own process: deal, undo, deal, undo... all at once; with versions, each
+    # says which version it acted on, and looks at the game again when told it has changed
     def player(url: str, actions: list[str]) -> None:
         with httpx.Client(base_url=url, timeout=10, cookies={PLAYER_COOKIE: cookie}) as client:
+            seen = game["version"]
             for action in actions:
-                response = client.post(f"/api/games/{game['id']}/actions", json={"action": action})
+                body = {"action": action, "version": seen} if versions else {"action": action}
+                response = client.post(f"/api/games/{game['id']}/actions", json=body)
                 with lock:
                     answers.append((response.status_code, response.json(), action))
+                if response.status_code == 200:
+                    seen = response.json()["view"]["version"]
+                elif response.json()["message_id"] == "server.game_changed":
+                    seen = client.get(f"/api/games/{game['id']}").json()["version"]
 
     actions = list(itertools.islice(itertools.cycle(["d", "u"]), 30))
     threads = [threading.Thread(target=player, args=(url, actions)) for url in (first, second, first, second)]

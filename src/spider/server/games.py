@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from starlette import status
@@ -35,6 +35,10 @@ from spider.text import spoken
 from spider.view import iso_time, table
 
 _GAME_ID_LENGTH = 16
+
+
+class _Behind(Exception):
+    """Another server process has stored an action in the game since this process's copy of it."""
 
 
 def new_game_id() -> str:
@@ -148,13 +152,14 @@ class Games:
             return None
         return replay(record, self.store.actions(game_id))
 
-    def live(self, game_id: str, player: str, *, duel: bool = False) -> LiveGame:
+    def live(self, game_id: str, player: str, *, duel: bool = False, catch_up: bool = True) -> LiveGame:
         """The player's game by id; :class:`NoSuchGame` for an unknown id and for another's game alike.
 
         Both are answered the same way and at the same cost (one look-up by key), before the game is
         loaded: another player's game is never read, nor put in the cache. A duel's game is reached only
         through the duel (``duel``), whose clock and hidden code the solo routes know nothing of; a solo
-        game never through a duel.
+        game never through a duel. Without ``catch_up``, a game in this process's memory is taken as it is,
+        though another process may have played in it since.
         """
         if len(game_id) != _GAME_ID_LENGTH:
             raise NoSuchGame()
@@ -166,7 +171,7 @@ class Games:
             owner = self.store.owner(game_id)
             if owner is None or not secrets.compare_digest(owner, player):
                 raise NoSuchGame()
-        if live is not None and self.shared and not self._caught_up(live):
+        if live is not None and self.shared and catch_up and not self._caught_up(live):
             self.forget(game_id)
             live = None
         if live is None:
@@ -343,29 +348,51 @@ class Games:
         ``version`` is the view's ``version`` the player acted on: when the game has moved on since
         (in another window, or through another server), the action is refused, never applied to a
         table the player has not seen.
+
+        Where other processes play in the same games, this process's copy of a game may be behind. When
+        the player acted on the version this copy is at, the action is played and stored at once: the
+        database refuses it if another process stored an action in between, and only then does this
+        process catch up and play it again. In the usual case that is one round trip instead of two.
         """
+        if self.shared and version is not None:
+            live = self.live(game_id, player, duel=duel, catch_up=False)
+            with live.lock:
+                if version == live.seq and not live.over:
+                    try:
+                        return live, self._play(live, text, version, maybe_behind=True)
+                    except _Behind:
+                        pass
         with self.holding(game_id, player, duel=duel) as live:
-            if live.over:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
-            if version is not None and version != live.seq:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
-            canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
-            at = now()
-            live.clock.seen(at)  # an action is made on screen
-            finish = live.ending(at)
-            try:
-                self.store.add_action(game_id, live.seq + 1, canonical, at, live.clock, finish=finish)
-            except ActionConflict:
-                # Another server process played in (or ended) this game: the player must see it first.
-                self.forget(game_id)
-                raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
-            except Exception:
-                self.forget(game_id)
-                raise
-            live.seq += 1
-            if finish is not None:
-                self._ended(live, finish)
-            return live, events
+            return live, self._play(live, text, version, maybe_behind=False)
+
+    def _play(self, live: LiveGame, text: str, version: int | None, *, maybe_behind: bool) -> list[Event]:
+        """Plays and stores an action on a locked game. With ``maybe_behind``, a game that another process
+        has played on is left as it was and :class:`_Behind` raised, for the caller to catch up."""
+        if live.over:
+            raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
+        if version is not None and version != live.seq:
+            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+        kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
+        canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
+        at = now()
+        live.clock.seen(at)  # an action is made on screen
+        finish = live.ending(at)
+        try:
+            self.store.add_action(live.record.id, live.seq + 1, canonical, at, live.clock, finish=finish)
+        except ActionConflict:
+            if kept is not None:
+                live.game, live.clock = kept
+                raise _Behind() from None
+            # Another server process played in (or ended) this game: the player must see it first.
+            self.forget(live.record.id)
+            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
+        except Exception:
+            self.forget(live.record.id)
+            raise
+        live.seq += 1
+        if finish is not None:
+            self._ended(live, finish)
+        return events
 
     def clock(self, player: str, game_id: str, on_screen: bool) -> tuple[int, bool]:
         """The page shows the game (a sign of life, also sent every ``HEARTBEAT`` seconds) or has
