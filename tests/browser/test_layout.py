@@ -190,6 +190,7 @@ def test_hebrew_drag_and_drop(browser: Browser, server: Server) -> None:
     open_table(page)
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     drag(page, group["column"], group["count"], target)
+    expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))  # the page's move has been answered
     after = current(page)
     assert after["moves"] == view["moves"] + 1
     moved = view["columns"][group["column"] - 1]["up"][-group["count"]:]
