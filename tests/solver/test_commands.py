@@ -7,7 +7,9 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -122,3 +124,45 @@ def test_two_verify_runs_at_once_fill_one_pool(
     assert all("Added 3 verified 1-suit deals" in out for out in outs)
     codes = [code for code, _ in stored_deals(database_url)]
     assert len(codes) == 6 == len(set(codes)), "a deal counted by both runs, or stored twice"
+
+
+def _children(pid: int) -> list[int]:
+    """The live (not yet reaped) child processes of a process."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+            except OSError:
+                continue
+            if int(parent) == pid and state != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the processes from /proc")
+def test_a_verify_run_killed_takes_its_workers_with_it(
+    verify: Callable[[str, int], subprocess.Popen[str]], database_url: str
+) -> None:
+    run = verify(database_url, 1000)
+    deadline = time.monotonic() + 60
+    while not (workers := _children(run.pid)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert workers, "the run started no worker"
+    os.kill(run.pid, signal.SIGKILL)  # not its group: the workers must notice by themselves
+    run.wait()  # (not its output: a worker left running would hold the pipes open)
+    deadline = time.monotonic() + 10
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [pid for pid in workers if _running(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    run.communicate()  # every holder of its pipes has ended now
+    assert not left, "workers of a killed verify run are still running"

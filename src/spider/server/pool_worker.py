@@ -17,6 +17,7 @@ from multiprocessing.synchronize import Event as EventType
 from spider import TableRules
 from spider.cards import SUIT_COUNTS
 from spider.server import solving
+from spider.solver.workers import worker_process_setup
 
 IDLE_SECONDS = 10.0
 
@@ -39,7 +40,7 @@ def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType)
 
 
 def _run(database: str, target: int, seconds: float, stop: EventType, server: int) -> None:
-    solving.worker_process_setup(19, server)
+    worker_process_setup(19, server)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on the server reaches this process too
         top_up(solving.DealPool(database), target, seconds, stop)
 

@@ -20,7 +20,6 @@ players' deals fill that worker, the game is a random deal at once (``verified: 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import os
 import threading
@@ -43,7 +42,7 @@ from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
 from spider.solver.analyse import ANALYSIS_SECONDS, analyse
 from spider.solver.pool import Pool
-from spider.solver.workers import stop_workers
+from spider.solver.workers import lower_priority, stop_workers, worker_process_setup
 
 if TYPE_CHECKING:  # the worker processes import this file: they need no Pydantic
     from spider.server.answers import Hint
@@ -122,28 +121,6 @@ def analysis_search(code: str, rules: dict[str, Any], actions: list[str]) -> dic
 def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
     """Whether a line, played through the rules engine from the deal's opening, wins it."""
     return solver_replays_to_win(Game.from_code(code, rules), line)
-
-
-def worker_process_setup(niceness: int, server: int) -> None:
-    """For a worker process: a lower priority than the server's, and an end when the server ends,
-    even when the server is killed (Linux: the parent-death signal; and if the server died before
-    the signal was set up, the process has a new parent and ends now)."""
-    _lower_priority(0, niceness)  # often done by the server as the process started (see _workers)
-    with contextlib.suppress(Exception):
-        import ctypes
-        import signal
-
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-    if os.getppid() != server:
-        os._exit(0)
-
-    def watch() -> None:  # for the cases the signal misses (it follows the thread that started us)
-        while os.getppid() == server:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="spider-watch-server", daemon=True).start()
 
 
 def _ready() -> bool:
@@ -342,15 +319,8 @@ def _workers(count: int, niceness: int, *, lowered_at_once: bool = False) -> Pro
     executor.submit(_ready)
     for process in list(getattr(executor, "_processes", {}).values()) if lowered_at_once else []:
         if process.pid is not None:
-            _lower_priority(process.pid, niceness)
+            lower_priority(process.pid, niceness)
     return executor
-
-
-def _lower_priority(pid: int, niceness: int) -> None:
-    """Sets a process's niceness to at least ``niceness`` (0 is this process)."""
-    with contextlib.suppress(OSError):
-        if os.getpriority(os.PRIO_PROCESS, pid) < niceness:
-            os.setpriority(os.PRIO_PROCESS, pid, niceness)
 
 
 class DealPool:

@@ -18,7 +18,7 @@ from spider.rules import PRESETS, TableRules
 from spider.solver.hint import hint
 from spider.solver.pool import Pool
 from spider.solver.search import solve
-from spider.solver.workers import stop_workers
+from spider.solver.workers import stop_workers, worker_process_setup
 
 DEFAULT_SECONDS = 60.0
 
@@ -130,7 +130,12 @@ def verify(args: argparse.Namespace) -> int:
     )
     # spawned, not forked: a fork would copy the progress bar's thread mid-way and the pool's open
     # database connection into every worker
-    executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    executor = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_process_setup,
+        initargs=(0, os.getpid()),  # ended with this run, even when it is killed
+    )
     try:
         with Progress(*columns) as progress:
             task = progress.add_task("verify", total=args.count, status="")

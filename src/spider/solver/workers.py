@@ -1,7 +1,12 @@
-"""Stopping the solver's worker processes at once, rather than after the searches they are in."""
+"""The solver's worker processes: each ends with the process that started it (even one killed with
+``kill -9``), and they are stopped at once, rather than after the searches they are in."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 JOIN_SECONDS = 0.5
@@ -17,3 +22,33 @@ def stop_workers(executor: Executor | None) -> None:
             process.join(JOIN_SECONDS)
             if process.is_alive():
                 process.terminate()
+
+
+def worker_process_setup(niceness: int, server: int) -> None:
+    """For a worker process: a lower priority than its starter's (``niceness``), and an end when the
+    starter (``server``: its process id, a server or a ``spider verify`` run) ends, even when it is
+    killed (Linux: the parent-death signal; and if the starter died before the signal was set up, the
+    process has a new parent and ends now)."""
+    lower_priority(0, niceness)  # often done by the server as the process started (see server.solving)
+    with contextlib.suppress(Exception):
+        import ctypes
+        import signal
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != server:
+        os._exit(0)
+
+    def watch() -> None:  # for the cases the signal misses (it follows the thread that started us)
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="spider-watch-server", daemon=True).start()
+
+
+def lower_priority(pid: int, niceness: int) -> None:
+    """Sets a process's niceness to at least ``niceness`` (0 is this process)."""
+    with contextlib.suppress(OSError):
+        if os.getpriority(os.PRIO_PROCESS, pid) < niceness:
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
