@@ -64,3 +64,15 @@ def test_a_changed_file_is_served_anew(tmp_path: Path) -> None:
     second = files.response(request, "a.css")
     assert second.headers["etag"] != first.headers["etag"]
     assert gzip.decompress(second.body).decode() == "body { color: blue }\n" * 50
+
+
+def test_webassembly_is_compressed_and_typed_without_a_charset(client: TestClient) -> None:
+    """The offline engine's WebAssembly (Pyodide, fetched by scripts/setup) goes out compressed."""
+    wasm = web_folder() / "pyodide" / "pyodide.asm.wasm"
+    if not wasm.is_file():
+        pytest.skip("Pyodide is fetched by scripts/setup")
+    response = client.get("/static/pyodide/pyodide.asm.wasm", headers={"accept-encoding": "gzip"})
+    assert response.status_code == 200 and response.headers["content-encoding"] == "gzip"
+    assert response.headers["content-type"] == "application/wasm"  # what instantiateStreaming asks for
+    assert response.content == wasm.read_bytes()
+    assert int(response.headers["content-length"]) < wasm.stat().st_size / 2
