@@ -22,6 +22,9 @@ from spider.solver.hint import deal_possible, hint
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
 WANDER = 5
 BEST_SEEN = 0.5
+# The part of an action's thinking the solver may take on the guesses; the rest is kept for the search
+# for the best position before a deal, which decides whether to deal.
+SOLVE_SHARE = 0.5
 
 
 @dataclass
@@ -151,16 +154,16 @@ class Player:
         # The hint does not remember this game's positions; never walk back into one.
         return found.action if chosen is not None else None
 
-    def _seconds(self) -> float:
-        """The seconds one more search may take: what is left of this action's thinking, and in a duel
-        its share of the clock (about a hundred actions may be left to make)."""
-        seconds = self._deadline - time.process_time()
+    def _seconds(self, searches: int, until: float | None = None) -> float:
+        """The seconds the next of ``searches`` more searches may take: an even part of what is left of
+        this action's thinking, or of the time ``until`` a CPU time (time a search leaves unspent goes to
+        the next), and in a duel its part of the clock (about a hundred actions may be left to make)."""
+        seconds = ((until or self._deadline) - time.process_time()) / searches
         if self._seconds_left is not None:
             seconds = min(seconds, self._seconds_left / (100 * self.level.samples))
         return max(0.01, seconds)
 
-    def _search_guess(self, position: Position, guess: Sample) -> Line:
-        seconds = self._seconds()
+    def _search_guess(self, position: Position, guess: Sample, seconds: float) -> Line:
         # The line stops before the guess's next deal: the player deals when most guesses see no move
         # worth making before one.
         line = search_sample(position, guess, self.level.sample_nodes, seconds)
@@ -168,16 +171,26 @@ class Player:
 
     def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
         """New guesses and their lines: with ``solve`` (and a strength that solves), the solver's winning
-        lines, if any guess was won; else the lines towards each guess's best position before a deal."""
-        guesses = [sample(position, self._random) for _ in range(self.level.samples)]
+        lines, if any guess was won; else the lines towards each guess's best position before a deal.
+
+        The solver gets at most :data:`SOLVE_SHARE` of the time left, so that the search for the best
+        position before a deal, which decides whether to deal, is never starved of time."""
+        count = self.level.samples
+        guesses = [sample(position, self._random) for _ in range(count)]
         lines: list[Line] = []
         self._solved = solve and bool(self.level.solve_nodes) and not plays_for_points(position)
         if self._solved:
-            found = (solve_sample(position, guess, self.level.solve_nodes, self._seconds()) for guess in guesses)
-            lines = [line for line in found if line is not None]
+            share_end = time.process_time() + SOLVE_SHARE * (self._deadline - time.process_time())
+            for index, guess in enumerate(guesses):
+                found = solve_sample(position, guess, self.level.solve_nodes, self._seconds(count - index, share_end))
+                if found is not None:
+                    lines.append(found)
             self._solved = bool(lines)
         if not lines:
-            lines = [self._search_guess(position, guess) for guess in guesses]
+            lines = [
+                self._search_guess(position, guess, self._seconds(count - index))
+                for index, guess in enumerate(guesses)
+            ]
         self._plan = [
             line if not line.actions or line.actions[0] in fresh else Line((), line.won, line.score)
             for line in lines

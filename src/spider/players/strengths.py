@@ -30,8 +30,9 @@ class Level:
     a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
     full-information solver over up to that many positions, and its winning lines vote on the move.
     ``seconds`` is the most CPU time the searches for one action may take together (issue 10: at most 2 s a
-    move on one core); most actions stay within the node budgets, and only an action that reaches the
-    limit depends on the machine's speed.
+    move on one core), shared evenly among the guesses; the solver may take half of it, and the rest is
+    kept for the search for the best position before a deal, which decides whether to deal. Most actions
+    stay within the node budgets, and only an action that reaches the limit depends on the machine's speed.
     """
 
     hint_nodes: int = 0
