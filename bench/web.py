@@ -243,9 +243,14 @@ async def play(
         moves_here += 1
 
 
+def host_ports(urls: list[str]) -> list[tuple[str, int]]:
+    """The host and port of each server's URL."""
+    return [(host, int(port)) for host, port in (url.removeprefix("http://").split(":") for url in urls)]
+
+
 def load(urls: list[str], players: int, seconds: float, warmup: float) -> tuple[list[float], list[float], list[str]]:
     """Round trips and the server's own times (seconds) of the actions played after the warm-up."""
-    addresses = [(host, int(port)) for host, port in (url.removeprefix("http://").split(":") for url in urls)]
+    addresses = host_ports(urls)
     latencies: list[float] = []
     server_times: list[float] = []
     errors: list[str] = []
@@ -287,7 +292,7 @@ async def loop_lag(until: float, measure_from: float, lags: list[float]) -> None
 
 def one_player(urls: list[str], count: int) -> list[float]:
     """Round trips (seconds) of ``count`` actions by one player alone, sent to each server in turn."""
-    addresses = [(host, int(port)) for host, port in (url.removeprefix("http://").split(":") for url in urls)]
+    addresses = host_ports(urls)
 
     async def run() -> list[float]:
         rng = random.Random(0)

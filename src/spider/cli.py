@@ -18,7 +18,7 @@ from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
 from spider.solver.commands import add_commands as solver_commands
-from spider.text import environment_language, languages, message, speaking
+from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
 
 EXIT_BAD_INPUT = 2
 
@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    with speaking(getattr(args, "lang", None) or "en"):
+    with speaking(getattr(args, "lang", None) or DEFAULT_LANGUAGE):
         try:
             result: int = args.run(args)
         except SpiderError as error:

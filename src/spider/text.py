@@ -27,14 +27,13 @@ tables its grammar needs.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -191,7 +190,7 @@ def number(value: int, lang: str | None = None) -> str:
     return _number(value, lang or spoken())
 
 
-@functools.lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def _number(value: int, lang: str) -> str:
     # Babel reads the pattern afresh on every call: the table in words writes the same few numbers over and over
     return str(format_decimal(value, locale=locale(lang)))

@@ -196,13 +196,7 @@ _SET_CLOCK = (
 # On a database server, the same in one statement with the game's clock, atomic on its own: one round trip
 # where a transaction takes four. The clock is set only while the game is on, and the action is stored
 # only when it was; two processes storing the same action number: the second fails whole.
-_CLOCK_SET = (
-    update(games)
-    .where(games.c.id == bindparam("game_id"), games.c.finished_at.is_(None))
-    .values(played=bindparam("clock_played"), clock_at=bindparam("clock_since"))
-    .returning(games.c.id)
-    .cte("clock_set")
-)
+_CLOCK_SET = _SET_CLOCK.where(games.c.finished_at.is_(None)).returning(games.c.id).cte("clock_set")
 _INSERT_ACTION_AND_CLOCK = insert(actions).from_select(
     ["game_id", "seq", "text", "at"],
     select(
@@ -214,11 +208,11 @@ _INSERT_ACTION_AND_CLOCK = insert(actions).from_select(
 # What play changes in a game, with its actions after a given one, in one look-up, built once (built at each
 # call, the alias and its columns cost more than the query). The game's other columns never change, and
 # its deal's winning line is long: they are not read again.
-PROGRESS = ("finished_at", "result", "score", "moves", "seconds", "played", "clock_at")
+_PROGRESS = ("finished_at", "result", "score", "moves", "seconds", "played", "clock_at")
 _LATER = actions.alias("later")
 _SINCE = (
     select(
-        *(getattr(games.c, name) for name in PROGRESS),
+        *(getattr(games.c, name) for name in _PROGRESS),
         _LATER.c.seq.label("later_seq"),
         _LATER.c.text.label("later_text"),
         _LATER.c.at.label("later_at"),

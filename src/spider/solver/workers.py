@@ -24,9 +24,9 @@ def stop_workers(executor: Executor | None) -> None:
                 process.terminate()
 
 
-def worker_process_setup(niceness: int, server: int) -> None:
+def worker_process_setup(niceness: int, starter: int) -> None:
     """For a worker process: a lower priority than its starter's (``niceness``), and an end when the
-    starter (``server``: its process id, a server or a ``spider verify`` run) ends, even when it is
+    starter (its process id: a server's or a ``spider verify`` run's) ends, even when it is
     killed (Linux: the parent-death signal; and if the starter died before the signal was set up, the
     process has a new parent and ends now)."""
     lower_priority(0, niceness)  # often done by the server as the process started (see server.solving)
@@ -36,15 +36,15 @@ def worker_process_setup(niceness: int, server: int) -> None:
 
         pr_set_pdeathsig = 1
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-    if os.getppid() != server:
+    if os.getppid() != starter:
         os._exit(0)
 
     def watch() -> None:  # for the cases the signal misses (it follows the thread that started us)
-        while os.getppid() == server:
+        while os.getppid() == starter:
             time.sleep(1.0)
         os._exit(0)
 
-    threading.Thread(target=watch, name="spider-watch-server", daemon=True).start()
+    threading.Thread(target=watch, name="spider-watch-starter", daemon=True).start()
 
 
 def lower_priority(pid: int, niceness: int) -> None:
