@@ -22,3 +22,8 @@ REVEAL = "2C AsQs|Ks/2sQh|Kh/3sAh|Js/6s2h|Jh/8s3h|9s/Ts4h|9h/6h|7s/8hTh|7h/|5s/5
 # The way out is two moves deep: the Js goes onto the Qh, which lays the 6h open, and then the 5s goes onto
 # the 6h and turns up the card under it. No other move leads anywhere.
 TWO_STEPS = "2C As|5s/|6hJs/Qs|Qh/Ks2s|Ah/4s|3s/6s|3h/8s|7s/Ts|7h/2h4h5h|9s/8hThJhKh|9h - ssshhh 500 0"
+
+# One suit, six runs off, ten cards in the stock. Laying the As on the 2s would remove a seventh run and
+# leave three cards on the table: the ten columns could never be filled for the last deal, a lost game.
+# Filling the empty columns from the long run first keeps the game winnable.
+TOO_FEW_TO_DEAL = "1C |KsQsJsTs9s8s7s6s5s4s3s2s/|As/|9s/|5s/|Js/|/|/|/|/| As2s3s4s6s7s8sTsQsKs ssssss 500 90"

@@ -122,3 +122,8 @@ def test_not_stuck_at_an_opening_or_when_a_deal_is_possible() -> None:
     game = Game.from_code(GameCode(4, 3, TableRules()))
     assert not no_more_moves(public(game))
     assert game.deal_possible
+
+
+def test_the_hint_never_completes_a_run_that_leaves_too_few_cards_to_deal() -> None:
+    found = hint(public(Game.from_position(positions.TOO_FEW_TO_DEAL)))
+    assert found.action is not None and found.action != "2>1", found

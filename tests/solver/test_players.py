@@ -15,6 +15,7 @@ from spider.codes import GameCode
 from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
 from spider.players.determinize import sample, solve_sample, unseen_cards
+from tests.solver import positions
 
 SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 3)]
 
@@ -157,3 +158,14 @@ def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> Non
         assert action != "d"
     imagined.play(line.actions[-1])
     assert sum(imagined.face_down) < sum(game.face_down)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_a_player_never_completes_a_run_that_leaves_too_few_cards_to_deal(strength: str) -> None:
+    game = Game.from_position(positions.TOO_FEW_TO_DEAL)
+    player = Player(strength, seed=3)  # type: ignore[arg-type]
+    for _ in range(8):
+        action = player.next_action(parse_position(game.position(public=True)))
+        assert action is not None and action != "2>1", action
+        game.play(action)
+        assert sum(len(cards) for cards in game.columns) >= 10

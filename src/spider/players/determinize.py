@@ -97,7 +97,7 @@ def search_sample(
     def look(layer: list[tuple[int, State]], line_to: Callable[[int], list[int]]) -> None:
         # The best position is looked for before any deal: a deal's cards are only guessed, and a player
         # makes the useful moves first (the search goes on past deals to find wins).
-        before = [i for i in range(len(layer)) if layer[i][1][2] == undealt]
+        before = [i for i in range(len(layer)) if layer[i][1][2] == undealt and not table.dead(layer[i][1])]
         if before:
             index = min(before, key=lambda i: layer[i][0])
             if layer[index][0] < best.score:

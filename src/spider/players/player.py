@@ -17,7 +17,7 @@ from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
 from spider.solver.convert import action_text, table_for
 from spider.solver.core import DEAL, Move, State, turned_up
-from spider.solver.hint import deal_possible, hint
+from spider.solver.hint import deal_possible, hint, never_dealt
 
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
 WANDER = 5
@@ -45,7 +45,7 @@ def _options(position: Position) -> tuple[int, int, list[Option]]:
     root = table.score(start)
     options = []
     for action, score, child in table.children(start, root, exact=True):
-        if action == DEAL:
+        if action == DEAL or never_dealt(position, child):
             continue
         value = score + turned_up(start, child) * table.weights.unknown_card
         into_empty = not start[0][Move.of(action).target]

@@ -231,6 +231,12 @@ class Table:
         columns, down, dealt = state
         return dealt == len(self.deals) and not any(columns) and not any(down)
 
+    def dead(self, state: State) -> bool:
+        """Whether no deal can ever be made again while the stock still holds cards: under the filled
+        deal rule, fewer cards on the table than columns (a run completed too early leaves them)."""
+        columns, down, dealt = state
+        return not self.deal_any and dealt < len(self.deals) and sum(map(len, columns)) + sum(down) < COLUMNS
+
     # Applying actions.
 
     def _settle(self, columns: list[bytes], down: list[int], index: int) -> int:

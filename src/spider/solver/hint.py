@@ -8,9 +8,11 @@ valued as if an ordinary unsorted card lay there.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN
 from spider.describe import move_words
 from spider.game import deal_refusal_id
@@ -58,6 +60,17 @@ def deal_possible(position: Position) -> bool:
     return deal_refusal_id(position.rules, position.stock_count, sizes) is None
 
 
+def never_dealt(position: Position, state: State) -> bool:
+    """Whether a state of the position's public table (:func:`table_for` with no stock order) holds too few
+    cards to fill the columns for a deal while the stock still holds cards: then the game is lost. A run
+    completed too early leaves one so."""
+    return (
+        position.stock_count > 0
+        and position.rules.deal == "filled"
+        and sum(map(len, state[0])) + sum(state[1]) < COLUMNS
+    )
+
+
 def _public_table(position: Position) -> tuple[Table, State]:
     return table_for(
         position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
@@ -82,7 +95,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     if not can_deal and no_more_moves(position):
         return Hint(None, None, 0, None, False, "hint.stuck")
     table, start = _public_table(position)
-    line = _best_line(table, start, max_nodes)
+    line = _best_line(table, start, max_nodes, lambda state: never_dealt(position, state))
     if not line:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
     move = Move.of(line[0])
@@ -90,9 +103,9 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     return Hint(action_text(start, line[0]), move.source + 1, move.count, move.target + 1, can_deal, message_id, words)
 
 
-def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
+def _best_line(table: Table, start: State, max_nodes: int, lost: Callable[[State], bool]) -> list[int]:
     """Best-first search over moves (never a deal) from the visible table; the actions to the best
-    position seen, or none if no position beats the start."""
+    position seen, or none if no position beats the start. Positions where ``lost`` holds are passed by."""
     root = table.score(start)
     # A card turned up is valued as one more unsorted card: its identity is not known.
     unknown_card = table.weights.unknown_card
@@ -109,7 +122,7 @@ def _best_line(table: Table, start: State, max_nodes: int) -> list[int]:
             if action == DEAL:
                 continue
             key = hash(child)
-            if key in seen:
+            if key in seen or lost(child):
                 continue
             seen.add(key)
             opened = turned_up(state, child)
