@@ -16,7 +16,6 @@ import time
 
 from spider import Game, TableRules
 from spider.codes import GameCode
-from spider.notation import parse_position
 from spider.solver import hint, no_more_moves
 
 
@@ -35,7 +34,7 @@ def main() -> None:
         for shuffle in range(args.first, args.first + args.count):
             game = Game.from_code(GameCode(suits, shuffle, TableRules()))
             for _ in range(args.actions):
-                position = parse_position(game.position(public=True))
+                position = game.public_position()
                 began = time.process_time()
                 found = hint(position)
                 hint_times.append(time.process_time() - began)

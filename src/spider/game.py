@@ -21,7 +21,7 @@ from spider.cards import KING, RUN_LENGTH, RUNS_TO_WIN, Card
 from spider.codes import GameCode, parse_code
 from spider.describe import describe
 from spider.errors import IllegalMoveError, InvalidPositionError
-from spider.notation import parse_position, position_text
+from spider.notation import Position, parse_position, position_text
 from spider.rules import LAYOUTS, TableRules
 from spider.scoring import SCORINGS, Outcome
 from spider.shuffle import shuffled_deck
@@ -647,6 +647,11 @@ class Game:
     def position(self, public: bool = False) -> str:
         """The whole state as one line (:mod:`spider.notation`); ``public`` hides face-down cards and the stock."""
         return position_text(self, public)
+
+    def public_position(self) -> Position:
+        """What a player may see, read back as a :class:`~spider.notation.Position`: face-down cards and
+        the stock only counted. The hint, "no more moves" and the computer players start from it."""
+        return parse_position(position_text(self, public=True))
 
     def describe(self, lang: str | None = None) -> str:
         """The table in words (SPEC 1.8)."""

@@ -104,9 +104,8 @@ def test_the_standard_score_never_falls_below_zero(shuffle: int, suits: int, pic
 @settings(max_examples=30, deadline=None)
 @given(games, choices)
 def test_the_public_position_reads_back_and_matches_what_is_face_up(code: GameCode, picks: list[int]) -> None:
-    from spider import parse_position
 
     game, _ = play_out(code, picks)
-    position = parse_position(game.position(public=True))
+    position = game.public_position()
     assert position.columns == tuple(c[d:] for c, d in zip(game.columns, game.face_down, strict=True))
     assert position.stock_count == len(game.stock) and position.runs == game.runs

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from spider import Game
 from spider.describe import move_words
-from spider.notation import parse_position
 from spider.solver import hint
 from spider.text import message
 from tests.engine.table import cards_of, position
@@ -47,7 +46,7 @@ def test_every_message_the_engine_and_server_write_is_in_the_english_catalog() -
 def test_a_hint_names_its_move_in_words_in_each_language() -> None:
     # column 6's jack of diamonds takes column 4's 10 and 9 of diamonds, and column 4 is emptied
     columns = ["1|Ks", "1|Kh", "1|Kc", "0|Td9d", "1|Ks", "1|Jd", "1|Kh", "1|Kc", "1|Kd", "1|Kd"]
-    found = hint(parse_position(Game.from_position(position(columns, rules="4C")).position(public=True)))
+    found = hint(Game.from_position(position(columns, rules="4C")).public_position())
     assert (found.column, found.count, found.target) == (4, 2, 6)
     assert found.message == "Move the 10 and 9 of diamonds from column 4 onto the jack of diamonds in column 6."
     # Polish puts both the moved cards and the card they go onto in the accusative

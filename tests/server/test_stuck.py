@@ -83,7 +83,6 @@ def test_the_shortcut_agrees_with_the_solver() -> None:
     import random
 
     from spider import PRESETS, Game
-    from spider.notation import parse_position
     from spider.solver import no_more_moves
 
     rng = random.Random(11)
@@ -97,7 +96,7 @@ def test_the_shortcut_agrees_with_the_solver() -> None:
                     break
                 if not game.deal_possible and game.can_uncover:
                     skipped += 1
-                    assert not no_more_moves(parse_position(game.position(public=True)), max_nodes=100_000)
+                    assert not no_more_moves(game.public_position(), max_nodes=100_000)
                 moves = [action for action in actions if str(action) != "d"]
                 game.play(rng.choice(moves if moves and rng.random() < 0.8 else actions))
     assert skipped > 20

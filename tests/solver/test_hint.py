@@ -8,13 +8,13 @@ import pytest
 
 from spider import Game, TableRules
 from spider.codes import GameCode
-from spider.notation import Position, parse_position
+from spider.notation import Position
 from spider.solver import hint, no_more_moves
 from tests.solver import positions
 
 
 def public(game: Game) -> Position:
-    return parse_position(game.position(public=True))
+    return game.public_position()
 
 
 def reshuffle_hidden(game: Game, seed: int) -> Game:

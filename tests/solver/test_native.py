@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from spider import Game, TableRules
 from spider.codes import GameCode
 from spider.game import Game as GameType
-from spider.notation import Position, parse_position
+from spider.notation import Position
 from spider.solver import core
 from spider.solver.convert import table_for
 from spider.solver.core import Budget, State, Table, beam_search
@@ -28,7 +28,7 @@ def tables(game: GameType, public: bool) -> tuple[Table, Table, State]:
     columns, down = list(game.columns), list(game.face_down)
     face_up = [cards[n:] for cards, n in zip(columns, down, strict=True)]
     if public:
-        position = parse_position(game.position(public=True))
+        position = game.public_position()
         made = [
             table_for(position.columns, position.face_down, None, game.rules.group, game.rules.deal, suits=game.suits)
             for _ in range(2)
@@ -129,7 +129,7 @@ def stuck_both_ways(position: Position, max_nodes: int) -> tuple[bool, bool]:
 def test_no_more_moves_agrees_along_a_random_game(suits: int, shuffle: int, walk: list[int], max_nodes: int) -> None:
     game = Game.from_code(GameCode(suits, shuffle, TableRules()))
     for step in walk:
-        position = parse_position(game.position(public=True))
+        position = game.public_position()
         native, expected = stuck_both_ways(position, max_nodes)
         assert native == expected
         # With the stock taken away no deal can help, so the search itself decides.
@@ -146,7 +146,7 @@ def test_no_more_moves_agrees_along_a_random_game(suits: int, shuffle: int, walk
     [(positions.NO_MOVE, True), (positions.SHUTTLE, True), (positions.REVEAL, False), (positions.SPLIT_TO_DEAL, False)],
 )
 def test_no_more_moves_agrees_on_the_crafted_positions(text: str, stuck: bool) -> None:
-    position = parse_position(Game.from_position(text).position(public=True))
+    position = Game.from_position(text).public_position()
     assert stuck_both_ways(position, 200_000) == (stuck, stuck)
 
 
@@ -159,7 +159,7 @@ def test_no_more_moves_is_not_fooled_by_positions_with_one_hash(text: str, stuck
     # Hashes narrowed to a bit or three make nearly every position collide with another; told apart by
     # hash alone, the way out of TWO_STEPS (two moves deep) would look seen already, and "stuck" would be
     # claimed wrongly.
-    position = parse_position(Game.from_position(text).position(public=True))
+    position = Game.from_position(text).public_position()
     table, start = table_for(
         position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
     )

@@ -36,7 +36,7 @@ def test_players_choose_legal_actions_from_the_public_position(strength: str) ->
     game = Game.from_code(GameCode(2, 5, TableRules()))
     player = Player(strength, seed=1)  # type: ignore[arg-type]
     for _ in range(6 if strength == "master" else 20):
-        action = player.next_action(parse_position(game.position(public=True)))
+        action = player.next_action(game.public_position())
         if action is None:
             break
         assert action in {str(legal) for legal in game.legal_actions()}
@@ -71,7 +71,7 @@ def test_the_unseen_cards_do_not_change_a_players_decisions(strength: str, suits
     players = [Player(strength, seed=7), Player(strength, seed=7)]  # type: ignore[arg-type]
     same = 0
     while games[0].position(public=True) == games[1].position(public=True) and same < limit:
-        public = parse_position(games[0].position(public=True))
+        public = games[0].public_position()
         actions = [player.next_action(public) for player in players]
         assert actions[0] == actions[1], (same, actions)
         if actions[0] is None:
@@ -85,7 +85,7 @@ def test_the_unseen_cards_do_not_change_a_players_decisions(strength: str, suits
 def test_a_sample_holds_exactly_the_cards_not_seen() -> None:
     game = Game.from_code(GameCode(4, 3, TableRules()))
     game.play("d")
-    position = parse_position(game.position(public=True))
+    position = game.public_position()
     guess = sample(position, random.Random(5))
     assert [len(cards) for cards in guess.hidden] == list(game.face_down)
     assert len(guess.stock) == len(game.stock)
@@ -124,7 +124,7 @@ def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength:
     player = Player(strength, seed=2)  # type: ignore[arg-type]
     scores = [game.score]
     while len(scores) < 1500:
-        action = player.next_action(parse_position(game.position(public=True)), seconds_left=600.0)
+        action = player.next_action(game.public_position(), seconds_left=600.0)
         if action is None:
             break
         game.play(action)
@@ -141,7 +141,7 @@ def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> Non
     """The solver's winning line in a guess knows the guessed cards; a player may follow it only while
     nothing new is seen: up to the first card turned up (that move included), and never into a deal."""
     game = Game.from_code(GameCode(suits, 21, TableRules()))
-    position = parse_position(game.position(public=True))
+    position = game.public_position()
     guess = sample(position, random.Random(3))
     line = solve_sample(position, guess, 300_000)
     assert line is not None and line.won and line.actions
@@ -165,7 +165,7 @@ def test_a_player_never_completes_a_run_that_leaves_too_few_cards_to_deal(streng
     game = Game.from_position(positions.TOO_FEW_TO_DEAL)
     player = Player(strength, seed=3)  # type: ignore[arg-type]
     for _ in range(8):
-        action = player.next_action(parse_position(game.position(public=True)))
+        action = player.next_action(game.public_position())
         assert action is not None and action != "2>1", action
         game.play(action)
         assert sum(len(cards) for cards in game.columns) >= 10

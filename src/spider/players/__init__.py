@@ -8,7 +8,7 @@ the unseen cards, consistently with everything seen, and search their guesses
 A duel's computer opponent (SPEC 4) is one :class:`Player` per game, asked after each of its actions::
 
     player = Player("expert", seed=duel_seed)
-    action = player.next_action(parse_position(game.position(public=True)), seconds_left=clock_left)
+    action = player.next_action(game.public_position(), seconds_left=clock_left)
     # None means "finish"; otherwise play it after waiting player.pace seconds.
 
 Under duel scoring it plays for points (:mod:`spider.players.duel`) and finishes when nothing more is
@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spider.game import Game
-from spider.notation import parse_position
 from spider.players.player import Player
 from spider.players.strengths import LEVELS, PACE, STRENGTHS, Level, Strength
 
@@ -68,7 +67,7 @@ def play_game(
         seconds_left = None if time_limit is None else time_limit - thinking
         if seconds_left is not None and seconds_left <= 0:
             break
-        position = parse_position(game.position(public=True))
+        position = game.public_position()
         began = clock()
         action = player.next_action(position, seconds_left)
         spent = clock() - began

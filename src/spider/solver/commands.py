@@ -13,7 +13,6 @@ from typing import Any
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.game import Game
-from spider.notation import parse_position
 from spider.rules import PRESETS, TableRules
 from spider.solver.hint import hint
 from spider.solver.pool import Pool
@@ -78,7 +77,7 @@ def solve_command(args: argparse.Namespace) -> int:
 
 def hint_command(args: argparse.Namespace) -> int:
     game = _game(args.code, args.preset, args.moves)
-    found = hint(parse_position(game.position(public=True)))
+    found = hint(game.public_position())
     if args.json:
         print(
             json.dumps(

@@ -83,9 +83,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
     (``"hint.stuck"``: only undo or a new game are left), so that the two never disagree.
 
     >>> from spider import Game
-    >>> from spider.notation import parse_position
     >>> game = Game.from_code("SP1-S1C-AAAAAAD")
-    >>> hint(parse_position(game.position(public=True))).action is not None
+    >>> hint(game.public_position()).action is not None
     True
     """
     can_deal = deal_possible(position)

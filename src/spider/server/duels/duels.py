@@ -27,7 +27,7 @@ from starlette import status
 
 from spider import Game, TableRules
 from spider.game import Event
-from spider.notation import Position, parse_position
+from spider.notation import Position
 from spider.players import STRENGTHS, Strength
 from spider.server.answers import (
     DuelPlayer,
@@ -617,7 +617,7 @@ class Duels:
         live = self._live(seat)
         if seat.ended is not None or live is None:
             return None
-        return seat.player, parse_position(live.game.position(public=True)), duel.remaining(self.clock())
+        return seat.player, live.game.public_position(), duel.remaining(self.clock())
 
     # Players.
 
