@@ -35,6 +35,7 @@ from spider.cards import DECK_SIZE, RUN_LENGTH, Card, deck
 from spider.codes import parse_rules, rules_text
 from spider.errors import InvalidPositionError, SpiderError
 from spider.rules import TableRules, last_deal_size
+from spider.text import Phrase
 
 if TYPE_CHECKING:
     from spider.game import Game
@@ -105,6 +106,7 @@ def parse_position(text: str) -> Position:
     up_columns, downs, hidden, earned = [], [], [], []
     for number, column in enumerate(column_texts, start=1):
         down_text, bar, up_text = column.partition("|")
+        where = Phrase("where.column", {"column": number})
         if not bar:
             raise InvalidPositionError("invalid.position_column", column=number, text=column)
         if public:
@@ -112,17 +114,17 @@ def parse_position(text: str) -> Position:
                 raise InvalidPositionError("invalid.position_column", column=number, text=column)
             downs.append(int(down_text))
         else:
-            cards = _parse_cards(down_text, f"column {number}")
+            cards = _parse_cards(down_text, where)
             hidden.append(cards)
             downs.append(len(cards))
-        up, marks = _parse_face_up(up_text, f"column {number}")
+        up, marks = _parse_face_up(up_text, where)
         if any(marks) and rules.scoring != "duel":
             raise InvalidPositionError("invalid.position_earned", column=number)
         earned.append(marks)
         if rules.flip == "auto" and downs[-1] and not up:
             raise InvalidPositionError("invalid.position_face_down_only", column=number)
         up_columns.append(up)
-    stock = None if public else _parse_cards("" if fields[2] == "-" else fields[2], "the stock")
+    stock = None if public else _parse_cards("" if fields[2] == "-" else fields[2], Phrase("where.stock"))
     stock_count = int(fields[2]) if public else len(stock or ())
     runs_text = "" if fields[3] == "-" else fields[3]
     if any(suit not in "shdc"[:suits] for suit in runs_text) or len(runs_text) > DECK_SIZE // RUN_LENGTH:
@@ -146,7 +148,7 @@ def _parse_rules(text: str) -> tuple[int, TableRules]:
         raise InvalidPositionError("invalid.position_rules", text=text) from None
 
 
-def _parse_face_up(text: str, where: str) -> tuple[tuple[Card, ...], tuple[bool, ...]]:
+def _parse_face_up(text: str, where: Phrase) -> tuple[tuple[Card, ...], tuple[bool, ...]]:
     """Face-up cards, each perhaps marked as having earned its same-suit bonus."""
     if not _FACE_UP.fullmatch(text):
         raise InvalidPositionError("invalid.position_cards", text=text, where=where)
@@ -154,7 +156,7 @@ def _parse_face_up(text: str, where: str) -> tuple[tuple[Card, ...], tuple[bool,
     return tuple(Card.parse(card) for card, _ in found), tuple(mark == EARNED for _, mark in found)
 
 
-def _parse_cards(text: str, where: str) -> tuple[Card, ...]:
+def _parse_cards(text: str, where: Phrase) -> tuple[Card, ...]:
     if not _CARDS.fullmatch(text):
         raise InvalidPositionError("invalid.position_cards", text=text, where=where)
     return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))

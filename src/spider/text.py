@@ -11,6 +11,9 @@ accusative, "szóstkę"), or, when ``table`` is itself a plural entry, as that e
 (``{deals:describe.deals_left}`` gives "1 deal left" or "5 deals left"). Each language keeps the word
 tables its grammar needs.
 
+A parameter may itself be a message, a :class:`Phrase`: it is written in the language of the sentence
+it is filled into, however late that sentence is written.
+
 >>> message("refuse.rank", rank=6, needs=7)
 'A 6 goes only on a 7.'
 >>> message("refuse.rank", rank=7, needs=8)
@@ -33,6 +36,7 @@ import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -196,6 +200,22 @@ def _number(value: int, lang: str) -> str:
     return str(format_decimal(value, locale=locale(lang)))
 
 
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A part of a sentence that is a message of its own (what a field must be, where a card is): it
+    takes the language of the sentence it is filled into.
+
+    >>> rules = Phrase("expected.rules")
+    >>> message("server.bad_field", field="rules", expected=rules)
+    "The field 'rules' must be an object of table rules."
+    >>> message("server.bad_field", "pl", field="rules", expected=rules)
+    "Pole 'rules' musi mieć postać: obiekt z zasadami gry."
+    """
+
+    message_id: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
 class _Formatter(string.Formatter):
     """Fills a template: ``{name:table}`` fields from the catalog's words, numbers in the language's form."""
 
@@ -203,6 +223,8 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Phrase):
+            return message(value.message_id, self.lang, **value.params)
         if format_spec[:1].isalpha():
             if isinstance(catalog(self.lang).get(format_spec), dict):
                 return message(format_spec, self.lang, n=value)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from spider import Game, InvalidPositionError, parse_position
+from spider.text import speaking
 
 DATA = Path(__file__).parent / "data" / "positions.txt"
 
@@ -63,6 +64,27 @@ def test_a_bad_position_names_the_bad_part(change: object, named: str) -> None:
     with pytest.raises(InvalidPositionError) as error:
         parse_position(" ".join(change(fields)))  # type: ignore[operator]
     assert named in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "english", "words"),
+    [
+        (1, "in column 1", {"pl": "w kolumnie 1", "nl": "in kolom 1", "pt": "na pilha 1", "he": "בעמודה 1"}),
+        (2, "in the stock", {"pl": "w stosie rezerwowym", "nl": "in de stapel", "pt": "no monte", "he": "בקופה"}),
+    ],
+)
+def test_the_place_of_a_bad_list_of_cards_is_named_in_the_language_spoken(
+    field: int, english: str, words: dict[str, str]
+) -> None:
+    fields = Game.from_code("SP1-S1C-AAAAAAD").position().split()
+    fields[field] = "Xs" + fields[field]
+    with pytest.raises(InvalidPositionError) as error:
+        parse_position(" ".join(fields))
+    assert english in str(error.value)
+    for lang, place in words.items():
+        with speaking(lang):  # the refusal is written when it is read, its place with it
+            text = str(error.value)
+        assert place in text and english not in text, text
 
 
 def test_a_card_too_many_is_named() -> None:

@@ -48,6 +48,43 @@ def test_refusals_are_written_in_the_players_language(client: TestClient, lang: 
     assert missing.json()["error"] == message("server.no_such_game", lang)
 
 
+@pytest.mark.parametrize(
+    ("body", "english", "polish"),
+    [
+        ({"suits": 3}, "1, 2 or 4", "Pole 'suits' musi mieć postać: 1, 2 albo 4."),
+        (
+            {"preset": 7},
+            "a text of 1 to 32 characters",
+            "Pole 'preset' musi mieć postać: tekst o długości od 1 do 32 znaków.",
+        ),
+        ({"rules": "casual"}, "an object of table rules", "Pole 'rules' musi mieć postać: obiekt z zasadami gry."),
+        (
+            {"code": CODE, "suits": 2},
+            "1, the suit count of the code",
+            "Pole 'suits' musi mieć postać: 1, czyli liczba kolorów w kodzie.",
+        ),
+    ],
+)
+def test_what_a_field_must_be_is_written_in_the_players_language_too(
+    client: TestClient, body: dict[str, object], english: str, polish: str
+) -> None:
+    assert english in client.post("/api/games", json=body).json()["error"]
+    client.cookies.set("spider_lang", "pl")
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 422 and refused.json()["message_id"] == "server.bad_field"
+    assert refused.json()["error"] == polish
+    assert english not in refused.json()["error"]
+
+
+def test_a_dutch_caller_reads_what_a_query_or_an_empty_body_takes_in_dutch(client: TestClient) -> None:
+    view = new_game(client, code=CODE)
+    client.cookies.set("spider_lang", "nl")
+    query = client.get(f"/api/games/{view['id']}", params={"no_more_moves": "maybe"}).json()["error"]
+    assert query == "Ongeldige waarde voor de queryparameter 'no_more_moves'; verwacht: 1 of 0."
+    field = client.post(f"/api/games/{view['id']}/restart", json={"keep": True}).json()["error"]
+    assert field == "Onbekend veld 'keep'; verwacht: geen velden."
+
+
 def test_a_language_we_do_not_have_gets_english(client: TestClient) -> None:
     client.cookies.set("spider_lang", "xx")
     answer = client.get("/api/games/nothing-here", headers={"Accept-Language": "de-DE, fr"})

@@ -18,7 +18,9 @@ from spider import PRESETS
 from spider.cards import SUIT_COUNTS
 from spider.players import STRENGTHS
 from spider.server.answers import RULES_SCHEMA
+from spider.server.duels.people import MAX_NAME
 from spider.server.errors import RequestError
+from spider.text import Phrase
 
 UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
 BAD_REQUEST = status.HTTP_400_BAD_REQUEST
@@ -82,11 +84,12 @@ def _refuse_constant(name: str) -> Any:
 
 class Body(BaseModel):
     """A request body's fields: each with its type (which is also its schema in ``/api/openapi.json``)
-    and, in ``EXPECTED``, the words a refusal uses for what the field must be."""
+    and, in ``EXPECTED``, the words a refusal uses for what the field must be (written in the request's
+    language when a refusal names them)."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
-    EXPECTED: ClassVar[dict[str, str]] = {}
+    EXPECTED: ClassVar[dict[str, Phrase]] = {}
 
     @classmethod
     def from_json(cls, body: dict[str, Any]) -> Self:
@@ -103,7 +106,7 @@ class Body(BaseModel):
         problem = problems[0]
         field = str(problem["loc"][0])
         if problem["type"] == "extra_forbidden" and len(problem["loc"]) == 1:
-            expected = ", ".join(repr(name) for name in cls.model_fields) or "no fields"
+            expected = ", ".join(repr(name) for name in cls.model_fields) or Phrase("expected.no_fields")
             return RequestError(UNPROCESSABLE, "server.unknown_field", field=field, expected=expected)
         if problem["type"] == "missing" and len(problem["loc"]) == 1:
             return RequestError(UNPROCESSABLE, "server.missing_field", field=field)
@@ -120,8 +123,18 @@ def _suit_count(value: Any) -> int:
 SuitCount = Annotated[int, PlainValidator(_suit_count), WithJsonSchema({"enum": list(SUIT_COUNTS)})]
 
 
-def _text(max_length: int) -> str:
-    return f"a text of 1 to {max_length} characters"
+def _text(max_length: int) -> Phrase:
+    return Phrase("expected.text", {"limit": max_length})
+
+
+def _one_of(*values: Any) -> Phrase:
+    """One of some JSON values, each as JSON writes it: ``1, 2 or 4``, ``"random" or "verified"``."""
+    written = [json.dumps(value) for value in values]
+    return Phrase("expected.one_of", {"choices": ", ".join(written[:-1]), "last": written[-1]})
+
+
+TABLE_RULES = Phrase("expected.rules")
+YES_OR_NO = _one_of(True, False)
 
 
 class NewGame(Body):
@@ -138,13 +151,13 @@ class NewGame(Body):
     share: Annotated[str, Field(min_length=1, max_length=MAX_SHARE_LENGTH)] | None = None
     """A shared deal's token (``POST /api/games/{id}/share``): its deal and table rules, code unseen."""
 
-    EXPECTED: ClassVar[dict[str, str]] = {
-        "suits": "1, 2 or 4",
-        "deal": '"random" or "verified"',
-        "rules": "an object of table rules",
+    EXPECTED: ClassVar[dict[str, Phrase]] = {
+        "suits": _one_of(*SUIT_COUNTS),
+        "deal": _one_of("random", "verified"),
+        "rules": TABLE_RULES,
         "preset": _text(MAX_PRESET_LENGTH),
         "code": _text(MAX_CODE_LENGTH),
-        "replay": "true or false",
+        "replay": YES_OR_NO,
         "share": _text(MAX_SHARE_LENGTH),
     }
 
@@ -167,9 +180,9 @@ class Action(Body):
     version: Annotated[int, Field(ge=0)] | None = None
     """The view's ``version`` the action was made on, if the client says."""
 
-    EXPECTED: ClassVar[dict[str, str]] = {
-        "action": f'an action in notation such as "3>7", "d" or "u", of at most {MAX_ACTION_LENGTH} characters',
-        "version": "the whole number the view calls its version",
+    EXPECTED: ClassVar[dict[str, Phrase]] = {
+        "action": Phrase("expected.action", {"limit": MAX_ACTION_LENGTH}),
+        "version": Phrase("expected.version"),
     }
 
 
@@ -178,7 +191,7 @@ class ClockSign(Body):
 
     on_screen: bool
 
-    EXPECTED: ClassVar[dict[str, str]] = {"on_screen": "true or false"}
+    EXPECTED: ClassVar[dict[str, Phrase]] = {"on_screen": YES_OR_NO}
 
 
 class Resume(Body):
@@ -188,10 +201,7 @@ class Resume(Body):
     replay: bool = False
     """A replay's table for showing the line from there, never the current game."""
 
-    EXPECTED: ClassVar[dict[str, str]] = {
-        "at": "the number of the game's actions to play again, 0 or more",
-        "replay": "true or false",
-    }
+    EXPECTED: ClassVar[dict[str, Phrase]] = {"at": Phrase("expected.at"), "replay": YES_OR_NO}
 
 
 MAX_OFFLINE_ACTIONS_LENGTH = 15_000
@@ -211,12 +221,12 @@ class OfflineResult(Body):
     seconds: Annotated[float, Field(ge=0, le=MAX_OFFLINE_SECONDS, allow_inf_nan=False)] | None = None
     """The playing time the page counted."""
 
-    EXPECTED: ClassVar[dict[str, str]] = {
+    EXPECTED: ClassVar[dict[str, Phrase]] = {
         "code": _text(MAX_CODE_LENGTH),
-        "rules": "an object of table rules",
-        "actions": f"actions in notation with spaces between, at most {MAX_OFFLINE_ACTIONS_LENGTH} characters",
-        "result": '"won", "resigned" or "abandoned"',
-        "seconds": f"a number of seconds from 0 to {MAX_OFFLINE_SECONDS:.0f}",
+        "rules": TABLE_RULES,
+        "actions": Phrase("expected.actions", {"limit": MAX_OFFLINE_ACTIONS_LENGTH}),
+        "result": _one_of("won", "resigned", "abandoned"),
+        "seconds": Phrase("expected.seconds", {"seconds": int(MAX_OFFLINE_SECONDS)}),
     }
 
 
@@ -262,13 +272,15 @@ class NewDuel(Body):
     preset: Annotated[str, Field(min_length=1, max_length=MAX_PRESET_LENGTH, examples=list(PRESETS))] | None = None
     rules: Annotated[dict[str, Any], WithJsonSchema(RULES_SCHEMA)] | None = None
 
-    EXPECTED: ClassVar[dict[str, str]] = {
-        "suits": "1, 2 or 4",
-        "minutes": ", ".join(str(minutes) for minutes in DUEL_MINUTES[:-1]) + f" or {DUEL_MINUTES[-1]}",
-        "opponent": '{"kind": "person"} (with "min_rating" and "max_rating" if you like) or {"kind": "computer", '
-        '"strength": ' + " | ".join(f'"{strength}"' for strength in STRENGTHS) + "}",
+    EXPECTED: ClassVar[dict[str, Phrase]] = {
+        "suits": _one_of(*SUIT_COUNTS),
+        "minutes": _one_of(*DUEL_MINUTES),
+        "opponent": Phrase("expected.opponent", {
+            "person": json.dumps({"kind": "person"}),
+            "computer": '{"kind": "computer", "strength": ' + " | ".join(map(json.dumps, STRENGTHS)) + "}",
+        }),
         "preset": _text(MAX_PRESET_LENGTH),
-        "rules": "an object of table rules",
+        "rules": TABLE_RULES,
     }
 
     @classmethod
@@ -289,7 +301,7 @@ class Name(Body):
 
     name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 
-    EXPECTED: ClassVar[dict[str, str]] = {"name": "a name of 1 to 24 characters"}
+    EXPECTED: ClassVar[dict[str, Phrase]] = {"name": Phrase("expected.name", {"limit": MAX_NAME})}
 
 
 class Nothing(Body):
@@ -305,4 +317,4 @@ def flag(request: Request, name: str) -> bool | None:
         return True
     if value in ("0", "false"):
         return False
-    raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected="1 or 0")
+    raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=_one_of(1, 0))

@@ -31,7 +31,7 @@ from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
-from spider.text import spoken
+from spider.text import Phrase, spoken
 from spider.view import iso_time, table
 
 _GAME_ID_LENGTH = 16
@@ -241,7 +241,7 @@ class Games:
                     status.HTTP_422_UNPROCESSABLE_CONTENT,
                     "server.bad_field",
                     field="suits",
-                    expected=f"{opening.suits}, the suit count of the code",
+                    expected=Phrase("expected.suits_of_code", {"n": opening.suits}),
                 )
             return Game.from_code(request.code, rules_for(request, opening.rules))
         return Game.new(request.suits or 1, rules_for(request, None))
