@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from spider.actions import COLUMNS
 from spider.cards import SUITS, Card
-from spider.solver.core import DEAL, Move, State, Table, encode, weights_for
+from spider.solver.core import DEAL, Move, State, Table, Weights, encode, weights_for
 
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
@@ -27,11 +27,13 @@ def table_for(
     deal: str,
     hidden: Sequence[Sequence[Card]] | None = None,
     suits: int = 1,
+    weights: Weights | None = None,
 ) -> tuple[Table, State]:
     """A search table and start state.
 
     ``columns`` are the face-up cards; ``hidden`` the face-down ones (bottom first) when known. ``stock``
-    is None when its order is unknown: then no deal is searched.
+    is None when its order is unknown: then no deal is searched. ``weights`` score the table (by default the
+    solver's for the suit count).
     """
     deals: tuple[bytes, ...] = ()
     if stock is not None:
@@ -41,7 +43,7 @@ def table_for(
         deals=deals,
         relaxed=group == "relaxed",
         deal_any=deal == "any",
-        weights=weights_for(suits),
+        weights=weights or weights_for(suits),
     )
     state: State = (tuple(cards_code(cards) for cards in columns), tuple(face_down), 0)
     return table, state
