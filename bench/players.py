@@ -4,7 +4,7 @@ Thinking time is the CPU time of this process (the machine may be shared), per a
 all actions and the longest single one.
 
 As with bench/solver.py, tuning and measuring use different deals: the strengths were tuned on shuffles
-below 1000 (0..9, ``--first 0``, the default; later 200..239, ``--first 200``) and are measured on the
+below 1000 (0..9, ``--first 0``, the default; later 200..999, ``--first 200``) and are measured on the
 measuring set, shuffles 1000 onwards (``--first 1000``).
 
     .venv/bin/python bench/players.py --first 1000          # the run: 100 deals per suit count
