@@ -9,7 +9,6 @@ face-down cards are never read: everything here starts from a public :class:`~sp
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 from collections import Counter
@@ -21,14 +20,13 @@ from spider.notation import Position
 from spider.solver.convert import notation, table_for
 from spider.solver.core import (
     DEAL,
-    MANY_SUITS,
-    ONE_SUIT,
     Budget,
     State,
     Table,
     Weights,
     beam_search,
     turned_up,
+    weights_for,
     widening_search,
 )
 
@@ -70,16 +68,6 @@ def sample(position: Position, generator: random.Random) -> Sample:
     return Sample(tuple(hidden), tuple(cards[taken:]))
 
 
-# The players' own weights for their search towards the best position before a deal (the solver keeps
-# its own, tuned for speed to a win with every card known). A player who cannot see what comes next does
-# better keeping its sequences whole: a break costs it more than it costs the solver. Tuned with the
-# expert strength on shuffles 200..999 (bench/players.py --first 200): with 2 suits 372 wins of 800 rather
-# than 324, with 4 suits 47 rather than 40 (and 486 runs rather than 430), with 1 suit 279 of 300 rather
-# than 272.
-ONE_SUIT_PLAY = dataclasses.replace(ONE_SUIT, break_=14)
-MANY_SUITS_PLAY = dataclasses.replace(MANY_SUITS, break_=16)
-
-
 def sample_table(position: Position, guess: Sample, weights: Weights | None = None) -> tuple[Table, State]:
     """The search's table and start state for a public position with the sample's cards filled in, scored
     with ``weights`` (by default the solver's)."""
@@ -112,7 +100,7 @@ def search_sample(
     """Beam passes over the sample within ``nodes`` positions (and ``seconds``, if given): the moves to
     play before the next deal, and whether the guess can be won. Passes widen from ``width`` (default 50)
     and double, as the solver's do."""
-    table, start = sample_table(position, guess, ONE_SUIT_PLAY if position.suits == 1 else MANY_SUITS_PLAY)
+    table, start = sample_table(position, guess, weights_for(position.suits, playing=True))
     budget = Budget(nodes, seconds, time.process_time)
     best = _Best(table.score(start), [])
     beam = width or 50
