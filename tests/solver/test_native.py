@@ -22,9 +22,11 @@ from tests.solver import positions
 pytestmark = pytest.mark.skipif(core.NATIVE is None, reason="the C core is not built (or SPIDER_PURE_PYTHON=1)")
 
 
-def tables(game: GameType, public: bool) -> tuple[Table, Table, State]:
+def tables(game: GameType, public: bool, in_order: bool = False) -> tuple[Table, Table, State]:
     """The reference table, the native one, and the start state: with every card known (as the solver
-    searches) or from what the player sees (as hints and "no more moves" search)."""
+    searches), or from what the player sees (as hints and "no more moves" search), or ``in_order`` as a
+    player's guess is searched (face-down cards come up in one order, here the deck's order of the face-down
+    cards reversed, whichever column they are turned up in)."""
     columns, down = list(game.columns), list(game.face_down)
     face_up = [cards[n:] for cards, n in zip(columns, down, strict=True)]
     if public:
@@ -35,13 +37,20 @@ def tables(game: GameType, public: bool) -> tuple[Table, Table, State]:
         ]
     else:
         hidden = [cards[:n] for cards, n in zip(columns, down, strict=True)]
+        order = [card for cards in hidden for card in cards][::-1] if in_order else None
         made = [
-            table_for(face_up, down, game.stock, game.rules.group, game.rules.deal, hidden, suits=game.suits)
+            table_for(face_up, down, game.stock, game.rules.group, game.rules.deal, hidden, game.suits, order=order)
             for _ in range(2)
         ]
     (reference, start), (native, _) = made
     reference = Table(
-        reference.hidden, reference.deals, reference.relaxed, reference.deal_any, reference.weights, native=False
+        reference.hidden,
+        reference.deals,
+        reference.relaxed,
+        reference.deal_any,
+        reference.weights,
+        native=False,
+        order=reference.order,
     )
     assert reference._native is None and native._native is not None
     return reference, native, start
@@ -58,11 +67,12 @@ rules = st.sampled_from([TableRules(), TableRules(group="relaxed"), TableRules.p
     walk=st.lists(st.integers(0, 10**6), max_size=80),
     exact=st.booleans(),
     public=st.booleans(),
+    in_order=st.booleans(),
 )
 def test_children_and_scores_match_along_a_random_game(
-    suits: int, shuffle: int, table_rules: TableRules, walk: list[int], exact: bool, public: bool
+    suits: int, shuffle: int, table_rules: TableRules, walk: list[int], exact: bool, public: bool, in_order: bool
 ) -> None:
-    reference, native, state = tables(Game.from_code(GameCode(suits, shuffle, table_rules)), public)
+    reference, native, state = tables(Game.from_code(GameCode(suits, shuffle, table_rules)), public, in_order)
     score = reference.score(state)
     for step in walk:
         expected = reference.children(state, score, exact)
@@ -85,11 +95,12 @@ def test_children_and_scores_match_along_a_random_game(
     nodes=st.integers(1, 3000),
     exact=st.booleans(),
     per_deal=st.booleans(),
+    in_order=st.booleans(),
 )
 def test_beam_passes_find_the_same_lines(
-    suits: int, shuffle: int, width: int, nodes: int, exact: bool, per_deal: bool
+    suits: int, shuffle: int, width: int, nodes: int, exact: bool, per_deal: bool, in_order: bool
 ) -> None:
-    reference, native, start = tables(Game.from_code(GameCode(suits, shuffle, TableRules())), False)
+    reference, native, start = tables(Game.from_code(GameCode(suits, shuffle, TableRules())), False, in_order)
     expected_budget, budget = Budget(nodes, None), Budget(nodes, None)
     expected = beam_search(reference, start, width, expected_budget, exact, per_deal=per_deal)
     assert beam_search(native, start, width, budget, exact, per_deal=per_deal) == expected
@@ -165,3 +176,14 @@ def test_no_more_moves_is_not_fooled_by_positions_with_one_hash(text: str, stuck
     )
     assert table.stuck(start, position.stock_count > 0, 10_000, 60, key_bits) is stuck
     assert no_more_moves(position) is stuck
+
+
+def test_a_guess_in_order_refuses_a_position_with_more_face_down_cards_than_it_holds() -> None:
+    game = Game.from_code(GameCode(2, 9, TableRules()))
+    columns, down = game.columns, game.face_down
+    hidden = [cards[:n] for cards, n in zip(columns, down, strict=True)]
+    face_up = [cards[n:] for cards, n in zip(columns, down, strict=True)]
+    order = [card for cards in hidden for card in cards][1:]
+    table, start = table_for(face_up, down, game.stock, "classic", "filled", hidden, 2, order=order)
+    with pytest.raises(ValueError, match="more face-down cards than the order holds"):
+        table.children(start, table.score(start))

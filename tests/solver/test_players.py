@@ -14,7 +14,8 @@ from spider.cli import main
 from spider.codes import GameCode
 from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
-from spider.players.determinize import sample, solve_sample, unseen_cards
+from spider.players.determinize import laid_out, sample, sample_table, search_sample, solve_sample, unseen_cards
+from spider.solver.convert import action_code, cards_code
 from tests.solver import positions
 
 SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 3)]
@@ -96,6 +97,46 @@ def test_a_sample_holds_exactly_the_cards_not_seen() -> None:
     )
 
 
+def test_in_a_guess_the_next_card_up_is_the_same_whichever_column_is_dug() -> None:
+    """Nothing a player sees tells one column's face-down cards from another's, so a guess must not either:
+    the card it turns up next is its next one, whichever column is dug."""
+    position = Game.from_code(GameCode(2, 4, TableRules())).public_position()
+    guess = sample(position, random.Random(1))
+    table, start = sample_table(position, guess)
+    shown = {
+        column: child[0][column]
+        for _, _, child in table.children(start, table.score(start), exact=True)
+        for column in range(10)
+        if child[1][column] < start[1][column]
+    }
+    assert len(shown) >= 2
+    assert set(shown.values()) == {cards_code(guess.order[:1])}
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_a_line_searched_in_a_guess_plays_the_same_through_the_rules_engine(suits: int) -> None:
+    """A player in a duel scores a guess's line by playing it through the rules engine: with the guess's
+    cards laid where the line turns them up, the engine turns up the cards the search did."""
+    position = Game.from_code(GameCode(suits, 6, TableRules())).public_position()
+    guess = sample(position, random.Random(2))
+    line = search_sample(position, guess, 3000)
+    laid = laid_out(position, guess, line.actions)
+    imagined = Game(
+        suits,
+        position.rules,
+        [hidden + cards for hidden, cards in zip(laid.hidden, position.columns, strict=True)],
+        position.face_down,
+        laid.stock,
+    )
+    table, state = sample_table(position, guess)
+    for text in line.actions:
+        imagined.play(text)
+        state = table.apply(state, action_code(state, text))
+        face_up = [cards[down:] for cards, down in zip(imagined.columns, imagined.face_down, strict=True)]
+        assert tuple(map(cards_code, face_up)) == state[0]
+    assert sum(position.face_down) - sum(imagined.face_down) >= 3
+
+
 def test_a_player_does_not_play_in_circles() -> None:
     game = Game.from_code(GameCode(4, 8, TableRules()))
     result = play_game(game, Player("beginner", seed=3), max_actions=5000)
@@ -140,7 +181,7 @@ def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength:
 def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> None:
     """The solver's winning line in a guess knows the guessed cards; a player may follow it only while
     nothing new is seen: up to the first card turned up (that move included), and never into a deal."""
-    game = Game.from_code(GameCode(suits, 21, TableRules()))
+    game = Game.from_code(GameCode(suits, 23, TableRules()))
     position = game.public_position()
     guess = sample(position, random.Random(3))
     line = solve_sample(position, guess, 300_000)

@@ -5,6 +5,11 @@ the rest of the 104. A *sample* lays those cards, in a random order from the pla
 into the face-down places and the stock; the full-information search then looks for a win in the
 sample. Several samples are searched and the action that does best across them is played. The real
 face-down cards are never read: everything here starts from a public :class:`~spider.notation.Position`.
+
+In a sample the face-down cards come up in the sample's order, whichever column each is turned up in: the
+player cannot tell one column's face-down cards from another's, and a search that could would dig the
+column its guess happened to fill well. (Expert on 2 suits, tuning shuffles 200..479 with 4 guesses: 161
+wins of 280 rather than 146.)
 """
 
 from __future__ import annotations
@@ -12,12 +17,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from spider.actions import COLUMNS
 from spider.cards import RUN_LENGTH, Card, card, deck
 from spider.notation import Position
-from spider.solver.convert import notation, table_for
+from spider.solver.convert import action_code, cards_code, notation, table_for
 from spider.solver.core import (
     DEAL,
     Budget,
@@ -50,10 +56,19 @@ def unseen_cards(position: Position) -> list[Card]:
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """One guess at the unseen cards: each column's face-down cards (bottom first) and the stock."""
+    """One guess at the unseen cards: each column's face-down cards (bottom first) and the stock.
+
+    The search takes the face-down cards in :attr:`order`, whichever column each is turned up in
+    (:func:`sample_table`); :func:`laid_out` puts them where one line turns them up.
+    """
 
     hidden: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
+
+    @property
+    def order(self) -> list[Card]:
+        """The face-down cards in the order the search turns them up: the guess's shuffle."""
+        return [each for cards in self.hidden for each in cards]
 
 
 def sample(position: Position, generator: random.Random) -> Sample:
@@ -70,7 +85,9 @@ def sample(position: Position, generator: random.Random) -> Sample:
 
 def sample_table(position: Position, guess: Sample, weights: Weights | None = None) -> tuple[Table, State]:
     """The search's table and start state for a public position with the sample's cards filled in, scored
-    with ``weights`` (by default the solver's)."""
+    with ``weights`` (by default the solver's). The face-down cards come up in the sample's order wherever
+    they are turned up: nothing the player can see tells one column's face-down cards from another's, so
+    a guess must not either."""
     return table_for(
         position.columns,
         position.face_down,
@@ -80,7 +97,35 @@ def sample_table(position: Position, guess: Sample, weights: Weights | None = No
         guess.hidden,
         suits=position.suits,
         weights=weights,
+        order=guess.order,
     )
+
+
+def laid_out(position: Position, guess: Sample, actions: Sequence[str]) -> Sample:
+    """The guess with its face-down cards laid where the line of ``actions`` (move notation, no flips)
+    turns them up, the rest in order after them: the rules engine then plays the line as the search saw it.
+    """
+    table, state = sample_table(position, guess)
+    order = guess.order
+    codes = cards_code(order)
+    places: dict[tuple[int, int], Card] = {}
+    for text in actions:
+        after = table.apply(state, action_code(state, text))
+        # One action may turn up two cards (a move that empties its column and completes a run over face-down
+        # cards) or more (a deal): they are the next ones of the order, and each shows where it came up.
+        turned = [column for column in range(COLUMNS) if after[1][column] < state[1][column]]
+        free = list(range(len(places), len(places) + len(turned)))
+        for column in turned:
+            at = next(index for index in free if codes[index] == after[0][column][0])
+            free.remove(at)
+            places[column, after[1][column]] = order[at]
+        state = after
+    rest = iter(order[len(places) :])
+    hidden = tuple(
+        tuple(places[column, place] if (column, place) in places else next(rest) for place in range(down))
+        for column, down in enumerate(position.face_down)
+    )
+    return Sample(hidden, guess.stock)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spider.errors import SpiderError
 from spider.game import Game
 from spider.notation import Position
-from spider.players.determinize import Line, Sample
+from spider.players.determinize import Line, Sample, laid_out
 
 
 def plays_for_points(position: Position) -> bool:
@@ -21,7 +21,9 @@ def plays_for_points(position: Position) -> bool:
 
 def up_to_last_gain(position: Position, guess: Sample, line: Line) -> Line:
     """The line cut after the action that brings the duel score to its highest, replayed through the
-    rules engine on the guessed cards (turning cards up as the line goes, since the line has no flips)."""
+    rules engine on the guessed cards laid where the line turns them up (turning cards up as the line goes,
+    since the line has no flips)."""
+    guess = laid_out(position, guess, line.actions)
     game = Game(
         position.suits,
         position.rules.with_(flip="auto"),

@@ -41,6 +41,10 @@ typedef struct {
     int has_hidden;
     uint8_t hidden[COLUMNS][MAX_CARDS];
     int hidden_len[COLUMNS];
+    /* With ``order``: face-down cards come up in this order, whichever column they are turned up in. */
+    int in_order;
+    uint8_t order[MAX_CARDS];
+    int order_len;
     int deal_count;
     uint8_t deals[MAX_DEALS][COLUMNS];
     int deal_len[MAX_DEALS];
@@ -173,7 +177,20 @@ typedef struct {
     uint8_t dst[MAX_CARDS];
     int dst_len, dst_down;
     int turned; /* face-down cards turned up */
+    uint8_t src_first; /* the card turned up in the source column, under ``order`` */
 } Move;
+
+/* The card a face-down place shows when it is turned up, ``left`` face-down cards staying on the table
+   after it: the column's own card, or under ``order`` the next card of the one sequence. */
+static uint8_t turned_card(const TableObject *t, int column, int place, int left) {
+    return t->in_order ? t->order[t->order_len - 1 - left] : t->hidden[column][place];
+}
+
+static int down_total(const uint8_t *down) {
+    int total = 0;
+    for (int i = 0; i < COLUMNS; i++) total += down[i];
+    return total;
+}
 
 static void make_move(const TableObject *t, const Expansion *e, int action, Move *m) {
     const State *s = e->s;
@@ -189,7 +206,12 @@ static void make_move(const TableObject *t, const Expansion *e, int action, Move
         m->src_down--;
         m->turned++;
         if (t->has_hidden) {
-            m->src = &t->hidden[source][m->src_down];
+            if (t->in_order) {
+                m->src_first = turned_card(t, source, m->src_down, down_total(s->down) - 1);
+                m->src = &m->src_first;
+            } else {
+                m->src = &t->hidden[source][m->src_down];
+            }
             m->src_len = 1;
         }
     }
@@ -204,7 +226,7 @@ static void make_move(const TableObject *t, const Expansion *e, int action, Move
         if (m->dst_len == 0 && m->dst_down && t->has_hidden) {
             m->dst_down--;
             m->turned++;
-            m->dst[0] = t->hidden[target][m->dst_down];
+            m->dst[0] = turned_card(t, target, m->dst_down, down_total(s->down) - m->turned);
             m->dst_len = 1;
         }
     }
@@ -229,7 +251,7 @@ static void move_state(const Expansion *e, const Move *m, State *out) {
 
 static void deal_state(const TableObject *t, const Expansion *e, State *out) {
     const State *s = e->s;
-    int dealt = s->dealt, offset = 0;
+    int dealt = s->dealt, offset = 0, left = down_total(s->down);
     memcpy(out->down, s->down, COLUMNS);
     out->dealt = (uint8_t)(dealt + 1);
     for (int i = 0; i < COLUMNS; i++) {
@@ -241,7 +263,7 @@ static void deal_state(const TableObject *t, const Expansion *e, State *out) {
             if (ends_in_run(c, n)) n -= RUN;
             if (n == 0 && out->down[i] && t->has_hidden) {
                 out->down[i]--;
-                c[0] = t->hidden[i][out->down[i]];
+                c[0] = turned_card(t, i, out->down[i], --left);
                 n = 1;
             }
         }
@@ -433,13 +455,16 @@ static int read_cards(PyObject *obj, uint8_t *out, int most, int *len) {
 }
 
 static int Table_init(TableObject *self, PyObject *args, PyObject *kwds) {
-    PyObject *hidden, *deals;
+    PyObject *hidden, *deals, *order = Py_None;
     int relaxed, deal_any;
-    static char *keywords[] = {"hidden", "deals", "relaxed", "deal_any", "weights", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOpp(iiiiii)", keywords, &hidden, &deals, &relaxed, &deal_any,
+    static char *keywords[] = {"hidden", "deals", "relaxed", "deal_any", "weights", "order", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOpp(iiiiii)|O", keywords, &hidden, &deals, &relaxed, &deal_any,
                                      &self->w_break, &self->w_off_suit, &self->w_segment, &self->w_face_down,
-                                     &self->w_stock, &self->w_empty))
+                                     &self->w_stock, &self->w_empty, &order))
         return -1;
+    self->in_order = order != Py_None;
+    self->order_len = 0;
+    if (self->in_order && read_cards(order, self->order, MAX_CARDS, &self->order_len) < 0) return -1;
     self->relaxed = relaxed;
     self->deal_any = deal_any;
     self->has_hidden = hidden != Py_None;
@@ -468,6 +493,10 @@ static int parse_state(TableObject *self, PyObject *obj, State *s) {
     if (state_from_python(obj, s) < 0) return -1;
     if (s->dealt > self->deal_count) {
         PyErr_SetString(PyExc_ValueError, "more deals made than the stock holds");
+        return -1;
+    }
+    if (self->in_order && down_total(s->down) > self->order_len) {
+        PyErr_SetString(PyExc_ValueError, "more face-down cards than the order holds");
         return -1;
     }
     return 0;

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from spider.actions import COLUMNS
 from spider.cards import SUITS, Card
-from spider.solver.core import DEAL, Move, State, Table, Weights, encode, weights_for
+from spider.solver.core import DEAL, Move, State, Table, Weights, encode, move_action, weights_for
 
 SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
 
@@ -28,12 +28,14 @@ def table_for(
     hidden: Sequence[Sequence[Card]] | None = None,
     suits: int = 1,
     weights: Weights | None = None,
+    order: Sequence[Card] | None = None,
 ) -> tuple[Table, State]:
     """A search table and start state.
 
     ``columns`` are the face-up cards; ``hidden`` the face-down ones (bottom first) when known. ``stock``
     is None when its order is unknown: then no deal is searched. ``weights`` score the table (by default the
-    solver's for the suit count).
+    solver's for the suit count). With ``order`` the face-down cards come up in that order, whichever column
+    each is turned up in (:class:`~spider.solver.core.Table`).
     """
     deals: tuple[bytes, ...] = ()
     if stock is not None:
@@ -44,6 +46,7 @@ def table_for(
         relaxed=group == "relaxed",
         deal_any=deal == "any",
         weights=weights or weights_for(suits),
+        order=None if order is None else cards_code(order),
     )
     state: State = (tuple(cards_code(cards) for cards in columns), tuple(face_down), 0)
     return table, state
@@ -58,6 +61,17 @@ def action_text(state: State, action: int) -> str:
     if state[0][move.target]:
         return f"{move.source + 1}>{move.target + 1}"
     return f"{move.source + 1}>{move.target + 1}:{move.count}"
+
+
+def action_code(state: State, text: str) -> int:
+    """The search's int for an action in move notation (:func:`action_text`), from the state it is made in."""
+    if text == "d":
+        return DEAL
+    source, _, rest = text.partition(">")
+    target, _, count = rest.partition(":")
+    columns, start, end = state[0], int(source) - 1, int(target) - 1
+    moved = int(count) if count else (columns[end][-1] & 15) - (columns[start][-1] & 15)
+    return move_action(start, end, moved)
 
 
 def notation(table: Table, start: State, line: Sequence[int], manual_flip: bool) -> list[str]:

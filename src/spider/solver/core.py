@@ -9,7 +9,7 @@ on its own encoding, converted once at the start:
   ``bytes`` caches its hash, so hashing a whole table costs ten look-ups;
 - a state is ``(columns, face_down, dealt)``: a tuple of ten ``bytes``, a tuple of ten face-down counts and
   the number of deals made. The identities of face-down cards and the stock are fixed per search and live
-  in :class:`Table`.
+  in :class:`Table` (or only the order the face-down cards come up in, for a player's guess).
 
 Actions are ints: ``source | target << 4 | count << 8`` for a move (columns 0-9) and :data:`DEAL` for a
 deal; :func:`move_action` makes one and :meth:`Move.of` reads one, the only places that know the layout.
@@ -201,6 +201,13 @@ class Table:
 
     ``hidden[i]`` lists column i's face-down cards from the bottom; under full information they are known,
     under public information they are unknown and ``hidden`` is None (turning one up ends a line).
+
+    A computer player's guess at the unseen cards is searched with ``order``: its face-down cards come up
+    in that order, whichever column each is turned up in (``hidden`` then only says that they are known).
+    The unseen cards are alike wherever they lie, so a guess that put a good card under one column would
+    lead the search to dig that column for no reason the player can see; in order, what comes up next is
+    the same wherever the player digs. ``order`` holds the start's face-down cards, the first to come up
+    first.
     """
 
     hidden: tuple[bytes, ...] | None
@@ -209,6 +216,7 @@ class Table:
     deal_any: bool = False
     weights: Weights = ONE_SUIT
     native: bool = True
+    order: bytes | None = None
     _movable: dict[bytes, int] = field(default_factory=dict, repr=False)
     _score: dict[bytes, int] = field(default_factory=dict, repr=False)
     _native: _core.Table | None = field(default=None, init=False, repr=False)
@@ -218,7 +226,17 @@ class Table:
         if self.native and NATIVE is not None:
             w = self.weights
             weights = (w.break_, w.off_suit, w.segment, w.face_down, w.stock, w.empty)
-            self._native = NATIVE.Table(self.hidden, self.deals, self.relaxed, self.deal_any, weights)
+            self._native = NATIVE.Table(self.hidden, self.deals, self.relaxed, self.deal_any, weights, self.order)
+
+    def turned_card(self, column: int, place: int, left: int) -> bytes:
+        """The card a column's face-down place shows when turned up, ``left`` face-down cards staying on
+        the table after it (under ``order``, that count says how many came up before it)."""
+        if self.order is not None:
+            if left >= len(self.order):
+                raise ValueError("more face-down cards than the order holds")
+            at = len(self.order) - 1 - left
+            return self.order[at : at + 1]
+        return self.hidden[column][place : place + 1]  # type: ignore[index]
 
     def movable(self, column: bytes) -> int:
         count = self._movable.get(column)
@@ -259,8 +277,8 @@ class Table:
             column = columns[index] = column[:-RUN]
         if not column and down[index] and self.hidden is not None:
             left = down[index] - 1
-            columns[index] = self.hidden[index][left : left + 1]
             down[index] = left
+            columns[index] = self.turned_card(index, left, sum(down))
             return -self.weights.face_down
         return 0
 
@@ -278,8 +296,9 @@ class Table:
         group = cols[source][-count:]
         cols[source] = cols[source][:-count]
         cols[target] = cols[target] + group
-        self._settle(cols, downs, target)
+        # The source's card is turned up first, as in :meth:`children` (under ``order`` it comes first).
         self._settle(cols, downs, source)
+        self._settle(cols, downs, target)
         return tuple(cols), tuple(downs), dealt
 
     def children(self, state: State, score: int, exact: bool = False) -> list[Child]:
@@ -333,7 +352,7 @@ class Table:
                     source_down = list(down)
                     if reveal:
                         left = down[source] - 1
-                        new_src = hidden[source][left : left + 1]  # type: ignore[index]
+                        new_src = self.turned_card(source, left, sum(down) - 1)
                         source_down[source] = left
                     else:
                         # Turning up an unknown card: the column stays empty but counts one card fewer.
@@ -380,7 +399,7 @@ class Table:
                                 downs_list[source] -= 1
                             else:
                                 left = down[source] - 1
-                                new_src = cols[source] = hidden[source][left : left + 1]
+                                new_src = cols[source] = self.turned_card(source, left, sum(down) - 1)
                                 downs_list[source] = left
                             downs = tuple(downs_list)
                             new_score -= face_down
