@@ -8,8 +8,8 @@ face-down cards are never read: everything here starts from a public :class:`~sp
 
 In a sample the face-down cards come up in the sample's order, whichever column each is turned up in: the
 player cannot tell one column's face-down cards from another's, and a search that could would dig the
-column its guess happened to fill well. (Expert on 2 suits, tuning shuffles 200..479 with 4 guesses: 161
-wins of 280 rather than 146.)
+column its guess happened to fill well. (Expert on 2 suits: on tuning shuffles 200..479 with 4 guesses, 161
+wins of 280 rather than 146; measured on shuffles 1000..1399, 203 of 400 rather than 172.)
 """
 
 from __future__ import annotations
