@@ -14,7 +14,15 @@ from spider.cli import main
 from spider.codes import GameCode
 from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
-from spider.players.determinize import laid_out, sample, sample_table, search_sample, solve_sample, unseen_cards
+from spider.players.determinize import (
+    imagined,
+    laid_out,
+    sample,
+    sample_table,
+    search_sample,
+    solve_sample,
+    unseen_cards,
+)
 from spider.solver.convert import action_code, cards_code
 from tests.solver import positions
 
@@ -120,21 +128,14 @@ def test_a_line_searched_in_a_guess_plays_the_same_through_the_rules_engine(suit
     position = Game.from_code(GameCode(suits, 6, TableRules())).public_position()
     guess = sample(position, random.Random(2))
     line = search_sample(position, guess, 3000)
-    laid = laid_out(position, guess, line.actions)
-    imagined = Game(
-        suits,
-        position.rules,
-        [hidden + cards for hidden, cards in zip(laid.hidden, position.columns, strict=True)],
-        position.face_down,
-        laid.stock,
-    )
+    game = imagined(position, laid_out(position, guess, line.actions))
     table, state = sample_table(position, guess)
     for text in line.actions:
-        imagined.play(text)
+        game.play(text)
         state = table.apply(state, action_code(state, text))
-        face_up = [cards[down:] for cards, down in zip(imagined.columns, imagined.face_down, strict=True)]
+        face_up = [cards[down:] for cards, down in zip(game.columns, game.face_down, strict=True)]
         assert tuple(map(cards_code, face_up)) == state[0]
-    assert sum(position.face_down) - sum(imagined.face_down) >= 3
+    assert sum(position.face_down) - sum(game.face_down) >= 3
 
 
 def test_a_player_does_not_play_in_circles() -> None:
@@ -186,19 +187,13 @@ def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> Non
     guess = sample(position, random.Random(3))
     line = solve_sample(position, guess, 300_000)
     assert line is not None and line.won and line.actions
-    imagined = Game(
-        suits,
-        game.rules,
-        [hidden + cards for hidden, cards in zip(guess.hidden, position.columns, strict=True)],
-        position.face_down,
-        guess.stock,
-    )
+    guessed = imagined(position, guess)
     for action in line.actions[:-1]:
-        imagined.play(action)
-        assert imagined.face_down == game.face_down and len(imagined.stock) == len(game.stock)
+        guessed.play(action)
+        assert guessed.face_down == game.face_down and len(guessed.stock) == len(game.stock)
         assert action != "d"
-    imagined.play(line.actions[-1])
-    assert sum(imagined.face_down) < sum(game.face_down)
+    guessed.play(line.actions[-1])
+    assert sum(guessed.face_down) < sum(game.face_down)
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 
 from spider.actions import COLUMNS
 from spider.cards import RUN_LENGTH, Card, card, deck
+from spider.game import Game
 from spider.notation import Position
+from spider.rules import TableRules
 from spider.solver.convert import action_code, cards_code, notation, table_for
 from spider.solver.core import (
     DEAL,
@@ -126,6 +128,21 @@ def laid_out(position: Position, guess: Sample, actions: Sequence[str]) -> Sampl
         for column, down in enumerate(position.face_down)
     )
     return Sample(hidden, guess.stock)
+
+
+def imagined(position: Position, guess: Sample, rules: TableRules | None = None) -> Game:
+    """The game the guess stands for: the position with the guess's cards face down (each column's as
+    :attr:`Sample.hidden` lays them) and in the stock, under ``rules`` (by default the position's)."""
+    return Game(
+        position.suits,
+        rules or position.rules,
+        [hidden + cards for hidden, cards in zip(guess.hidden, position.columns, strict=True)],
+        position.face_down,
+        guess.stock,
+        position.runs,
+        position.score,
+        position.moves,
+    )
 
 
 @dataclass(frozen=True, slots=True)

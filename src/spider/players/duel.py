@@ -9,9 +9,8 @@ no guess finds a gain and the stock is empty, the player finishes its game (SPEC
 from __future__ import annotations
 
 from spider.errors import SpiderError
-from spider.game import Game
 from spider.notation import Position
-from spider.players.determinize import Line, Sample, laid_out
+from spider.players.determinize import Line, Sample, imagined, laid_out
 
 
 def plays_for_points(position: Position) -> bool:
@@ -23,17 +22,7 @@ def up_to_last_gain(position: Position, guess: Sample, line: Line) -> Line:
     """The line cut after the action that brings the duel score to its highest, replayed through the
     rules engine on the guessed cards laid where the line turns them up (turning cards up as the line goes,
     since the line has no flips)."""
-    guess = laid_out(position, guess, line.actions)
-    game = Game(
-        position.suits,
-        position.rules.with_(flip="auto"),
-        [hidden + cards for hidden, cards in zip(guess.hidden, position.columns, strict=True)],
-        position.face_down,
-        guess.stock,
-        position.runs,
-        position.score,
-        position.moves,
-    )
+    game = imagined(position, laid_out(position, guess, line.actions), position.rules.with_(flip="auto"))
     best, keep = game.score, 0
     for index, action in enumerate(line.actions):
         try:

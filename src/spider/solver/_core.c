@@ -177,7 +177,7 @@ typedef struct {
     uint8_t dst[MAX_CARDS];
     int dst_len, dst_down;
     int turned; /* face-down cards turned up */
-    uint8_t src_first; /* the card turned up in the source column, under ``order`` */
+    uint8_t src_first; /* the card turned up in the source column */
 } Move;
 
 /* The card a face-down place shows when it is turned up, ``left`` face-down cards staying on the table
@@ -206,12 +206,8 @@ static void make_move(const TableObject *t, const Expansion *e, int action, Move
         m->src_down--;
         m->turned++;
         if (t->has_hidden) {
-            if (t->in_order) {
-                m->src_first = turned_card(t, source, m->src_down, down_total(s->down) - 1);
-                m->src = &m->src_first;
-            } else {
-                m->src = &t->hidden[source][m->src_down];
-            }
+            m->src_first = turned_card(t, source, m->src_down, down_total(s->down) - 1);
+            m->src = &m->src_first;
             m->src_len = 1;
         }
     }
