@@ -96,15 +96,25 @@ def test_children_and_scores_match_along_a_random_game(
     exact=st.booleans(),
     per_deal=st.booleans(),
     in_order=st.booleans(),
+    before_deal=st.booleans(),
 )
 def test_beam_passes_find_the_same_lines(
-    suits: int, shuffle: int, width: int, nodes: int, exact: bool, per_deal: bool, in_order: bool
+    suits: int, shuffle: int, width: int, nodes: int, exact: bool, per_deal: bool, in_order: bool, before_deal: bool
 ) -> None:
     reference, native, start = tables(Game.from_code(GameCode(suits, shuffle, TableRules())), False, in_order)
     expected_budget, budget = Budget(nodes, None), Budget(nodes, None)
-    expected = beam_search(reference, start, width, expected_budget, exact, per_deal=per_deal)
-    assert beam_search(native, start, width, budget, exact, per_deal=per_deal) == expected
+    expected = beam_search(reference, start, width, expected_budget, exact, per_deal=per_deal, before_deal=before_deal)
+    found = beam_search(native, start, width, budget, exact, per_deal=per_deal, before_deal=before_deal)
+    assert found == expected
     assert budget.nodes == expected_budget.nodes
+    if expected.before_deal is not None:
+        # The players' best position before a deal: its line makes no deal and reaches the score given.
+        score, line = expected.before_deal
+        state = start
+        for action in line:
+            assert action != core.DEAL
+            state = reference.apply(state, action)
+        assert reference.score(state) == score and state[2] == start[2]
 
 
 @pytest.mark.parametrize("per_deal", [False, True])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spider.actions import COLUMNS
@@ -164,21 +164,14 @@ def search_sample(
     and double, as the solver's do."""
     table, start = sample_table(position, guess, weights_for(position.suits, playing=True))
     budget = Budget(nodes, seconds, time.process_time)
+    # The best position is looked for before any deal: a deal's cards are only guessed, and a player makes
+    # the useful moves first (the search goes on past deals to find wins).
     best = _Best(table.score(start), [])
     beam = width or 50
-    undealt = start[2]
-
-    def look(layer: list[tuple[int, State]], line_to: Callable[[int], list[int]]) -> None:
-        # The best position is looked for before any deal: a deal's cards are only guessed, and a player
-        # makes the useful moves first (the search goes on past deals to find wins).
-        before = [i for i in range(len(layer)) if layer[i][1][2] == undealt and not table.dead(layer[i][1])]
-        if before:
-            index = min(before, key=lambda i: layer[i][0])
-            if layer[index][0] < best.score:
-                best.score, best.line = layer[index][0], line_to(index)
-
     while True:
-        result = beam_search(table, start, beam, budget, watch=look)
+        result = beam_search(table, start, beam, budget, before_deal=True)
+        if result.before_deal is not None and result.before_deal[0] < best.score:
+            best.score, best.line = result.before_deal
         if result.line is not None:
             best.win = result.line
         if result.line is not None or budget.spent() or not result.truncated:

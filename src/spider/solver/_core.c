@@ -9,6 +9,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -697,6 +698,25 @@ static PyObject *line_to_python(const Line *line, int index, int last_action) {
     return out;
 }
 
+/* The line to the position kept at ``index`` of ``depth`` (0: the first depth below the start). */
+static PyObject *line_to_kept(const Line *line, size_t depth, int index) {
+    PyObject *out = PyList_New((Py_ssize_t)depth + 1);
+    if (!out) return NULL;
+    for (size_t d = depth + 1; d-- > 0;) {
+        PyList_SET_ITEM(out, d, PyLong_FromLong(line->depths[d].action[index]));
+        index = line->depths[d].parent[index];
+    }
+    return out;
+}
+
+/* core.Table.dead: no deal can ever be made again while the stock holds cards (too few cards left). */
+static int state_dead(const TableObject *t, const State *s) {
+    if (t->deal_any || s->dealt >= t->deal_count) return 0;
+    int cards = 0;
+    for (int i = 0; i < COLUMNS; i++) cards += s->len[i] + s->down[i];
+    return cards < COLUMNS;
+}
+
 /* Asks the budget (core.Budget) whether it is spent, after telling it the nodes searched. */
 static int budget_spent(PyObject *budget, long nodes) {
     PyObject *count = PyLong_FromLong(nodes);
@@ -712,11 +732,13 @@ static int budget_spent(PyObject *budget, long nodes) {
     return spent;
 }
 
-/* beam_search(start, width, budget, exact, patience, per_deal) -> (line or None, complete, truncated) */
+/* beam_search(start, width, budget, exact, patience, per_deal, before_deal)
+   -> (line or None, complete, truncated, (score, line) of the best position before a deal, or None) */
 static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
     PyObject *start_obj, *width_obj, *budget;
-    int exact, patience, per_deal = 0;
-    if (!PyArg_ParseTuple(args, "OOOpi|p", &start_obj, &width_obj, &budget, &exact, &patience, &per_deal)) return NULL;
+    int exact, patience, per_deal = 0, before_deal = 0;
+    if (!PyArg_ParseTuple(args, "OOOpi|pp", &start_obj, &width_obj, &budget, &exact, &patience, &per_deal, &before_deal))
+        return NULL;
     long width = -1;
     if (width_obj != Py_None && (width = PyLong_AsLong(width_obj)) < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a beam has a width of at least 0");
@@ -743,6 +765,10 @@ static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
     keyset_add(&seen, nonzero(state_key(self, &layer[0])));
     int won_score = COLUMNS * self->w_empty;
     int best = layer_score[0], stale = 0;
+    /* The best position kept before any deal: its score, depth and index there. */
+    int undealt = layer[0].dealt, before_score = INT_MAX;
+    size_t before_depth = 0;
+    long before_index = -1;
     uint16_t actions[MAX_ACTIONS];
     PyThreadState *thread = PyEval_SaveThread();
     while (layer_count) {
@@ -860,6 +886,11 @@ static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
             depth->action[k] = c->action;
             if (keyset_add(&seen, c->key) < 0) failed = 1;
             if (!k || c->score < top) top = c->score;
+            if (before_deal && next[k].dealt == undealt && c->score < before_score && !state_dead(self, &next[k])) {
+                before_score = c->score;
+                before_depth = line.count - 1;
+                before_index = (long)k;
+            }
         }
         free(layer);
         free(layer_score);
@@ -890,14 +921,18 @@ static PyObject *Table_beam_search(TableObject *self, PyObject *args) {
         Py_DECREF(count);
     }
     if (PyErr_Occurred()) goto done;
-    if (won_line) {
-        result = Py_BuildValue("(OOO)", won_line, Py_False, Py_True);
-    } else if (out_of_budget) {
-        result = Py_BuildValue("(OOO)", Py_None, Py_False, Py_True);
+    PyObject *before;
+    if (before_index >= 0) {
+        PyObject *before_line = line_to_kept(&line, before_depth, (int)before_index);
+        if (!before_line) goto done;
+        before = Py_BuildValue("(iN)", before_score, before_line);
+        if (!before) goto done;
     } else {
-        result = Py_BuildValue("(OOO)", Py_None, (!truncated && exact) ? Py_True : Py_False,
-                               truncated ? Py_True : Py_False);
+        before = Py_NewRef(Py_None);
     }
+    PyObject *complete = (!won_line && !out_of_budget && !truncated && exact) ? Py_True : Py_False;
+    PyObject *cut = (won_line || out_of_budget || truncated) ? Py_True : Py_False;
+    result = Py_BuildValue("(OOON)", won_line ? won_line : Py_None, complete, cut, before);
     goto done;
 no_memory:
     if (!PyErr_Occurred()) PyErr_NoMemory();

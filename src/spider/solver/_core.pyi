@@ -33,5 +33,6 @@ class Table:
         exact: bool,
         patience: int,
         per_deal: bool = False,
+        before_deal: bool = False,
         /,
-    ) -> tuple[list[int] | None, bool, bool]: ...
+    ) -> tuple[list[int] | None, bool, bool, tuple[int, list[int]] | None]: ...

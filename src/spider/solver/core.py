@@ -449,7 +449,6 @@ class Table:
         return True
 
 
-Watcher = Callable[[list[tuple[int, State]], Callable[[int], list[int]]], None]
 """What :func:`beam_search` shows each depth: its kept states, and the line to one by its index."""
 
 
@@ -462,6 +461,8 @@ class SearchResult:
     complete: bool
     nodes: int
     truncated: bool = True
+    # With ``before_deal``: the score of the best position kept before any deal, and the line to it.
+    before_deal: tuple[int, list[int]] | None = None
 
 
 class Budget:
@@ -524,7 +525,7 @@ def beam_search(
     exact: bool = False,
     patience: int = 60,
     per_deal: bool = False,
-    watch: Watcher | None = None,
+    before_deal: bool = False,
 ) -> SearchResult:
     """One pass of beam search: from each depth keep the ``width`` best new states (None: keep all).
 
@@ -532,16 +533,18 @@ def beam_search(
     (and used ``exact`` moves) has seen every reachable state, so finding no win proves there is none. A
     pass that drops states stops when its best score has not improved for ``patience`` depths.
 
-    ``watch`` is shown each depth's kept states (score and state), with a function that gives the line
-    to one of them by its index: the players look there for their best position before a deal. The
-    search then runs this loop (over the C core's children) rather than the C core's own beam.
+    With ``before_deal``, the result also holds the best position the pass kept with no deal made from
+    the start (and a deal still possible later, see :meth:`Table.dead`): the first of the lowest score
+    found, with the line to it. The players look there for the moves to make before their next deal.
     """
     won_score = table.weights.won
     if table.won(start):
         return SearchResult([], True, 0)
-    if table._native is not None and watch is None:
-        line, complete, truncated = table._native.beam_search(start, width, budget, exact, patience, per_deal)
-        return SearchResult(line, complete, budget.nodes, truncated)
+    if table._native is not None:
+        line, complete, truncated, before = table._native.beam_search(
+            start, width, budget, exact, patience, per_deal, before_deal
+        )
+        return SearchResult(line, complete, budget.nodes, truncated, before)
     seen = {hash(start)}
     layer: list[tuple[int, State]] = [(table.score(start), start)]
     parents: list[array[int]] = []
@@ -550,18 +553,28 @@ def beam_search(
     best = layer[0][0]
     stale = 0
     children = table.children
+    undealt = start[2]
+    kept_before: tuple[int, int, int] | None = None  # (score, depth, index) of the best before a deal
+
+    def found(line: list[int] | None, complete: bool = False, truncated: bool = True) -> SearchResult:
+        before = None
+        if kept_before is not None:
+            score, depth, index = kept_before
+            before = (score, _line(parents[: depth + 1], actions[: depth + 1], index))
+        return SearchResult(line, complete, budget.nodes, truncated, before)
+
     while layer:
         candidates: dict[int, tuple[int, int, int, State]] = {}
         for parent, (score, state) in enumerate(layer):
             budget.nodes += 1
             if not budget.nodes & 255 and budget.spent():
-                return SearchResult(None, False, budget.nodes)
+                return found(None)
             for action, child_score, child in children(state, score, exact):
                 key = hash(child)
                 if key in seen or key in candidates:
                     continue
                 if child_score == won_score and table.won(child):
-                    return SearchResult(_line(parents, actions, parent) + [action], False, budget.nodes)
+                    return found(_line(parents, actions, parent) + [action])
                 candidates[key] = (child_score, parent, action, child)
         if width is None:
             kept = list(candidates.items())
@@ -572,8 +585,10 @@ def beam_search(
         actions.append(array("l", (entry[2] for _, entry in kept)))
         seen.update(key for key, _ in kept)
         layer = [(entry[0], entry[3]) for _, entry in kept]
-        if watch is not None and layer:
-            watch(layer, lambda index: _line(parents, actions, index))
+        if before_deal:
+            for index, (score, state) in enumerate(layer):
+                if state[2] == undealt and (kept_before is None or score < kept_before[0]) and not table.dead(state):
+                    kept_before = (score, len(actions) - 1, index)
         if layer:
             top = min(score for score, _ in layer)
             if top < best:
@@ -581,8 +596,8 @@ def beam_search(
             else:
                 stale += 1
                 if truncated and stale > patience:
-                    return SearchResult(None, False, budget.nodes)
-    return SearchResult(None, not truncated and exact, budget.nodes, truncated)
+                    return found(None)
+    return found(None, not truncated and exact, truncated)
 
 
 def widening_search(
