@@ -687,17 +687,6 @@ static void line_free(Line *line) {
     free(line->depths);
 }
 
-static PyObject *line_to_python(const Line *line, int index, int last_action) {
-    PyObject *out = PyList_New((Py_ssize_t)line->count + 1);
-    if (!out) return NULL;
-    PyList_SET_ITEM(out, line->count, PyLong_FromLong(last_action));
-    for (size_t d = line->count; d-- > 0;) {
-        PyList_SET_ITEM(out, d, PyLong_FromLong(line->depths[d].action[index]));
-        index = line->depths[d].parent[index];
-    }
-    return out;
-}
-
 /* The line to the position kept at ``index`` of ``depth`` (0: the first depth below the start). */
 static PyObject *line_to_kept(const Line *line, size_t depth, int index) {
     PyObject *out = PyList_New((Py_ssize_t)depth + 1);
@@ -706,6 +695,20 @@ static PyObject *line_to_kept(const Line *line, size_t depth, int index) {
         PyList_SET_ITEM(out, d, PyLong_FromLong(line->depths[d].action[index]));
         index = line->depths[d].parent[index];
     }
+    return out;
+}
+
+/* The line to the position kept at ``index`` of the last depth, then ``last_action``. */
+static PyObject *line_to_python(const Line *line, int index, int last_action) {
+    PyObject *out = line->count ? line_to_kept(line, line->count - 1, index) : PyList_New(0);
+    if (!out) return NULL;
+    PyObject *last = PyLong_FromLong(last_action);
+    if (!last || PyList_Append(out, last) < 0) {
+        Py_XDECREF(last);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_DECREF(last);
     return out;
 }
 
