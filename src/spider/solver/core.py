@@ -449,9 +449,6 @@ class Table:
         return True
 
 
-"""What :func:`beam_search` shows each depth: its kept states, and the line to one by its index."""
-
-
 @dataclass
 class SearchResult:
     """What a search found: the actions of a winning line (None if none found), and whether the search
