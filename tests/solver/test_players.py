@@ -16,6 +16,7 @@ from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
 from spider.players.determinize import (
     imagined,
+    judge,
     laid_out,
     sample,
     sample_table,
@@ -194,6 +195,28 @@ def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> Non
         assert action != "d"
     guessed.play(line.actions[-1])
     assert sum(guessed.face_down) < sum(game.face_down)
+
+
+@pytest.mark.parametrize(("suits", "seconds"), [(1, 5.0), (2, 5.0), (4, 5.0), (2, 0.0)])
+def test_the_judged_line_is_a_proposed_line_up_to_its_first_card_turned_up(suits: int, seconds: float) -> None:
+    """The judge plays one of the lines the guesses propose, only as far as its moves are the same whatever
+    the unseen cards are: it turns up at most one card, with its last move, and never deals. With no time
+    left it still answers, from one guess."""
+    game = Game.from_code(GameCode(suits, 31, TableRules()))
+    position = game.public_position()
+    generator = random.Random(5)
+    guesses = [sample(position, generator) for _ in range(6)]
+    proposed = [search_sample(position, guess, 3000).actions for guess in guesses]
+    assert len(set(proposed)) > 1
+    chosen = judge(position, guesses, proposed, 1000, seconds)
+    assert chosen and any(actions[: len(chosen)] == chosen for actions in proposed)
+    for guess in guesses:
+        guessed = imagined(position, guess)
+        for action in chosen[:-1]:
+            guessed.play(action)
+            assert guessed.face_down == game.face_down and len(guessed.stock) == len(game.stock)
+        guessed.play(chosen[-1])
+        assert len(guessed.stock) == len(game.stock)
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)

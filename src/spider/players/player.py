@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from spider.notation import Position
-from spider.players.determinize import Line, Sample, sample, search_sample, solve_sample
+from spider.players.determinize import Line, Sample, judge, sample, search_sample, solve_sample
 from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
 from spider.solver.convert import action_text, table_for
@@ -171,7 +171,9 @@ class Player:
 
     def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
         """New guesses and their lines: with ``solve`` (and a strength that solves), the solver's winning
-        lines, if any guess was won; else the lines towards each guess's best position before a deal.
+        lines, if any guess was won; else the lines towards each guess's best position before a deal. A
+        strength that judges then keeps only the line the judge prefers, when most lines make a move and
+        they do not all agree (:func:`~spider.players.determinize.judge`).
 
         The solver gets at most :data:`SOLVE_SHARE` of the time left, so that the search for the best
         position before a deal, which decides whether to deal, is never starved of time."""
@@ -186,9 +188,11 @@ class Player:
                 if found is not None:
                     lines.append(found)
             self._solved = bool(lines)
+        # The judge, if any, counts as one more search for its share of the time.
+        judging = 1 if self.level.judge_nodes and not plays_for_points(position) else 0
         if not lines:
             lines = [
-                self._search_guess(position, guess, self._seconds(count - index))
+                self._search_guess(position, guess, self._seconds(count - index + judging))
                 for index, guess in enumerate(guesses)
             ]
         self._plan = [
@@ -196,6 +200,10 @@ class Player:
             for line in lines
         ]
         self._played = 0
+        proposed = [line.actions for line in self._plan if line.actions]
+        if judging and 2 * len(proposed) >= len(self._plan) and len(set(proposed)) > 1:
+            chosen = judge(position, guesses, proposed, self.level.judge_nodes, self._seconds(1))
+            self._plan = [Line(chosen, False, 0)]
 
     def _vote(self, fresh: set[str]) -> str:
         """The action the most lines make before their next card is seen, among the next actions of the

@@ -4,11 +4,12 @@ The four differ in how they choose a move, so that each feels different across t
 
 - ``beginner`` picks at random among the moves that look useful at once, and wanders a little;
 - ``casual`` looks a few moves ahead over the visible table (the hint's search, kept short);
-- ``expert`` imagines the unseen cards twice and looks in each guess for the tidiest table before a
-  deal;
+- ``expert`` imagines the unseen cards four times and looks in each guess for the tidiest table before a
+  deal; the line that does best in all four guesses is played, as far as the next card it turns up;
 - ``master`` imagines them twenty times and gives each guess to the full-information solver: the
-  winning lines, each as far as the next card it would see, vote on the move. A deal is made only once
-  no guess sees a move worth making before one (a solver's line deals early where it knows the stock).
+  winning lines, each as far as the next card it would see, are judged in all twenty guesses. A deal is
+  made only once no guess sees a move worth making before one (a solver's line deals early where it knows
+  the stock).
 """
 
 from __future__ import annotations
@@ -28,28 +29,35 @@ class Level:
     random); ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes``
     positions (0 samples: no guessing). ``pace`` is the seconds the player waits before each action in
     a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
-    full-information solver over up to that many positions, and its winning lines vote on the move.
+    full-information solver over up to that many positions, and its winning lines are the proposals. With
+    ``judge_nodes``, the lines the guesses propose are judged in every guess, each by a beam over up to that
+    many positions (:func:`~spider.players.determinize.judge`); without, they vote on the move.
     ``seconds`` is the most CPU time the searches for one action may take together (issue 10: at most 2 s a
     move on one core), shared evenly among the guesses; the solver may take half of it, and the rest is
-    kept for the search for the best position before a deal, which decides whether to deal. Most actions
-    stay within the node budgets, and only an action that reaches the limit depends on the machine's speed.
+    kept for the search for the best position before a deal, which decides whether to deal, and the judge.
+    Most actions stay within the node budgets, and only an action that reaches the limit depends on the
+    machine's speed.
     """
 
     hint_nodes: int = 0
     samples: int = 0
     sample_nodes: int = 0
     solve_nodes: int = 0
+    judge_nodes: int = 0
     seconds: float = 1.6
     pace: float = 2.0
 
 
 # The search of a guess runs in the C core's beam, so its node budgets cost little time: expert with 5,000
 # positions a guess rather than 1,000 won 102 of 200 2-suit deals rather than 92 (tuning shuffles 200..399),
-# and 10,000 won no more.
+# and 10,000 won no more. Judged lines win more than voted ones, even from fewer guesses: on shuffles
+# 200..299 (2 suits) expert won 65 with four guesses judged, where two guesses voting won 52 and eight won
+# 58; four guesses cost it about 2 s of thinking a game. Master with its solver's lines judged won 19 of
+# shuffles 200..219 (2 suits) rather than 12 when they voted.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(hint_nodes=60, pace=3.0),
-    "expert": Level(samples=2, sample_nodes=5000, pace=2.0),
-    "master": Level(samples=20, sample_nodes=10_000, solve_nodes=120_000, pace=1.5),
+    "expert": Level(samples=4, sample_nodes=5000, judge_nodes=2000, pace=2.0),
+    "master": Level(samples=20, sample_nodes=10_000, solve_nodes=120_000, judge_nodes=2000, pace=1.5),
 }
 PACE: dict[Strength, float] = {strength: level.pace for strength, level in LEVELS.items()}
