@@ -212,8 +212,8 @@ def solve_sample(position: Position, guess: Sample, nodes: int, seconds: float |
 
 
 def _until_seen(table: Table, start: State, line: Sequence[int | str]) -> int:
-    """How many of the line's actions (search ints or move notation) come up to its first that shows a card:
-    a card turned up (that move counted) or a deal (not counted)."""
+    """How many of the line's actions (search ints or move notation) to keep so that it stops at its first
+    action that shows a card: a card turned up (that move kept) or a deal (left out)."""
     state = start
     for length, action in enumerate(line):
         code = action_code(state, action) if isinstance(action, str) else action
@@ -235,8 +235,8 @@ def judge(
     cards are), is played in every guess and scored by a short beam from where it ends: the lowest score
     within reach before the next deal, or a win. The lowest total wins; a tie goes to the line more guesses
     proposed. A guess's own search knows which card comes up next and finds the line that suits that card;
-    judged by all the guesses, a line must suit the cards that may come. (Expert with 8 guesses on 2 suits,
-    tuning shuffles 200..399: 137 wins of 200 rather than 118 by voting.)
+    judged by all the guesses, a line must suit the cards that may come. (Expert with eight guesses on 2
+    suits, tuning shuffles 200..399: 137 wins of 200 judged, 118 voting.)
 
     Guesses are judged one at a time, all lines in each, until ``seconds`` of CPU time are spent (at least
     one guess is always judged), so that the lines are always compared over the same guesses.

@@ -52,8 +52,9 @@ class Level:
 # positions a guess rather than 1,000 won 102 of 200 2-suit deals rather than 92 (tuning shuffles 200..399),
 # and 10,000 won no more. Judged lines win more than voted ones, even from fewer guesses: on shuffles
 # 200..299 (2 suits) expert won 65 with four guesses judged, where two guesses voting won 52 and eight won
-# 58; four guesses cost it about 2 s of thinking a game. Master with its solver's lines judged won 19 of
-# shuffles 200..219 (2 suits) rather than 12 when they voted.
+# 58 (1 suit: 92 rather than 87; 4 suits: 16 rather than 8); four guesses cost it about 2 s of thinking a
+# game. Master with its solver's lines judged won 40 of 2-suit shuffles 200..246, and 19 of 200..219
+# rather than 12 when they voted.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(hint_nodes=60, pace=3.0),
