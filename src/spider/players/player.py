@@ -62,6 +62,11 @@ def _seen_so_far(position: Position) -> tuple[object, ...]:
     return position.face_down, position.stock_count, len(position.runs), position.moves
 
 
+def _most_make_a_move(lines: list[Line]) -> bool:
+    """Whether at least half the lines make a move before their next deal (else the player deals)."""
+    return 2 * sum(not line.actions for line in lines) <= len(lines)
+
+
 @dataclass
 class Player:
     """A computer player of a strength; ``seed`` seeds its own generator (its random choices and its
@@ -201,7 +206,7 @@ class Player:
         ]
         self._played = 0
         proposed = [line.actions for line in self._plan if line.actions]
-        if judging and 2 * len(proposed) >= len(self._plan) and len(set(proposed)) > 1:
+        if judging and _most_make_a_move(self._plan) and len(set(proposed)) > 1:
             chosen = judge(position, guesses, proposed, self.level.judge_nodes, self._seconds(1))
             self._plan = [Line(chosen, False, 0)]
 
@@ -215,7 +220,7 @@ class Player:
         first, then to the lines of the best mean score (for the solver's lines: the shortest wins).
         """
         lines = self._plan
-        if 2 * sum(not line.actions for line in lines) > len(lines):
+        if not _most_make_a_move(lines):
             return ""
         firsts = Counter(line.actions[0] for line in lines if line.actions and line.actions[0] in fresh)
         if not firsts:
