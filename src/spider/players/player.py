@@ -17,7 +17,7 @@ from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
 from spider.solver.convert import action_text, table_for
 from spider.solver.core import DEAL, Move, State, turned_up
-from spider.solver.hint import deal_possible, hint, never_dealt
+from spider.solver.hint import deal_possible, never_dealt
 
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
 WANDER = 5
@@ -125,7 +125,7 @@ class Player:
             if choice is not None:
                 return choice
         else:
-            choice = self._choose(position, root, fresh)
+            choice = self._choose(root, fresh)
             if choice is not None:
                 return choice
         if deal_possible(position):
@@ -138,26 +138,20 @@ class Player:
                 return min(fills, key=lambda option: option.value).action
         return None
 
-    def _choose(self, position: Position, root: int, options: list[Option]) -> str | None:
+    def _choose(self, root: int, options: list[Option]) -> str | None:
+        """A beginner's move: a useful one (half the time the one that tidies the table most), else now
+        and then one that changes nothing, to wander a little."""
         useful = [option for option in options if option.value < root]
-        if not self.level.hint_nodes:
-            if useful:
-                # Half the time a beginner sees the move that tidies the table most; else any useful one.
-                if self._random.random() < BEST_SEEN:
-                    best = min(option.value for option in useful)
-                    useful = [option for option in useful if option.value == best]
-                return self._random.choice(useful).action
-            neutral = [option for option in options if option.value == root and not option.into_empty]
-            if neutral and self.wander < WANDER:
-                self.wander += 1
-                return self._random.choice(neutral).action
-            return None
-        found = hint(position, max_nodes=self.level.hint_nodes)
-        if found.action is None:
-            return None
-        chosen = next((option for option in options if option.action == found.action), None)
-        # The hint does not remember this game's positions; never walk back into one.
-        return found.action if chosen is not None else None
+        if useful:
+            if self._random.random() < BEST_SEEN:
+                best = min(option.value for option in useful)
+                useful = [option for option in useful if option.value == best]
+            return self._random.choice(useful).action
+        neutral = [option for option in options if option.value == root and not option.into_empty]
+        if neutral and self.wander < WANDER:
+            self.wander += 1
+            return self._random.choice(neutral).action
+        return None
 
     def _seconds(self, searches: int, until: float | None = None) -> float:
         """The seconds the next of ``searches`` more searches may take: an even part of what is left of

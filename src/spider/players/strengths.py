@@ -3,7 +3,8 @@
 The four differ in how they choose a move, so that each feels different across the table in a duel:
 
 - ``beginner`` picks at random among the moves that look useful at once, and wanders a little;
-- ``casual`` looks a few moves ahead over the visible table (the hint's search, kept short);
+- ``casual`` imagines the unseen cards once and plays towards the tidiest table a short look ahead finds
+  in that guess;
 - ``expert`` imagines the unseen cards four times and looks in each guess for the tidiest table before a
   deal; the line that does best in all four guesses is played, as far as the next card it turns up;
 - ``master`` imagines them twenty times and gives each guess to the full-information solver: the
@@ -25,21 +26,18 @@ STRENGTHS: tuple[Strength, ...] = ("beginner", "casual", "expert", "master")
 class Level:
     """How a strength plays.
 
-    ``hint_nodes`` is the hint's search over the visible table (0: none, pick among useful moves at
-    random); ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes``
-    positions (0 samples: no guessing). ``pace`` is the seconds the player waits before each action in
-    a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
+    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0 samples: no
+    guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player waits before each
+    action in a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
     full-information solver over up to that many positions, and its winning lines are the proposals. With
-    ``judge_nodes``, the lines the guesses propose are judged in every guess, each by a beam over up to that
-    many positions (:func:`~spider.players.determinize.judge`); without, they vote on the move.
-    ``seconds`` is the most CPU time the searches for one action may take together (issue 10: at most 2 s a
-    move on one core), shared evenly among the guesses; the solver may take half of it, and the rest is
-    kept for the search for the best position before a deal, which decides whether to deal, and the judge.
-    Most actions stay within the node budgets, and only an action that reaches the limit depends on the
-    machine's speed.
+    ``judge_nodes``, the lines the guesses propose are judged in every guess, each by a beam over up to that many
+    positions (:func:`~spider.players.determinize.judge`); without, they vote on the move. ``seconds`` is the most
+    CPU time the searches for one action may take together (issue 10: at most 2 s a move on one core), shared
+    evenly among the guesses; the solver may take half of it, and the rest is kept for the search for the best
+    position before a deal, which decides whether to deal, and the judge. Most actions stay within the node
+    budgets, and only an action that reaches the limit depends on the machine's speed.
     """
 
-    hint_nodes: int = 0
     samples: int = 0
     sample_nodes: int = 0
     solve_nodes: int = 0
@@ -54,10 +52,13 @@ class Level:
 # 200..299 (2 suits) expert won 65 with four guesses judged, where two guesses voting won 52 and eight won
 # 58 (1 suit: 92 rather than 87; 4 suits: 16 rather than 8); four guesses cost it about 2 s of thinking a
 # game. Master with its solver's lines judged won 40 of 2-suit shuffles 200..246, and 19 of 200..219
-# rather than 12 when they voted.
+# rather than 12 when they voted. Casual searches its one guess over 256 positions, the least a budget
+# can hold (searches look at their budget every 256 positions): it won 42 of 2-suit shuffles 200..299, where
+# the hint's search over the visible table won 11, or 12 with 2,000 positions, since it cannot see past a
+# face-down card; with 1,000 positions it won 58, close to expert.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
-    "casual": Level(hint_nodes=60, pace=3.0),
+    "casual": Level(samples=1, sample_nodes=256, pace=3.0),
     "expert": Level(samples=4, sample_nodes=5000, judge_nodes=2000, pace=2.0),
     "master": Level(samples=20, sample_nodes=10_000, solve_nodes=120_000, judge_nodes=2000, pace=1.5),
 }
