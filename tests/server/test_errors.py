@@ -92,17 +92,23 @@ def test_wrong_fields_and_types_are_named(
     assert words in refusal(post_action(client, game_id, json=body), status)
 
 
-def test_malformed_json(client: TestClient, game_id: str) -> None:
-    response = post_action(client, game_id, content=b'{"action": ', headers={"content-type": "application/json"})
-    assert refusal(response, 400).startswith("The request body is not valid JSON")
-    deep = b"[" * 8000 + b"]" * 8000  # under the size limit, too deep for the parser
-    response = post_action(client, game_id, content=deep, headers={"content-type": "application/json"})
-    assert refusal(response, 400).startswith("The request body is not valid JSON")
-
-
-def test_json_without_its_nonstandard_constants(client: TestClient, game_id: str) -> None:
-    response = post_action(client, game_id, content=b'{"action": NaN}', headers={"content-type": "application/json"})
-    assert "NaN is not a JSON number" in refusal(response, 400)
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b'{"action": ', "it stops before the value is complete"),
+        (b'{"action":\n  "3>7",\n  "at" 4}', "there is something unexpected at line 3, character 8"),
+        (b"[" * 8000 + b"]" * 8000, "it is nested too deeply"),  # under the size limit, too deep for the parser
+        (b'{"action": "\xff"}', "it is not UTF-8 text"),
+        (b'{"action": ' + b"7" * 5000 + b"}", "a whole number in it has too many digits"),
+        (b'{"action": NaN}', "NaN is not a number in JSON"),
+        (b'{"action": -Infinity}', "-Infinity is not a number in JSON"),
+    ],
+)
+def test_malformed_json_names_what_is_wrong_and_where(
+    client: TestClient, game_id: str, content: bytes, reason: str
+) -> None:
+    response = post_action(client, game_id, content=content, headers={"content-type": "application/json"})
+    assert refusal(response, 400) == f"The request body is not valid JSON: {reason}."
 
 
 def test_a_body_must_be_json_and_present(client: TestClient, game_id: str) -> None:

@@ -76,6 +76,27 @@ def test_what_a_field_must_be_is_written_in_the_players_language_too(
     assert english not in refused.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("pl", "w wierszu 2, na pozycji 11 pojawia się coś nieoczekiwanego"),
+        ("pt", "há algo inesperado na linha 2, posição 11"),
+        ("nl", "er staat iets onverwachts op regel 2, teken 11"),
+        ("he", "יש בו משהו לא צפוי בשורה 2, בתו 11"),
+    ],
+)
+def test_why_a_body_is_not_json_is_written_in_the_players_language(
+    client: TestClient, lang: str, reason: str
+) -> None:
+    client.cookies.set("spider_lang", lang)
+    refused = client.post(
+        "/api/games", content=b'{"suits": 2,\n "preset" "classic"}', headers={"content-type": "application/json"}
+    )
+    assert refused.status_code == 400 and refused.json()["message_id"] == "server.body_not_json"
+    assert refused.json()["error"] == message("server.body_not_json", lang, reason=reason)
+    assert reason in refused.json()["error"]
+
+
 def test_a_dutch_caller_reads_what_a_query_or_an_empty_body_takes_in_dutch(client: TestClient) -> None:
     view = new_game(client, code=CODE)
     client.cookies.set("spider_lang", "nl")

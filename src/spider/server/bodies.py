@@ -45,10 +45,7 @@ async def json_object(request: Request, *, required: bool = True) -> dict[str, A
     try:
         body = json.loads(raw, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error) or "it cannot be decoded"
-        if isinstance(error, RecursionError):
-            reason = "it is nested too deeply"
-        raise RequestError(BAD_REQUEST, "server.body_not_json", reason=reason) from None
+        raise RequestError(BAD_REQUEST, "server.body_not_json", reason=_why_not_json(error)) from None
     if not isinstance(body, dict):
         raise RequestError(UNPROCESSABLE, "server.body_not_object")
     if not _all_text_encodes(body):
@@ -78,8 +75,33 @@ def _all_text_encodes(body: Any) -> bool:
     return True
 
 
+class _NotANumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's reader takes them, JSON has no such numbers."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _NotANumber(name)
+
+
+def _why_not_json(error: ValueError | RecursionError) -> Phrase:
+    """What is wrong with a body the JSON reader refused, in words the request's language has (the
+    reader's own messages are English)."""
+    if isinstance(error, _NotANumber):
+        return Phrase("json.not_a_number", {"name": error.name})
+    if isinstance(error, RecursionError):
+        return Phrase("json.too_deep")
+    if isinstance(error, json.JSONDecodeError):
+        if error.pos >= len(error.doc.rstrip()):
+            return Phrase("json.ends_early")
+        return Phrase("json.unexpected_at", {"line": error.lineno, "character": error.colno})
+    if isinstance(error, UnicodeDecodeError):
+        return Phrase("json.not_utf8")  # bytes that are not UTF-8 (nor UTF-16 or -32, which JSON also allows)
+    # The reader's one other refusal: a whole number longer than Python turns into an int (4,300 digits).
+    return Phrase("json.number_too_long")
 
 
 class Body(BaseModel):
