@@ -26,16 +26,17 @@ STRENGTHS: tuple[Strength, ...] = ("beginner", "casual", "expert", "master")
 class Level:
     """How a strength plays.
 
-    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0 samples: no
-    guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player waits before each
-    action in a duel, so that it plays at a person's pace. With ``solve_nodes``, each guess is first given to the
-    full-information solver over up to that many positions, and its winning lines are the proposals. With
-    ``judge_nodes``, the lines the guesses propose are judged in every guess, each by a beam over up to that many
-    positions (:func:`~spider.players.determinize.judge`); without, they vote on the move. ``seconds`` is the most
-    CPU time the searches for one action may take together (issue 10: at most 2 s a move on one core), shared
-    evenly among the guesses; the solver may take half of it, and the rest is kept for the search for the best
-    position before a deal, which decides whether to deal, and the judge. Most actions stay within the node
-    budgets, and only an action that reaches the limit depends on the machine's speed.
+    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0
+    samples: no guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player
+    waits before each action in a duel, so that it plays at a person's pace. With ``solve_nodes``, each
+    guess is first given to the full-information solver over up to that many positions, and its winning
+    lines are the proposals. With ``judge_nodes``, the lines the guesses propose are judged in every guess,
+    each by a beam over up to that many positions (:func:`~spider.players.determinize.judge`); without, they
+    vote on the move. ``seconds`` is the most CPU time the searches for one action may take together (issue
+    10: at most 2 s a move on one core), shared evenly among the guesses; the solver may take half of it,
+    and the rest is kept for the search for the best position before a deal, which decides whether to deal,
+    and the judge. Most actions stay within the node budgets, and only an action that reaches the limit
+    depends on the machine's speed.
     """
 
     samples: int = 0
