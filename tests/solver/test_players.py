@@ -15,6 +15,7 @@ from spider.codes import GameCode
 from spider.notation import parse_position
 from spider.players import STRENGTHS, Player, play_game
 from spider.players.determinize import (
+    Line,
     imagined,
     judge,
     laid_out,
@@ -228,3 +229,31 @@ def test_a_player_never_completes_a_run_that_leaves_too_few_cards_to_deal(streng
         assert action is not None and action != "2>1", action
         game.play(action)
         assert sum(len(cards) for cards in game.columns) >= 10
+
+
+@pytest.mark.parametrize("won", [1, 20])
+def test_the_solvers_lines_lead_only_when_it_wins_half_the_guesses(won: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On 4 suits the solver wins few guesses for most of a game. A master whose solver wins one guess of its
+    twenty asks it no more once half cannot be won, and searches every guess for a line of its own; when the
+    solver wins them all, its line is played and no guess is searched."""
+    import spider.players.player as player_module
+
+    position = Game.from_code(GameCode(4, 31, TableRules())).public_position()
+    move = search_sample(position, sample(position, random.Random(1)), 3000).actions[0]
+    asked, searched = [], []
+
+    def solver(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        asked.append(guess)
+        return Line((move,), True, 100) if len(asked) <= won else None
+
+    def search(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        searched.append(guess)
+        return search_sample(position, guess, 500, seconds)
+
+    monkeypatch.setattr(player_module, "solve_sample", solver)
+    monkeypatch.setattr(player_module, "search_sample", search)
+    action = Player("master", seed=2).next_action(position)
+    if won == 1:
+        assert len(asked) == 12 and len(searched) == 20  # after 11 lost guesses, at most 9 more can be won
+    else:
+        assert len(asked) == 20 and not searched and action == move

@@ -25,6 +25,10 @@ BEST_SEEN = 0.5
 # The part of an action's thinking the solver may take on the guesses; the rest is kept for the search
 # for the best position before a deal, which decides whether to deal.
 SOLVE_SHARE = 0.5
+# The part of the guesses the solver must win for its lines to lead. On 4 suits it wins one or two guesses
+# of twenty for most of a game, and a line from the few guesses that happened to be easy follows their
+# luck: then every guess's search proposes a line, and the solver's few lines are judged beside them.
+SOLVED_SHARE = 0.5
 
 
 @dataclass
@@ -170,30 +174,34 @@ class Player:
 
     def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
         """New guesses and their lines: with ``solve`` (and a strength that solves), the solver's winning
-        lines, if any guess was won; else the lines towards each guess's best position before a deal. A
-        strength that judges then keeps only the line the judge prefers, when most lines make a move and
-        they do not all agree (:func:`~spider.players.determinize.judge`).
+        lines, if it won at least :data:`SOLVED_SHARE` of the guesses; else the lines towards each guess's
+        best position before a deal, and the solver's few lines beside them. A strength that judges then
+        keeps only the line the judge prefers, when most lines make a move and they do not all agree
+        (:func:`~spider.players.determinize.judge`).
 
         The solver gets at most :data:`SOLVE_SHARE` of the time left, so that the search for the best
         position before a deal, which decides whether to deal, is never starved of time."""
         count = self.level.samples
         guesses = [sample(position, self._random) for _ in range(count)]
-        lines: list[Line] = []
+        solved: list[Line] = []
         self._solved = solve and bool(self.level.solve_nodes) and not plays_for_points(position)
         if self._solved:
             share_end = time.process_time() + SOLVE_SHARE * (self._deadline - time.process_time())
             for index, guess in enumerate(guesses):
+                if len(solved) + count - index < SOLVED_SHARE * count:
+                    break  # too few guesses are left to be won for the solver's lines to lead
                 found = solve_sample(position, guess, self.level.solve_nodes, self._seconds(count - index, share_end))
                 if found is not None:
-                    lines.append(found)
-            self._solved = bool(lines)
+                    solved.append(found)
+            self._solved = len(solved) >= SOLVED_SHARE * count
         # The judge, if any, counts as one more search for its share of the time.
         judging = 1 if self.level.judge_nodes and not plays_for_points(position) else 0
-        if not lines:
+        lines = solved
+        if not self._solved:
             lines = [
                 self._search_guess(position, guess, self._seconds(count - index + judging))
                 for index, guess in enumerate(guesses)
-            ]
+            ] + solved
         self._plan = [
             line if not line.actions or line.actions[0] in fresh else Line((), line.won, line.score)
             for line in lines
