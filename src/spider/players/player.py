@@ -175,7 +175,8 @@ class Player:
     def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
         """New guesses and their lines: with ``solve`` (and a strength that solves), the solver's winning
         lines, if it won at least :data:`SOLVED_SHARE` of the guesses; else the lines towards each guess's
-        best position before a deal, and the solver's few lines beside them. A strength that judges then
+        best position before a deal, and beside them those of the solver's few lines that make a move (one
+        that deals at once knows the stock, so it is no vote for the deal). A strength that judges then
         keeps only the line the judge prefers, when most lines make a move and they do not all agree
         (:func:`~spider.players.determinize.judge`).
 
@@ -201,7 +202,7 @@ class Player:
             lines = [
                 self._search_guess(position, guess, self._seconds(count - index + judging))
                 for index, guess in enumerate(guesses)
-            ] + solved
+            ] + [line for line in solved if line.actions]
         self._plan = [
             line if not line.actions or line.actions[0] in fresh else Line((), line.won, line.score)
             for line in lines
