@@ -186,15 +186,16 @@ class Player:
         guesses = [sample(position, self._random) for _ in range(count)]
         solved: list[Line] = []
         self._solved = solve and bool(self.level.solve_nodes) and not plays_for_points(position)
+        needed = SOLVED_SHARE * count
         if self._solved:
             share_end = time.process_time() + SOLVE_SHARE * (self._deadline - time.process_time())
             for index, guess in enumerate(guesses):
-                if len(solved) + count - index < SOLVED_SHARE * count:
+                if len(solved) + count - index < needed:
                     break  # too few guesses are left to be won for the solver's lines to lead
                 found = solve_sample(position, guess, self.level.solve_nodes, self._seconds(count - index, share_end))
                 if found is not None:
                     solved.append(found)
-            self._solved = len(solved) >= SOLVED_SHARE * count
+            self._solved = len(solved) >= needed
         # The judge, if any, counts as one more search for its share of the time.
         judging = 1 if self.level.judge_nodes and not plays_for_points(position) else 0
         lines = solved

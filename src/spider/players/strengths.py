@@ -10,8 +10,8 @@ The four differ in how they choose a move, so that each feels different across t
 - ``master`` imagines them twenty times and gives each guess to the full-information solver: the
   winning lines, each as far as the next card it would see, are judged in all twenty guesses. Where the
   solver wins fewer than half the guesses (on 4 suits, most of a game), every guess is also searched as
-  expert's are, and all the lines are judged together. A deal is made only once no guess sees a move
-  worth making before one (a solver's line deals early where it knows the stock).
+  expert's are, and those lines are judged with the solver's that make a move. A deal is made only once
+  no guess sees a move worth making before one (a solver's line deals early where it knows the stock).
 """
 
 from __future__ import annotations
