@@ -146,9 +146,12 @@ MANY_SUITS = Weights(break_=12, off_suit=10, segment=0, face_down=25, stock=11, 
 # who cannot see what comes next does better keeping its sequences whole: a break costs it more than it
 # costs the solver. Tuned with the expert strength (bench/players.py --first 200): with 2 suits on shuffles
 # 200..999, 372 wins of 800 rather than 324; with 4 suits on 200..999, 47 rather than 40 (486 runs rather
-# than 430); with 1 suit on 200..499, 279 of 300 rather than 272.
+# than 430); with 1 suit on 200..499, 279 of 300 rather than 272. With more suits an off-suit link costs the
+# player as much as a break, and a face-down card less: the player builds in suit, and turns a card up at the
+# cost of its order less readily (expert on 4 suits, shuffles 200..499: 69 wins of 300 rather than 43, 636 runs
+# rather than 404; on 2 suits, 200..399: 134 of 200 rather than 126).
 ONE_SUIT_PLAY = replace(ONE_SUIT, break_=14)
-MANY_SUITS_PLAY = replace(MANY_SUITS, break_=16)
+MANY_SUITS_PLAY = replace(MANY_SUITS, break_=16, off_suit=16, face_down=20)
 
 
 def weights_for(suits: int, playing: bool = False) -> Weights:
