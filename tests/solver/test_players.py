@@ -26,6 +26,7 @@ from spider.players.determinize import (
     unseen_cards,
 )
 from spider.solver.convert import action_code, cards_code
+from spider.solver.hint import deal_possible
 from tests.solver import positions
 
 SAMPLE = [GameCode(1, shuffle, TableRules()) for shuffle in range(1, 3)]
@@ -257,3 +258,27 @@ def test_the_solvers_lines_lead_only_when_it_wins_half_the_guesses(won: int, mon
         assert len(asked) == 12 and len(searched) == 20  # after 11 lost guesses, at most 9 more can be won
     else:
         assert len(asked) == 20 and not searched and action == move
+
+
+def test_a_solvers_line_that_deals_at_once_is_no_vote_for_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the searches lead, a solver's line that deals at once knows the stock: with half the searched
+    guesses making a move and half seeing none, the one such line must not tip master into dealing."""
+    import spider.players.player as player_module
+
+    position = Game.from_code(GameCode(4, 31, TableRules())).public_position()
+    move = search_sample(position, sample(position, random.Random(1)), 3000).actions[0]
+    asked, searched = [], []
+
+    def solver(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        asked.append(guess)
+        return Line((), True, 100) if len(asked) == 1 else None
+
+    def search(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        searched.append(guess)
+        return Line((move,) if len(searched) % 2 else (), False, 0)
+
+    monkeypatch.setattr(player_module, "solve_sample", solver)
+    monkeypatch.setattr(player_module, "search_sample", search)
+    assert deal_possible(position)
+    assert Player("master", seed=2).next_action(position) == move
+    assert len(searched) == 20
