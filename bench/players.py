@@ -1,26 +1,68 @@
 """Computer players' win rates: each strength plays the same deals, without undo, seeing only what a
 player sees. The deals are the set ``first-N`` of bench/solver.py (shuffles 0 to N-1), rules classic.
-Thinking time is the CPU time of this process (the machine may be shared), per action: the mean over
-all actions and the longest single one.
+Thinking time is the CPU time of the process that plays the deal (the machine may be shared), per action:
+the mean over all actions and the longest single one.
 
 As with bench/solver.py, tuning and measuring use different deals: the strengths were tuned on shuffles
 below 1000 (0..9, ``--first 0``, the default; later 200..999, ``--first 200``) and are measured on the
 measuring set, shuffles 1000 onwards (``--first 1000``).
 
     .venv/bin/python bench/players.py --first 1000          # the issue's run: 100 deals per suit count
-    .venv/bin/python bench/players.py --first 1000 --count 20 --suits 4 --strengths master
+    .venv/bin/python bench/players.py --first 1000 --count 40 --suits 4 --strengths master --processes 2
     .venv/bin/python bench/players.py --count 20 --suits 1 2 --strengths master
     .venv/bin/python bench/players.py --count 5 --first 20 --verbose   # one line per deal
     .venv/bin/python bench/players.py --count 10 --suits 2 --preset duel  # duel rules: mean duel score
+
+Tuning tries a strength or the players' weights with a field changed, without touching the code (the
+change holds for this run only, in every process):
+
+    .venv/bin/python bench/players.py --first 200 --count 300 --suits 4 --strengths expert --processes 2 \\
+        --level sample_nodes=10000 --weights face_down=20
+
+``--processes`` plays deals side by side; keep it at most the machine's cores, since a master that reaches
+its limit of thinking time (CPU time) plays worse on a crowded machine.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields, replace
+from multiprocessing import Pool
 
+import spider.solver.core as core
 from spider import PRESETS, Game, TableRules
 from spider.codes import GameCode
-from spider.players import STRENGTHS, Player, play_game
+from spider.players import LEVELS, STRENGTHS, Level, Player, PlayResult, Strength, play_game
+from spider.solver.core import Weights
+
+
+def _changes(texts: list[str], kind: type, what: str) -> dict[str, int | float]:
+    """``FIELD=VALUE`` texts as changes to a dataclass's fields, with an error that names a bad one."""
+    names = {each.name for each in fields(kind)}
+    changes: dict[str, int | float] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        if name not in names or not value:
+            raise SystemExit(f"bad {what} change {text!r}: give FIELD=VALUE, FIELD one of {', '.join(sorted(names))}")
+        try:
+            changes[name] = float(value) if "." in value else int(value)
+        except ValueError:
+            raise SystemExit(f"bad {what} change {text!r}: {value!r} is not a number") from None
+    return changes
+
+
+def _try_changes(strengths: list[Strength], level: dict[str, int | float], weights: dict[str, int | float]) -> None:
+    """Plays this process's games with the changed levels and players' weights (every suit count's)."""
+    for strength in strengths:
+        LEVELS[strength] = replace(LEVELS[strength], **level)  # type: ignore[arg-type]
+    core.ONE_SUIT_PLAY = replace(core.ONE_SUIT_PLAY, **weights)  # type: ignore[arg-type]
+    core.MANY_SUITS_PLAY = replace(core.MANY_SUITS_PLAY, **weights)  # type: ignore[arg-type]
+
+
+def _play(deal: tuple[int, int, str, Strength]) -> tuple[str | None, PlayResult]:
+    suits, shuffle, preset, strength = deal
+    game = Game.from_code(GameCode(suits, shuffle, TableRules.preset(preset)))
+    return game.code, play_game(game, Player(strength, seed=shuffle))
 
 
 def main() -> None:
@@ -31,41 +73,52 @@ def main() -> None:
     parser.add_argument("--strengths", nargs="+", choices=STRENGTHS, default=list(STRENGTHS))
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="classic", help="table rules of the deals")
+    parser.add_argument("--processes", type=int, default=1, help="deals played side by side")
+    parser.add_argument(
+        "--level", action="append", default=[], metavar="FIELD=VALUE", help="tuning: the strengths' levels changed"
+    )
+    parser.add_argument(
+        "--weights", action="append", default=[], metavar="FIELD=VALUE", help="tuning: the players' weights changed"
+    )
     args = parser.parse_args()
+    level, weights = _changes(args.level, Level, "level"), _changes(args.weights, Weights, "weights")
     first, last = args.first, args.first + args.count - 1
-    print(f"set first-{args.count} (shuffles {first}..{last}), rules {args.preset}, no undo")
+    heading = f"set first-{args.count} (shuffles {first}..{last}), rules {args.preset}, no undo"
+    for name, value in {**level, **weights}.items():
+        heading += f", {name}={value}"
+    print(heading)
     print(
         f"{'suits':>5} {'strength':>9} {'won':>5} {'win rate':>9} {'runs/game':>10} {'actions/game':>13} "
         f"{'score/game':>11} {'s/action':>9} {'max s':>6} {'s/game':>7}",
         flush=True,
     )
-    for suits in args.suits:
-        for strength in args.strengths:
-            won = runs = actions = score = 0
-            thinking = slowest = 0.0
-            for shuffle in range(args.first, args.first + args.count):
-                game = Game.from_code(GameCode(suits, shuffle, TableRules.preset(args.preset)))
-                result = play_game(game, Player(strength, seed=shuffle))
-                won += result.won
-                runs += result.runs
-                actions += result.actions
-                score += result.score
-                thinking += result.seconds
-                slowest = max(slowest, result.slowest)
-                if args.verbose:
-                    print(
-                        f"  {game.code} {strength}: {'won' if result.won else 'lost'}, {result.runs} runs, "
-                        f"{result.actions} actions, score {result.score}, {result.seconds:.1f} s "
-                        f"(longest {result.slowest:.2f} s)",
-                        flush=True,
-                    )
-            print(
-                f"{suits:>5} {strength:>9} {won:>5} {won / args.count:>9.0%} {runs / args.count:>10.2f} "
-                f"{actions / args.count:>13.0f} {score / args.count:>11.0f} {thinking / max(1, actions):>9.3f} "
-                f"{slowest:>6.2f} "
-                f"{thinking / args.count:>7.1f}",
-                flush=True,
-            )
+    with Pool(args.processes, _try_changes, (args.strengths, level, weights)) as pool:
+        for suits in args.suits:
+            for strength in args.strengths:
+                won = runs = actions = score = 0
+                thinking = slowest = 0.0
+                deals = [(suits, shuffle, args.preset, strength) for shuffle in range(first, last + 1)]
+                for code, result in pool.imap(_play, deals):
+                    won += result.won
+                    runs += result.runs
+                    actions += result.actions
+                    score += result.score
+                    thinking += result.seconds
+                    slowest = max(slowest, result.slowest)
+                    if args.verbose:
+                        print(
+                            f"  {code} {strength}: {'won' if result.won else 'lost'}, {result.runs} runs, "
+                            f"{result.actions} actions, score {result.score}, {result.seconds:.1f} s "
+                            f"(longest {result.slowest:.2f} s)",
+                            flush=True,
+                        )
+                print(
+                    f"{suits:>5} {strength:>9} {won:>5} {won / args.count:>9.0%} {runs / args.count:>10.2f} "
+                    f"{actions / args.count:>13.0f} {score / args.count:>11.0f} {thinking / max(1, actions):>9.3f} "
+                    f"{slowest:>6.2f} "
+                    f"{thinking / args.count:>7.1f}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":
