@@ -12,7 +12,7 @@ from spider import Game, TableRules
 from spider.cards import deck
 from spider.cli import main
 from spider.codes import GameCode
-from spider.notation import parse_position
+from spider.notation import Position, parse_position
 from spider.players import STRENGTHS, Player, play_game
 from spider.players.determinize import (
     Line,
@@ -232,6 +232,12 @@ def test_a_player_never_completes_a_run_that_leaves_too_few_cards_to_deal(streng
         assert sum(len(cards) for cards in game.columns) >= 10
 
 
+def _opening_and_a_move() -> tuple[Position, str]:
+    """A 4-suit opening, with a move a guess's search would make there."""
+    position = Game.from_code(GameCode(4, 31, TableRules())).public_position()
+    return position, search_sample(position, sample(position, random.Random(1)), 3000).actions[0]
+
+
 @pytest.mark.parametrize("won", [1, 20])
 def test_the_solvers_lines_lead_only_when_it_wins_half_the_guesses(won: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """On 4 suits the solver wins few guesses for most of a game. A master whose solver wins one guess of its
@@ -239,8 +245,7 @@ def test_the_solvers_lines_lead_only_when_it_wins_half_the_guesses(won: int, mon
     solver wins them all, its line is played and no guess is searched."""
     import spider.players.player as player_module
 
-    position = Game.from_code(GameCode(4, 31, TableRules())).public_position()
-    move = search_sample(position, sample(position, random.Random(1)), 3000).actions[0]
+    position, move = _opening_and_a_move()
     asked, searched = [], []
 
     def solver(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
@@ -265,8 +270,7 @@ def test_a_solvers_line_that_deals_at_once_is_no_vote_for_the_deal(monkeypatch: 
     guesses making a move and half seeing none, the one such line must not tip master into dealing."""
     import spider.players.player as player_module
 
-    position = Game.from_code(GameCode(4, 31, TableRules())).public_position()
-    move = search_sample(position, sample(position, random.Random(1)), 3000).actions[0]
+    position, move = _opening_and_a_move()
     asked, searched = [], []
 
     def solver(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
