@@ -18,6 +18,8 @@ change holds for this run only, in every process):
 
     .venv/bin/python bench/players.py --first 200 --count 300 --suits 4 --strengths expert --processes 2 \\
         --level sample_nodes=10000 --weights face_down=20
+    .venv/bin/python bench/players.py --first 1000 --count 50 --suits 2 --strengths master --processes 2 \\
+        --level solve_suits=1,2,4       # master with its solver on 2 suits too
 
 ``--processes`` plays deals side by side; keep it at most the machine's cores, since a master that reaches
 its limit of thinking time (CPU time) plays worse on a crowded machine.
@@ -35,23 +37,29 @@ from spider.codes import GameCode
 from spider.players import LEVELS, STRENGTHS, Level, Player, PlayResult, Strength, play_game
 from spider.solver.core import Weights
 
+Change = int | float | tuple[int, ...]
 
-def _changes(texts: list[str], kind: type, what: str) -> dict[str, int | float]:
-    """``FIELD=VALUE`` texts as changes to a dataclass's fields, with an error that names a bad one."""
+
+def _changes(texts: list[str], kind: type, what: str) -> dict[str, Change]:
+    """``FIELD=VALUE`` texts as changes to a dataclass's fields, with an error that names a bad one. A value
+    with commas is a tuple of whole numbers (``solve_suits=1,4``)."""
     names = {each.name for each in fields(kind)}
-    changes: dict[str, int | float] = {}
+    changes: dict[str, Change] = {}
     for text in texts:
         name, _, value = text.partition("=")
         if name not in names or not value:
             raise SystemExit(f"bad {what} change {text!r}: give FIELD=VALUE, FIELD one of {', '.join(sorted(names))}")
         try:
-            changes[name] = float(value) if "." in value else int(value)
+            if "," in value:
+                changes[name] = tuple(int(each) for each in value.split(",") if each)
+            else:
+                changes[name] = float(value) if "." in value else int(value)
         except ValueError:
-            raise SystemExit(f"bad {what} change {text!r}: {value!r} is not a number") from None
+            raise SystemExit(f"bad {what} change {text!r}: {value!r} is not a number or numbers") from None
     return changes
 
 
-def _try_changes(strengths: list[Strength], level: dict[str, int | float], weights: dict[str, int | float]) -> None:
+def _try_changes(strengths: list[Strength], level: dict[str, Change], weights: dict[str, Change]) -> None:
     """Plays this process's games with the changed levels and players' weights (every suit count's)."""
     for strength in strengths:
         LEVELS[strength] = replace(LEVELS[strength], **level)  # type: ignore[arg-type]

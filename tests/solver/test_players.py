@@ -232,9 +232,9 @@ def test_a_player_never_completes_a_run_that_leaves_too_few_cards_to_deal(streng
         assert sum(len(cards) for cards in game.columns) >= 10
 
 
-def _opening_and_a_move() -> tuple[Position, str]:
-    """A 4-suit opening, with a move a guess's search would make there."""
-    position = Game.from_code(GameCode(4, 31, TableRules())).public_position()
+def _opening_and_a_move(suits: int = 4) -> tuple[Position, str]:
+    """An opening (4 suits unless told), with a move a guess's search would make there."""
+    position = Game.from_code(GameCode(suits, 31, TableRules())).public_position()
     return position, search_sample(position, sample(position, random.Random(1)), 3000).actions[0]
 
 
@@ -263,6 +263,33 @@ def test_the_solvers_lines_lead_only_when_it_wins_half_the_guesses(won: int, mon
         assert len(asked) == 12 and len(searched) == 20  # after 11 lost guesses, at most 9 more can be won
     else:
         assert len(asked) == 20 and not searched and action == move
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_master_asks_the_solver_on_1_and_4_suits_only(suits: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On 2 suits master wins more by searching each guess for its best position before a deal than by
+    following a solver that knows the guessed stock: there it never asks the solver, even one that would win
+    every guess."""
+    import spider.players.player as player_module
+
+    position, move = _opening_and_a_move(suits)
+    asked, searched = [], []
+
+    def solver(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        asked.append(guess)
+        return Line((move,), True, 100)
+
+    def search(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        searched.append(guess)
+        return Line((move,), False, 0)
+
+    monkeypatch.setattr(player_module, "solve_sample", solver)
+    monkeypatch.setattr(player_module, "search_sample", search)
+    assert Player("master", seed=2).next_action(position) == move
+    if suits == 2:
+        assert not asked and len(searched) == 20
+    else:
+        assert len(asked) == 20 and not searched
 
 
 def test_a_solvers_line_that_deals_at_once_is_no_vote_for_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:

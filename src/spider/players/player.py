@@ -173,31 +173,34 @@ class Player:
         return up_to_last_gain(position, guess, line) if plays_for_points(position) else line
 
     def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
-        """New guesses and their lines: with ``solve`` (and a strength that solves), the solver's winning
-        lines, if it won at least :data:`SOLVED_SHARE` of the guesses; else the lines towards each guess's
-        best position before a deal, and beside them those of the solver's few lines that make a move (one
-        that deals at once knows the stock, so it is no vote for the deal). A strength that judges then
+        """New guesses and their lines: with ``solve`` (and a strength that solves on this suit count), the
+        solver's winning lines, if it won at least :data:`SOLVED_SHARE` of the guesses; else the lines towards
+        each guess's best position before a deal, and beside them those of the solver's few lines that make a
+        move (one that deals at once knows the stock, so it is no vote for the deal). A strength that judges then
         keeps only the line the judge prefers, when most lines make a move and they do not all agree
         (:func:`~spider.players.determinize.judge`).
 
         The solver gets at most :data:`SOLVE_SHARE` of the time left, so that the search for the best
         position before a deal, which decides whether to deal, is never starved of time."""
-        count = self.level.samples
+        level = self.level
+        count = level.samples
         guesses = [sample(position, self._random) for _ in range(count)]
         solved: list[Line] = []
-        self._solved = solve and bool(self.level.solve_nodes) and not plays_for_points(position)
+        self._solved = (
+            solve and bool(level.solve_nodes) and position.suits in level.solve_suits and not plays_for_points(position)
+        )
         needed = SOLVED_SHARE * count
         if self._solved:
             share_end = time.process_time() + SOLVE_SHARE * (self._deadline - time.process_time())
             for index, guess in enumerate(guesses):
                 if len(solved) + count - index < needed:
                     break  # too few guesses are left to be won for the solver's lines to lead
-                found = solve_sample(position, guess, self.level.solve_nodes, self._seconds(count - index, share_end))
+                found = solve_sample(position, guess, level.solve_nodes, self._seconds(count - index, share_end))
                 if found is not None:
                     solved.append(found)
             self._solved = len(solved) >= needed
         # The judge, if any, counts as one more search for its share of the time.
-        judging = 1 if self.level.judge_nodes and not plays_for_points(position) else 0
+        judging = 1 if level.judge_nodes and not plays_for_points(position) else 0
         lines = solved
         if not self._solved:
             lines = [
@@ -211,7 +214,7 @@ class Player:
         self._played = 0
         proposed = [line.actions for line in self._plan if line.actions]
         if judging and _most_make_a_move(self._plan) and len(set(proposed)) > 1:
-            chosen = judge(position, guesses, proposed, self.level.judge_nodes, self._seconds(1))
+            chosen = judge(position, guesses, proposed, level.judge_nodes, self._seconds(1))
             self._plan = [Line(chosen, False, 0)]
 
     def _vote(self, fresh: set[str]) -> str:

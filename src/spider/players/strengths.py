@@ -7,17 +7,21 @@ The four differ in how they choose a move, so that each feels different across t
   in that guess;
 - ``expert`` imagines the unseen cards four times and looks in each guess for the tidiest table before a
   deal; the line that does best in all four guesses is played, as far as the next card it turns up;
-- ``master`` imagines them twenty times and gives each guess to the full-information solver: the
-  winning lines, each as far as the next card it would see, are judged in all twenty guesses. Where the
-  solver wins fewer than half the guesses (on 4 suits, most of a game), every guess is also searched as
-  expert's are, and those lines are judged with the solver's that make a move. A deal is made only once
-  no guess sees a move worth making before one (a solver's line deals early where it knows the stock).
+- ``master`` imagines them twenty times. On 1 and 4 suits it gives each guess to the full-information
+  solver: the winning lines, each as far as the next card it would see, are judged in all twenty guesses.
+  Where the solver wins fewer than half the guesses (on 4 suits, most of a game), every guess is also
+  searched as expert's are, and those lines are judged with the solver's that make a move. On 2 suits it
+  searches every guess as expert does, twenty of them, each over a larger budget. A deal is made only
+  once no guess sees a move worth making before one (a solver's line deals early where it knows the
+  stock).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from spider.cards import SUIT_COUNTS
 
 Strength = Literal["beginner", "casual", "expert", "master"]
 STRENGTHS: tuple[Strength, ...] = ("beginner", "casual", "expert", "master")
@@ -27,22 +31,23 @@ STRENGTHS: tuple[Strength, ...] = ("beginner", "casual", "expert", "master")
 class Level:
     """How a strength plays.
 
-    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0
-    samples: no guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player
-    waits before each action in a duel, so that it plays at a person's pace. With ``solve_nodes``, each
-    guess is first given to the full-information solver over up to that many positions, and its winning
-    lines are the proposals. With ``judge_nodes``, the lines the guesses propose are judged in every guess,
-    each by a beam over up to that many positions (:func:`~spider.players.determinize.judge`); without, they
-    vote on the move. ``seconds`` is the most CPU time the searches for one action may take together (issue
-    10: at most 2 s a move on one core), shared evenly among the guesses; the solver may take half of it,
-    and the rest is kept for the search for the best position before a deal, which decides whether to deal,
-    and the judge. Most actions stay within the node budgets, and only an action that reaches the limit
+    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0 samples:
+    no guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player waits before
+    each action in a duel, so that it plays at a person's pace. With ``solve_nodes``, on the suit counts in
+    ``solve_suits``, each guess is first given to the full-information solver over up to that many positions,
+    and its winning lines are the proposals. With ``judge_nodes``, the lines the guesses propose are judged in
+    every guess, each by a beam over up to that many positions (:func:`~spider.players.determinize.judge`);
+    without, they vote on the move. ``seconds`` is the most CPU time the searches for one action may take
+    together (issue 10: at most 2 s a move on one core), shared evenly among the guesses; the solver may take
+    half of it, and the rest is kept for the search for the best position before a deal, which decides whether
+    to deal, and the judge. Most actions stay within the node budgets, and only an action that reaches the limit
     depends on the machine's speed.
     """
 
     samples: int = 0
     sample_nodes: int = 0
     solve_nodes: int = 0
+    solve_suits: tuple[int, ...] = SUIT_COUNTS
     judge_nodes: int = 0
     seconds: float = 1.6
     pace: float = 2.0
@@ -57,11 +62,18 @@ class Level:
 # rather than 12 when they voted. Casual searches its one guess over 256 positions, the least a budget
 # can hold (searches look at their budget every 256 positions): it won 42 of 2-suit shuffles 200..299, where
 # the hint's search over the visible table won 11, or 12 with 2,000 positions, since it cannot see past a
-# face-down card; with 1,000 positions it won 58, close to expert.
+# face-down card; with 1,000 positions it won 58, close to expert. On 2 suits master does without the solver:
+# its lines know the guessed stock, and once they win half the guesses they lead where the searches' lines,
+# towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit tuning
+# shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 (41 of 1000..1049, where with the
+# solver it won 38), in 0.16 s an action rather than 0.25. On 4 suits the solver helps (16 of 1000..1039 with
+# it, 13 without), and on 1 suit its lines are what wins 97 of 100.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(samples=1, sample_nodes=256, pace=3.0),
     "expert": Level(samples=4, sample_nodes=5000, judge_nodes=2000, pace=2.0),
-    "master": Level(samples=20, sample_nodes=10_000, solve_nodes=120_000, judge_nodes=2000, pace=1.5),
+    "master": Level(
+        samples=20, sample_nodes=10_000, solve_nodes=120_000, solve_suits=(1, 4), judge_nodes=2000, pace=1.5
+    ),
 }
 PACE: dict[Strength, float] = {strength: level.pace for strength, level in LEVELS.items()}
