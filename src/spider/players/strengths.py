@@ -65,9 +65,9 @@ class Level:
 # face-down card; with 1,000 positions it won 58, close to expert. On 2 suits master does without the solver:
 # its lines know the guessed stock, and once they win half the guesses they lead where the searches' lines,
 # towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit tuning
-# shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 (41 of 1000..1049, where with the
-# solver it won 38), in 0.16 s an action rather than 0.25. On 4 suits the solver helps (16 of 1000..1039 with
-# it, 13 without), and on 1 suit its lines are what wins 97 of 100.
+# shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s an
+# action rather than 0.26. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with it
+# asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(samples=1, sample_nodes=256, pace=3.0),
