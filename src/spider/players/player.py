@@ -174,11 +174,11 @@ class Player:
 
     def _replan(self, position: Position, fresh: set[str], solve: bool) -> None:
         """New guesses and their lines: with ``solve`` (and a strength that solves on this suit count), the
-        solver's winning lines, if it won at least :data:`SOLVED_SHARE` of the guesses; else the lines towards
-        each guess's best position before a deal, and beside them those of the solver's few lines that make a
-        move (one that deals at once knows the stock, so it is no vote for the deal). A strength that judges then
-        keeps only the line the judge prefers, when most lines make a move and they do not all agree
-        (:func:`~spider.players.determinize.judge`).
+        solver's winning lines, if it won at least :data:`SOLVED_SHARE` of the guesses; else the lines
+        towards each guess's best position before a deal, and beside them those of the solver's few lines
+        that make a move (one that deals at once knows the stock, so it is no vote for the deal). A strength
+        that judges then keeps only the line the judge prefers, when most lines make a move and they do not
+        all agree (:func:`~spider.players.determinize.judge`).
 
         The solver gets at most :data:`SOLVE_SHARE` of the time left, so that the search for the best
         position before a deal, which decides whether to deal, is never starved of time."""

@@ -31,17 +31,17 @@ STRENGTHS: tuple[Strength, ...] = ("beginner", "casual", "expert", "master")
 class Level:
     """How a strength plays.
 
-    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0 samples:
-    no guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player waits before
-    each action in a duel, so that it plays at a person's pace. With ``solve_nodes``, on the suit counts in
-    ``solve_suits``, each guess is first given to the full-information solver over up to that many positions,
-    and its winning lines are the proposals. With ``judge_nodes``, the lines the guesses propose are judged in
-    every guess, each by a beam over up to that many positions (:func:`~spider.players.determinize.judge`);
-    without, they vote on the move. ``seconds`` is the most CPU time the searches for one action may take
-    together (issue 10: at most 2 s a move on one core), shared evenly among the guesses; the solver may take
-    half of it, and the rest is kept for the search for the best position before a deal, which decides whether
-    to deal, and the judge. Most actions stay within the node budgets, and only an action that reaches the limit
-    depends on the machine's speed.
+    ``samples`` guesses at the unseen cards are each searched over up to ``sample_nodes`` positions (0
+    samples: no guessing, pick among the moves that look useful at once). ``pace`` is the seconds the player
+    waits before each action in a duel, so that it plays at a person's pace. With ``solve_nodes``, on the
+    suit counts in ``solve_suits``, each guess is first given to the full-information solver over up to that
+    many positions, and its winning lines are the proposals. With ``judge_nodes``, the lines the guesses
+    propose are judged in every guess, each by a beam over up to that many positions
+    (:func:`~spider.players.determinize.judge`); without, they vote on the move. ``seconds`` is the most CPU
+    time the searches for one action may take together (issue 10: at most 2 s a move on one core), shared
+    evenly among the guesses; the solver may take half of it, and the rest is kept for the search for the
+    best position before a deal, which decides whether to deal, and the judge. Most actions stay within the
+    node budgets, and only an action that reaches the limit depends on the machine's speed.
     """
 
     samples: int = 0
@@ -58,16 +58,16 @@ class Level:
 # and 10,000 won no more. Judged lines win more than voted ones, even from fewer guesses: on shuffles
 # 200..299 (2 suits) expert won 65 with four guesses judged, where two guesses voting won 52 and eight won
 # 58 (1 suit: 92 rather than 87; 4 suits: 16 rather than 8); four guesses cost it about 2 s of thinking a
-# game. Master with its solver's lines judged won 40 of 2-suit shuffles 200..246, and 19 of 200..219
-# rather than 12 when they voted. Casual searches its one guess over 256 positions, the least a budget
-# can hold (searches look at their budget every 256 positions): it won 42 of 2-suit shuffles 200..299, where
-# the hint's search over the visible table won 11, or 12 with 2,000 positions, since it cannot see past a
-# face-down card; with 1,000 positions it won 58, close to expert. On 2 suits master does without the solver:
-# its lines know the guessed stock, and once they win half the guesses they lead where the searches' lines,
-# towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit tuning
-# shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s an
-# action rather than 0.26. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with it
-# asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100.
+# game. Master with its solver's lines judged won 40 of 2-suit shuffles 200..246, and 19 of 200..219 rather
+# than 12 when they voted. Casual searches its one guess over 256 positions, the least a budget can hold
+# (searches look at their budget every 256 positions): it won 42 of 2-suit shuffles 200..299, where the
+# hint's search over the visible table won 11, or 12 with 2,000 positions, since it cannot see past a
+# face-down card; with 1,000 positions it won 58, close to expert. On 2 suits master does without the
+# solver: its lines know the guessed stock, and once they win half the guesses they lead where the searches'
+# lines, towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit
+# tuning shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s
+# an action rather than 0.26. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with
+# it asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(samples=1, sample_nodes=256, pace=3.0),
