@@ -18,6 +18,7 @@ from spider.players.determinize import (
     Line,
     imagined,
     judge,
+    judge_deal,
     laid_out,
     sample,
     sample_table,
@@ -313,3 +314,60 @@ def test_a_solvers_line_that_deals_at_once_is_no_vote_for_the_deal(monkeypatch: 
     assert deal_possible(position)
     assert Player("master", seed=2).next_action(position) == move
     assert len(searched) == 20
+
+
+# Expert's 2-suit game of shuffle 31 (seed 1) up to its second deal, where no guess sees a move worth it.
+AT_ITS_BEST_BEFORE_A_DEAL = (
+    "8>1 8>5 2>8 9>7 2>9 5>2 1>10 1>5 2>4 2>4 2>10 8>2 7>8 1>10 7>5 d 2>4 2>8 9>2:1 9>6 1>2 9>4 "
+    "1>2 10>3 10>1 9>10 1>3 9>8 2>9:1 1>2 8>7 10>1:4 10>4 1>4 8>1:3"
+)
+
+
+def _moves(game: Game) -> list[str]:
+    return [str(action) for action in game.legal_actions() if str(action) != "d"]
+
+
+def test_the_second_opinion_before_a_deal_keeps_a_line_only_where_it_beats_dealing_now() -> None:
+    """In the opening every move turns up a card, which tidies the table in every guess, so a line of one
+    such move beats dealing at once. Where no guess sees a move worth making, a move that turns up nothing
+    does no better than the table as it is, and the deal is made."""
+    game = Game.from_code(GameCode(2, 31, TableRules()))
+    opening = game.public_position()
+    guesses = [sample(opening, random.Random(seed)) for seed in range(8)]
+    for move in _moves(game):
+        assert judge_deal(opening, guesses, [(), (move,)], 1000, 5.0) == (move,)
+    for action in AT_ITS_BEST_BEFORE_A_DEAL.split():
+        game.play(action)
+    position = game.public_position()
+    guesses = [sample(position, random.Random(seed)) for seed in range(8)]
+    assert not any(search_sample(position, guess, 3000).actions for guess in guesses)
+    assert _moves(game)
+    for move in _moves(game):
+        assert judge_deal(position, guesses, [(move,)], 1000, 5.0) == ()
+
+
+@pytest.mark.parametrize(("suits", "at_its_best"), [(2, False), (2, True), (4, False)])
+def test_a_player_deals_against_a_few_guesses_only_on_the_judges_second_opinion(
+    suits: int, at_its_best: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Expert's four guesses: three see no move worth making before a deal and one proposes a move. In a
+    2-suit opening that move turns up a card, so the judge plays it rather than deal; where the table is at
+    its best before a deal, a move that turns up nothing is not worth it, and the player deals. On 4 suits
+    the deal is not judged: the vote deals."""
+    import spider.players.player as player_module
+
+    game = Game.from_code(GameCode(suits, 31, TableRules()))
+    for action in AT_ITS_BEST_BEFORE_A_DEAL.split() if at_its_best else ():
+        game.play(action)
+    position = game.public_position()
+    move = _moves(game)[0]
+    searched = []
+
+    def search(position, guess, nodes, seconds=None):  # type: ignore[no-untyped-def]
+        searched.append(guess)
+        return Line((move,) if len(searched) == 4 else (), False, 0)
+
+    monkeypatch.setattr(player_module, "search_sample", search)
+    assert deal_possible(position)
+    assert Player("expert", seed=2).next_action(position) == ("d" if at_its_best or suits == 4 else move)
+    assert len(searched) == 4

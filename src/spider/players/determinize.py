@@ -241,25 +241,58 @@ def judge(
     Guesses are judged one at a time, all lines in each, until ``seconds`` of CPU time are spent (at least
     one guess is always judged), so that the lines are always compared over the same guesses.
     """
-    weights = weights_for(position.suits, playing=True)
-    table, start = sample_table(position, guesses[0], weights)
-    proposed: Counter[tuple[str, ...]] = Counter()
-    for actions in lines:
-        proposed[tuple(actions[: _until_seen(table, start, actions)])] += 1
+    proposed = _cut(position, guesses[0], lines)
     if len(proposed) == 1:
         return next(iter(proposed))
+    return _judged(position, guesses, proposed, nodes, seconds)[0]
+
+
+def judge_deal(
+    position: Position, guesses: Sequence[Sample], lines: Sequence[Sequence[str]], nodes: int, seconds: float
+) -> tuple[str, ...]:
+    """A second opinion before a deal that most guesses would make now: of the lines the other guesses
+    propose, the one the judge prefers (:func:`judge`), if its outlook summed over the guesses is better
+    than the table as it is in each of them; else ``()``, deal now.
+
+    A guess whose search sees nothing worth doing before the deal proposes no line, and by the vote the deal
+    is made; but a few guesses may see a line that gains much where the others lose little. A line is
+    scored as the judge scores it: its end and the best the guess finds after it before the deal.
+    """
+    proposed = _cut(position, guesses[0], [actions for actions in lines if actions])
+    if not proposed:
+        return ()
+    best, total, now = _judged(position, guesses, proposed, nodes, seconds)
+    return best if total < now else ()
+
+
+def _cut(position: Position, guess: Sample, lines: Sequence[Sequence[str]]) -> Counter[tuple[str, ...]]:
+    """Each line cut after the first card it turns up, and how many lines propose each cut line."""
+    table, start = sample_table(position, guess)
+    return Counter(tuple(actions[: _until_seen(table, start, actions)]) for actions in lines)
+
+
+def _judged(
+    position: Position, guesses: Sequence[Sample], proposed: Counter[tuple[str, ...]], nodes: int, seconds: float
+) -> tuple[tuple[str, ...], int, int]:
+    """The line of the lowest outlook summed over the guesses (a tie goes to the line more guesses
+    proposed), that total, and the total of the table as it is (no move before the deal) over the same
+    guesses. Guesses are judged one at a time until ``seconds`` of CPU time are spent."""
+    weights = weights_for(position.suits, playing=True)
     deadline = time.process_time() + seconds
     totals = dict.fromkeys(proposed, 0)
+    now = 0
     for guess in guesses:
         table, start = sample_table(position, guess, weights)
-        for actions in proposed:
+        now += table.score(start)
+        for actions in totals:
             state = start
             for text in actions:
                 state = table.apply(state, action_code(state, text))
             totals[actions] += _outlook(table, state, nodes)
         if time.process_time() >= deadline:
             break
-    return min(proposed, key=lambda actions: (totals[actions], -proposed[actions]))
+    best = min(proposed, key=lambda actions: (totals[actions], -proposed[actions]))
+    return best, totals[best], now
 
 
 # The judge's beam: narrow, since it scores many lines in many guesses.

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from spider.notation import Position
-from spider.players.determinize import Line, Sample, judge, sample, search_sample, solve_sample
+from spider.players.determinize import Line, Sample, judge, judge_deal, sample, search_sample, solve_sample
 from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
 from spider.solver.convert import action_text, table_for
@@ -83,6 +83,7 @@ class Player:
     wander: int = 0
     # The lines searched in the guesses since the last card was seen, and how far they have been played.
     _plan: list[Line] = field(default_factory=list, repr=False)
+    _guesses: list[Sample] = field(default_factory=list, repr=False)
     _played: int = 0
     _plan_at: tuple[object, ...] | None = field(default=None, repr=False)
     _seconds_left: float | None = field(default=None, repr=False)
@@ -184,7 +185,7 @@ class Player:
         position before a deal, which decides whether to deal, is never starved of time."""
         level = self.level
         count = level.samples
-        guesses = [sample(position, self._random) for _ in range(count)]
+        guesses = self._guesses = [sample(position, self._random) for _ in range(count)]
         solved: list[Line] = []
         self._solved = (
             solve and bool(level.solve_nodes) and position.suits in level.solve_suits and not plays_for_points(position)
@@ -236,6 +237,23 @@ class Player:
         scores = {action: sum(line.score for line in lines if action in line.actions) for action in firsts}
         return max(firsts, key=lambda action: (support[action], firsts[action], -scores[action] / support[action]))
 
+    def _second_opinion(self, position: Position) -> str:
+        """Before a deal most guesses would make now, where the strength judges the deal on this suit
+        count: the first move of the line the other guesses propose, if the judge finds it better in all the
+        guesses than dealing now (:func:`~spider.players.determinize.judge_deal`), and then that line is the
+        plan; else "".
+        """
+        level = self.level
+        proposed = [line.actions for line in self._plan if line.actions]
+        judges = level.judge_nodes and position.suits in level.deal_judge_suits and not plays_for_points(position)
+        if not (proposed and judges):
+            return ""
+        chosen = judge_deal(position, self._guesses, proposed, level.judge_nodes, self._seconds(1))
+        if not chosen:
+            return ""
+        self._plan = [Line(chosen, False, 0)]
+        return chosen[0]
+
     def _plan_choice(self, position: Position, fresh: set[str]) -> str | None:
         """The action most guesses agree on; a new set of guesses whenever a card has been seen.
 
@@ -255,6 +273,8 @@ class Player:
             # once no guess sees a move worth making before one.
             self._replan(position, fresh, solve=False)
             chosen = self._vote(fresh)
+        if chosen == "":
+            chosen = self._second_opinion(position)
         if chosen == "":
             self._plan = []
             return None

@@ -11,9 +11,9 @@ The four differ in how they choose a move, so that each feels different across t
   solver: the winning lines, each as far as the next card it would see, are judged in all twenty guesses.
   Where the solver wins fewer than half the guesses (on 4 suits, most of a game), every guess is also
   searched as expert's are, and those lines are judged with the solver's that make a move. On 2 suits it
-  searches every guess as expert does, twenty of them, each over a larger budget. A deal is made only
-  once no guess sees a move worth making before one (a solver's line deals early where it knows the
-  stock).
+  searches every guess as expert does, twenty of them, each over a larger budget. A deal is made once
+  most guesses see no move worth making before one (a solver's line deals early where it knows the stock)
+  and the judge finds none of the other guesses' lines better than dealing at once.
 """
 
 from __future__ import annotations
@@ -37,11 +37,13 @@ class Level:
     suit counts in ``solve_suits``, each guess is first given to the full-information solver over up to that
     many positions, and its winning lines are the proposals. With ``judge_nodes``, the lines the guesses
     propose are judged in every guess, each by a beam over up to that many positions
-    (:func:`~spider.players.determinize.judge`); without, they vote on the move. ``seconds`` is the most CPU
-    time the searches for one action may take together (issue 10: at most 2 s a move on one core), shared
-    evenly among the guesses; the solver may take half of it, and the rest is kept for the search for the
-    best position before a deal, which decides whether to deal, and the judge. Most actions stay within the
-    node budgets, and only an action that reaches the limit depends on the machine's speed.
+    (:func:`~spider.players.determinize.judge`); without, they vote on the move. On the suit counts in
+    ``deal_judge_suits``, a deal that most guesses would make is judged too, against the lines the others
+    propose (:func:`~spider.players.determinize.judge_deal`). ``seconds`` is the most CPU time the searches
+    for one action may take together (issue 10: at most 2 s a move on one core), shared evenly among the
+    guesses; the solver may take half of it, and the rest is kept for the search for the best position
+    before a deal, which decides whether to deal, and the judge. Most actions stay within the node budgets,
+    and only an action that reaches the limit depends on the machine's speed.
     """
 
     samples: int = 0
@@ -49,6 +51,7 @@ class Level:
     solve_nodes: int = 0
     solve_suits: tuple[int, ...] = SUIT_COUNTS
     judge_nodes: int = 0
+    deal_judge_suits: tuple[int, ...] = (2,)
     seconds: float = 1.6
     pace: float = 2.0
 
@@ -67,7 +70,12 @@ class Level:
 # lines, towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit
 # tuning shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s
 # an action rather than 0.26. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with
-# it asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100.
+# it asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100. The deal is
+# judged against the lines of the few guesses that would not deal yet on 2 suits only. There master won 84
+# of tuning shuffles 200..299 rather than 82 and 81 of measuring shuffles 1000..1099 rather than 79, within
+# the noise of a hundred deals but never fewer (expert: 200 of 200..499 either way); on 4 suits it won 12 of
+# tuning shuffles 200..239 rather than 15, and 14 of measuring shuffles 1000..1039 rather than 16. Not
+# measured on 1 suit, where the solver's lines lead.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(samples=1, sample_nodes=256, pace=3.0),
