@@ -252,7 +252,7 @@ def judge_deal(
 ) -> tuple[str, ...]:
     """A second opinion before a deal that most guesses would make now: of the lines the other guesses
     propose, the one the judge prefers (:func:`judge`), if its outlook summed over the guesses is better
-    than the table as it is in each of them; else ``()``, deal now.
+    than the table as it is, summed over the same guesses; else ``()``, deal now.
 
     A guess whose search sees nothing worth doing before the deal proposes no line, and by the vote the deal
     is made; but a few guesses may see a line that gains much where the others lose little. A line is
