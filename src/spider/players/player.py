@@ -239,9 +239,9 @@ class Player:
 
     def _second_opinion(self, position: Position) -> str:
         """Before a deal most guesses would make now, where the strength judges the deal on this suit
-        count: the first move of the line the other guesses propose, if the judge finds it better in all the
-        guesses than dealing now (:func:`~spider.players.determinize.judge_deal`), and then that line is the
-        plan; else "".
+        count: the first move of the line the other guesses propose, if the judge finds it better than
+        dealing now, summed over all the guesses (:func:`~spider.players.determinize.judge_deal`), and then
+        that line is the plan; else "".
         """
         level = self.level
         proposed = [line.actions for line in self._plan if line.actions]
