@@ -21,6 +21,14 @@ change holds for this run only, in every process):
     .venv/bin/python bench/players.py --first 1000 --count 50 --suits 2 --strengths master --processes 2 \\
         --level solve_suits=1,2,4       # master with its solver on 2 suits too
 
+``--losses`` asks of each lost deal where it was lost: the last position from which the full-information
+solver still finds a win (``spider.solver.analyse``, up to 10 s a position and 90 s a deal), and how many of
+20 guesses at the unseen cards, drawn as the players draw them, the solver wins from there (up to 2 s each).
+Few means the deal was lost to the cards still to come; many, to a move that a player could have seen to be
+worse.
+
+    .venv/bin/python bench/players.py --first 200 --count 100 --suits 2 --strengths master --processes 2 --losses
+
 ``--processes`` plays deals side by side; keep it at most the machine's cores, since a master that reaches
 its limit of thinking time (CPU time) plays worse on a crowded machine.
 """
@@ -28,6 +36,7 @@ its limit of thinking time (CPU time) plays worse on a crowded machine.
 from __future__ import annotations
 
 import argparse
+import random
 from dataclasses import fields, replace
 from multiprocessing import Pool
 
@@ -35,7 +44,15 @@ import spider.solver.core as core
 from spider import PRESETS, Game, TableRules
 from spider.codes import GameCode
 from spider.players import LEVELS, STRENGTHS, Level, Player, PlayResult, Strength, play_game
+from spider.players.determinize import sample, solve_sample
+from spider.solver.analyse import analyse
 from spider.solver.core import Weights
+
+# Where a lost deal was lost: the analysis's time, and the guesses the solver is given there.
+LOSS_SECONDS = 90.0
+LOSS_GUESSES = 20
+LOSS_GUESS_NODES = 500_000
+LOSS_GUESS_SECONDS = 2.0
 
 Change = int | float | tuple[int, ...]
 
@@ -67,10 +84,33 @@ def _try_changes(strengths: list[Strength], level: dict[str, Change], weights: d
     core.MANY_SUITS_PLAY = replace(core.MANY_SUITS_PLAY, **weights)  # type: ignore[arg-type]
 
 
-def _play(deal: tuple[int, int, str, Strength]) -> tuple[str | None, PlayResult]:
-    suits, shuffle, preset, strength = deal
+def _play(deal: tuple[int, int, str, Strength, bool]) -> tuple[str | None, PlayResult, str]:
+    """A deal played by a strength, and with ``losses`` where it was lost (:func:`_where_lost`)."""
+    suits, shuffle, preset, strength, losses = deal
     game = Game.from_code(GameCode(suits, shuffle, TableRules.preset(preset)))
-    return game.code, play_game(game, Player(strength, seed=shuffle))
+    opening = game.copy()
+    result = play_game(game, Player(strength, seed=shuffle))
+    return game.code, result, _where_lost(opening, result, shuffle) if losses and not result.won else ""
+
+
+def _where_lost(opening: Game, result: PlayResult, seed: int) -> str:
+    """The last position of a lost game from which the full-information solver still finds a win, and how
+    many of :data:`LOSS_GUESSES` guesses at the unseen cards there it wins."""
+    found = analyse(opening, list(result.line), seconds=LOSS_SECONDS)
+    if found.last_winnable is None:
+        return f"no win found from the opening ({found.opening})"
+    game = opening.copy()
+    for action in result.line[: found.last_winnable]:
+        game.play(action)
+    position = game.public_position()
+    generator = random.Random(seed)
+    guesses = [sample(position, generator) for _ in range(LOSS_GUESSES)]
+    won = sum(solve_sample(position, guess, LOSS_GUESS_NODES, LOSS_GUESS_SECONDS) is not None for guess in guesses)
+    return (
+        f"last winnable after {found.last_winnable} actions (stock {position.stock_count}, "
+        f"{sum(position.face_down)} face down, {len(position.runs)} runs): the solver wins {won} of "
+        f"{LOSS_GUESSES} guesses there"
+    )
 
 
 def main() -> None:
@@ -82,6 +122,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="classic", help="table rules of the deals")
     parser.add_argument("--processes", type=int, default=1, help="deals played side by side")
+    parser.add_argument("--losses", action="store_true", help="where each lost deal was lost")
     parser.add_argument(
         "--level", action="append", default=[], metavar="FIELD=VALUE", help="tuning: the strengths' levels changed"
     )
@@ -105,8 +146,8 @@ def main() -> None:
             for strength in args.strengths:
                 won = runs = actions = score = 0
                 thinking = slowest = 0.0
-                deals = [(suits, shuffle, args.preset, strength) for shuffle in range(first, last + 1)]
-                for code, result in pool.imap(_play, deals):
+                deals = [(suits, shuffle, args.preset, strength, args.losses) for shuffle in range(first, last + 1)]
+                for code, result, lost in pool.imap(_play, deals):
                     won += result.won
                     runs += result.runs
                     actions += result.actions
@@ -120,6 +161,8 @@ def main() -> None:
                             f"(longest {result.slowest:.2f} s)",
                             flush=True,
                         )
+                    if lost:
+                        print(f"  {code} {strength}: lost after {result.actions} actions; {lost}", flush=True)
                 print(
                     f"{suits:>5} {strength:>9} {won:>5} {won / args.count:>9.0%} {runs / args.count:>10.2f} "
                     f"{actions / args.count:>13.0f} {score / args.count:>11.0f} {thinking / max(1, actions):>9.3f} "
