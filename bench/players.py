@@ -27,7 +27,8 @@ solver still finds a win (``spider.solver.analyse``, up to 10 s a position and 9
 Few means the deal was lost to the cards still to come; many, to a move that a player could have seen to be
 worse.
 
-    .venv/bin/python bench/players.py --first 200 --count 100 --suits 2 --strengths master --processes 2 --losses
+    .venv/bin/python bench/players.py --first 200 --count 100 --suits 2 --strengths master --processes 2 \\
+        --losses
 
 ``--processes`` plays deals side by side; keep it at most the machine's cores, since a master that reaches
 its limit of thinking time (CPU time) plays worse on a crowded machine.
