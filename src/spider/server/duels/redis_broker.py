@@ -49,9 +49,18 @@ class _RedisSubscription:
                 found = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL_SECONDS)
             except (RedisError, OSError) as error:
                 raise Overflow() from error
-            if found is not None and found["type"] == "message":
+            # ``remove`` sends UNSUBSCRIBE without waiting for Redis to read it, and Redis may read another
+            # connection's PUBLISH first: a message of a removed topic is dropped, so that nothing more of it is
+            # heard once it is removed, as with the local broker.
+            if found is not None and found["type"] == "message" and _topic(found["channel"]) in self.topics:
                 message: Message = json.loads(found["data"])
                 return message
+
+
+def _topic(channel: bytes | str) -> str:
+    """The topic of a Redis channel name (without :data:`CHANNEL_PREFIX`)."""
+    name = channel.decode() if isinstance(channel, bytes) else channel
+    return name.removeprefix(CHANNEL_PREFIX)
 
 
 class RedisBroker:
