@@ -43,7 +43,7 @@ def _won_after(position: Position, guesses: list[Sample], action: str, nodes: in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("code", help="the deal's game code, e.g. SP1-S2C-AAAAAHU")
     parser.add_argument("--strength", choices=STRENGTHS, default="master")
     parser.add_argument("--seed", type=int, help="the player's seed (default: the shuffle, as in bench/players.py)")

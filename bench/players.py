@@ -115,7 +115,7 @@ def _where_lost(opening: Game, result: PlayResult, seed: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--suits", type=int, nargs="+", choices=(1, 2, 4), default=[1, 2, 4])
     parser.add_argument("--count", type=int, default=100, help="deals per suit count (set first-N)")
     parser.add_argument("--first", type=int, default=0, help="first shuffle number")
