@@ -30,6 +30,10 @@ worse.
     .venv/bin/python bench/players.py --first 200 --count 100 --suits 2 --strengths master --processes 2 \\
         --losses
 
+With ``--verbose`` a lost deal's line follows it, every action in move notation: an action that reaches
+the strength's limit of thinking time ends where the machine's speed puts it, so the same deal may be played
+otherwise in another run, and the line replays this one exactly (``spider replay --code CODE --moves LINE``).
+
 ``--processes`` plays deals side by side; keep it at most the machine's cores, since a master that reaches
 its limit of thinking time (CPU time) plays worse on a crowded machine.
 """
@@ -120,7 +124,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=100, help="deals per suit count (set first-N)")
     parser.add_argument("--first", type=int, default=0, help="first shuffle number")
     parser.add_argument("--strengths", nargs="+", choices=STRENGTHS, default=list(STRENGTHS))
-    parser.add_argument("--verbose", action="store_true", help="one line per deal")
+    parser.add_argument("--verbose", action="store_true", help="one line per deal, and a lost deal's line of actions")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="classic", help="table rules of the deals")
     parser.add_argument("--processes", type=int, default=1, help="deals played side by side")
     parser.add_argument("--losses", action="store_true", help="where each lost deal was lost")
@@ -162,6 +166,8 @@ def main() -> None:
                             f"(longest {result.slowest:.2f} s)",
                             flush=True,
                         )
+                        if not result.won:
+                            print(f"    line: {' '.join(result.line)}", flush=True)
                     if lost:
                         print(f"  {code} {strength}: lost after {result.actions} actions; {lost}", flush=True)
                 print(
