@@ -50,7 +50,10 @@ def test_moves_are_announced(page: Page) -> None:
     open_table(page)
     column(page, group["column"]).locator(".card").last.dblclick(position={"x": 10, "y": 6})
     expect(page.locator("#announce")).to_contain_text(f"to column {group['best']}")
-    assert page.locator("#table-text").text_content() == current(page)["text"]
+    # the move is announced at once; the table, and its text, are drawn on the next frame
+    text = current(page)["text"]
+    expect(page.locator("#table-text")).to_have_text(text)
+    assert page.locator("#table-text").text_content() == text
 
 
 def long_and_playable(view: View) -> bool:
