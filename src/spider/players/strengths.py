@@ -69,13 +69,17 @@ class Level:
 # solver: its lines know the guessed stock, and once they win half the guesses they lead where the searches'
 # lines, towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit
 # tuning shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s
-# an action rather than 0.26. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with
+# an action rather than 0.26; with it asked only once the stock is empty, 83 of 2-suit tuning shuffles 200..299
+# rather than 84. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with
 # it asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100. The deal is
 # judged against the lines of the few guesses that would not deal yet on 2 suits only. There master won 84
 # of tuning shuffles 200..299 rather than 82 and 81 of measuring shuffles 1000..1099 rather than 79, within
 # the noise of a hundred deals but never fewer (expert: 200 of 200..499 either way); on 4 suits it won 12 of
-# tuning shuffles 200..239 rather than 15, and 14 of measuring shuffles 1000..1039 rather than 16. Not
-# measured on 1 suit, where the solver's lines lead.
+# tuning shuffles 200..239 rather than 15, and 14 of measuring shuffles 1000..1039 rather than 16; on 1 suit,
+# 96 of tuning shuffles 200..299 rather than 95, where the one deal between them was won without it too when
+# played alone (master's thinking had reached its limit in the bench, where two processes share the machine).
+# The judge's beam looks 2,000 positions ahead of each line: with 10,000, master won 25 of the first 35 2-suit
+# tuning shuffles 200..234 (84 of the hundred with 2,000) and an action took up to 1.75 s, over its limit.
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(samples=1, sample_nodes=256, pace=3.0),
