@@ -70,8 +70,8 @@ class Level:
 # lines, towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit
 # tuning shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s
 # an action rather than 0.26; with it asked only once the stock is empty, 83 of 2-suit tuning shuffles 200..299
-# rather than 84. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with
-# it asked only once the stock is empty), and on 1 suit its lines are what wins 97 of 100. The deal is
+# rather than 84. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with it asked only
+# once the stock is empty), and on 1 suit its lines are what wins 97 of 100. The deal is
 # judged against the lines of the few guesses that would not deal yet on 2 suits only. There master won 84
 # of tuning shuffles 200..299 rather than 82 and 81 of measuring shuffles 1000..1099 rather than 79, within
 # the noise of a hundred deals but never fewer (expert: 200 of 200..499 either way); on 4 suits it won 12 of
