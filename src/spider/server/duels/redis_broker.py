@@ -80,7 +80,7 @@ class RedisBroker:
             yield _RedisSubscription(pubsub)
         finally:
             with contextlib.suppress(RedisError, OSError):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # annotated from redis-py 8 on
 
     async def reachable(self) -> str | None:
         """None when Redis answers, else what went wrong."""
