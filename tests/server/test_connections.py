@@ -1,11 +1,16 @@
 """Against a real uvicorn server, set up as ``spider serve`` sets it up: slow and idle connections are
-closed, connections beyond the limit are refused while the server keeps answering, a refused large
-body's answer reaches the client, and the scheme a trusted proxy reports makes the cookie Secure."""
+closed, connections beyond the limit are refused while the server keeps answering, one client cannot take
+every connection, a refused large body's answer reaches the client, the scheme a trusted proxy reports
+makes the cookie Secure, and one duel socket cannot stall the server."""
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
+import os
 import socket
+import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spider.server import Settings, create_app
@@ -153,6 +159,8 @@ def test_connections_beyond_the_limit_are_refused_and_the_server_keeps_answering
             "error": "The server has too many connections open; try again in a moment.",
             "message_id": "server.busy",
         }
+        for name in ("x-content-type-options", "x-frame-options", "referrer-policy", "content-security-policy"):
+            assert name in refused.headers, f"the 503 lacks {name}, which every other answer has"
         dutch = client.get("/api/presets", headers={"Accept-Language": "nl"})
         assert dutch.status_code == 503 and dutch.json()["error"] == message("server.busy", "nl")
     for sock in idle:
@@ -243,3 +251,145 @@ def test_a_websocket_outlives_the_deadline_for_request_heads(serve: Callable[...
         time.sleep(1.0)  # three head deadlines: the socket is no request waiting for its head
         socket.send(json.dumps({"type": "ping", "ref": 1}))
         assert json.loads(socket.recv(PATIENCE)) == {"type": "pong", "ref": 1}
+
+
+def test_a_body_trickled_past_its_deadline_gets_408_and_the_connection_closed(
+    serve: Callable[..., RunningServer],
+) -> None:
+    server = serve(body_timeout=5, body_deadline=1)
+    sock = server.connect()
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    )
+    sock.sendall(head)
+    stop = threading.Event()
+
+    def trickle() -> None:  # a byte every 0.2 s: each well within body_timeout, the whole never done
+        while not stop.wait(0.2):
+            try:
+                sock.sendall(b" ")
+            except OSError:
+                return
+
+    trickling = threading.Thread(target=trickle, daemon=True)
+    trickling.start()
+    received = b""
+    try:  # the whole answer, not until closed: bytes trickled after the close would reset the connection
+        sock.settimeout(PATIENCE)
+        while b"\r\n\r\n" not in received or len(received.partition(b"\r\n\r\n")[2]) < length(received):
+            chunk = sock.recv(65536)
+            assert chunk, f"the server closed after {received[:200]!r}"
+            received += chunk
+    finally:
+        stop.set()
+        trickling.join(PATIENCE)
+    status, headers, body = answer_of(received)
+    assert status == 408 and headers["connection"] == "close"
+    assert body == {"error": "The request body did not arrive within 1 seconds.", "message_id": "server.body_timeout"}
+
+
+def test_one_address_cannot_take_every_connection(serve: Callable[..., RunningServer]) -> None:
+    # Connections from 127.0.0.2 are another client's (the whole of 127/8 is this machine); 127.0.0.1 is no proxy here.
+    server = serve(max_connections=8, max_connections_per_address=3, header_timeout=60, forwarded_allow_ips="192.0.2.1")
+    hoarded = []
+    for _ in range(10):
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE, source_address=("127.0.0.2", 0))
+        server.sockets.append(sock)  # silent, as a head that never ends, for header_timeout's minute
+        hoarded.append(sock)
+    for sock in hoarded[3:]:
+        assert read_until_closed(sock) == b"", "a connection beyond the address's share was kept"
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        assert client.get("/api/presets").status_code == 200  # another client still has room
+    hoarded[0].close()
+    deadline = time.monotonic() + PATIENCE
+    while True:  # a closed connection gives its address its place back
+        again = socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE, source_address=("127.0.0.2", 0))
+        server.sockets.append(again)
+        again.sendall(b"GET /api/presets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        if read_until_closed(again).startswith(b"HTTP/1.1 200 "):
+            break
+        assert time.monotonic() < deadline, "the address never got its place back"
+        time.sleep(0.05)
+
+
+def cookie_of(server: RunningServer) -> str:
+    with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+        client.get("/api/me")
+        return f"{PLAYER_COOKIE}={client.cookies[PLAYER_COOKIE]}"
+
+
+def raw_websocket(server: RunningServer, cookie: str) -> socket.socket:
+    """A socket on ``/api/socket`` past its handshake, which answers nothing by itself (not even pings)."""
+    sock = server.connect()
+    key = base64.b64encode(os.urandom(16))
+    sock.sendall(
+        b"GET /api/socket HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: " + key + b"\r\nSec-WebSocket-Version: 13\r\nCookie: " + cookie.encode() + b"\r\n\r\n"
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        assert chunk, "the server closed during the handshake"
+        head += chunk
+    assert head.startswith(b"HTTP/1.1 101 "), head
+    return sock
+
+
+def frames(data: bytes) -> list[tuple[int, bytes]]:
+    """The server's frames in ``data``: (opcode, payload); the server's frames are never masked."""
+    found = []
+    while len(data) >= 2:
+        size, start = data[1] & 0x7F, 2
+        if size == 126:
+            size, start = struct.unpack("!H", data[2:4])[0], 4
+        elif size == 127:
+            size, start = struct.unpack("!Q", data[2:10])[0], 10
+        found.append((data[0] & 0x0F, data[start : start + size]))
+        data = data[start + size :]
+    return found
+
+
+CLOSE, PING = 0x8, 0x9
+
+
+def test_a_frame_announced_too_large_is_refused_before_it_is_sent(serve: Callable[..., RunningServer]) -> None:
+    server = serve()
+    sock = raw_websocket(server, cookie_of(server))
+    size = 16 * 1024 * 1024
+    sock.sendall(bytes([0x81, 0x80 | 127]) + struct.pack("!Q", size) + b"\0\0\0\0" + b"{" * 1024)  # and no more
+    closing = [payload for opcode, payload in frames(read_until_closed(sock)) if opcode == CLOSE]
+    assert closing and struct.unpack("!H", closing[0][:2])[0] == 1009  # without waiting for the other 16 MB
+
+
+def test_a_socket_that_leaves_pings_unanswered_is_closed(serve: Callable[..., RunningServer]) -> None:
+    server = serve(socket_ping_seconds=0.3)
+    sock = raw_websocket(server, cookie_of(server))
+    received = frames(read_until_closed(sock))
+    assert PING in [opcode for opcode, _ in received]
+
+
+def test_a_flood_of_follows_closes_the_flooding_socket_and_others_are_answered(
+    serve: Callable[..., RunningServer],
+) -> None:
+    server = serve()
+    url = f"ws://127.0.0.1:{server.port}/api/socket"
+    with connect(url, additional_headers={"Cookie": cookie_of(server)}) as flooding, connect(
+        url, additional_headers={"Cookie": cookie_of(server)}
+    ) as other:
+        assert json.loads(flooding.recv(PATIENCE))["type"] == "hello"
+        assert json.loads(other.recv(PATIENCE))["type"] == "hello"
+        follow = json.dumps({"type": "follow", "duel": "no-such-duel"})
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(20_000):
+                flooding.send(follow)
+        heard = []
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                heard.append(json.loads(flooding.recv(PATIENCE))["message_id"])
+        # the burst's answers (and those of the tokens that came back meanwhile), then the refusal: not 20,000
+        assert heard[-1] == "duel.socket_too_fast" and len(heard) < 200
+        assert flooding.close_code == 1008
+        with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
+            assert client.get("/healthz").status_code == 200
+        other.send(json.dumps({"type": "ping", "ref": 1}))
+        assert json.loads(other.recv(PATIENCE)) == {"type": "pong", "ref": 1}

@@ -139,3 +139,39 @@ def test_a_socket_opened_from_another_sites_page_is_refused(client: TestClient) 
     assert refused.value.code == 1008
     with client.websocket_connect("/api/socket", headers={"origin": "http://testserver"}) as socket:
         assert socket.receive_json()["type"] == "hello"  # the page's own site is welcome
+
+
+def test_a_player_may_hold_only_so_many_sockets_and_a_closed_one_frees_its_place(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(sockets_per_player=2)
+    name_of(client)
+    with client.websocket_connect("/api/socket") as first, client.websocket_connect("/api/socket") as second:
+        assert first.receive_json()["type"] == "hello" and second.receive_json()["type"] == "hello"
+        with client.websocket_connect("/api/socket") as third:
+            error = third.receive_json()
+            assert error["message_id"] == "duel.socket_too_many" and error["error"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                third.receive_json()
+            assert closed.value.code == 1008
+        other = another_player(client)
+        with other.websocket_connect("/api/socket") as theirs:  # another player keeps their room
+            assert theirs.receive_json()["type"] == "hello"
+    with client.websocket_connect("/api/socket") as again:
+        assert again.receive_json()["type"] == "hello"
+
+
+def test_a_player_sending_faster_than_the_limit_is_told_and_closed(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(socket_messages_per_minute=60, socket_burst=5)
+    name_of(client)
+    with client.websocket_connect("/api/socket") as socket:
+        socket.receive_json()
+        for ref in range(5):
+            socket.send_json({"type": "ping", "ref": ref})
+            assert socket.receive_json() == {"type": "pong", "ref": ref}
+        socket.send_json({"type": "ping", "ref": 5})
+        error = socket.receive_json()
+        assert error["message_id"] == "duel.socket_too_fast" and error["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008

@@ -19,9 +19,10 @@ from spider.server.duels.duels import Duels
 from spider.server.duels.people import People
 from spider.server.duels.presence import Presence
 from spider.server.duels.redis_broker import RedisBroker
+from spider.server.duels.sockets import OpenSockets
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
-from spider.server.limits import NewGames
+from spider.server.limits import NewGames, SharedCounts
 from spider.server.maintenance import prune_daily
 from spider.server.metrics import Metrics, MetricsMiddleware
 from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie, SameOrigin, SecurityHeaders
@@ -42,11 +43,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         claim.release()
         raise
     pool = solving.DealPool(settings.database)
+    shared = SharedCounts(settings.redis_url) if settings.redis_url else None  # the limits, across processes
     searches = solving.Searches(
         workers=settings.solver_workers,
         stuck_nodes=settings.no_more_moves_nodes,
         hint_nodes=settings.hint_nodes,
         stuck_wait=settings.stuck_wait,
+        shared=shared,
     )
     metrics = Metrics()
     metrics.watch_solver("searches", lambda: len(searches.search_shares))
@@ -88,6 +91,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             searches.close()
             if isinstance(broker, RedisBroker):
                 await broker.close()
+            if shared is not None:
+                shared.close()
             pool.close()
             store.close()
             claim.release()
@@ -100,7 +105,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Middleware(SecurityHeaders),
             Middleware(SameOrigin),
             Middleware(PlayerCookie, always_secure=settings.cookie_secure),
-            Middleware(BodyTimeout, seconds=settings.body_timeout),
+            Middleware(BodyTimeout, seconds=settings.body_timeout, deadline=settings.body_deadline),
             Middleware(BodyLimit, limit=settings.max_body),
         ],
         exception_handlers=EXCEPTION_HANDLERS,
@@ -116,8 +121,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.presence = presence
     app.state.settings = settings
     app.state.static = static
-    app.state.new_games = NewGames(settings.new_games_per_minute)
+    app.state.new_games = NewGames(settings.new_games_per_minute, shared=shared)
     app.state.new_games_by_address = NewGames(
-        settings.new_games_per_address_per_minute, message_id="server.too_many_games_here"
+        settings.new_games_per_address_per_minute, message_id="server.too_many_games_here", name="games-here",
+        shared=shared,
+    )
+    app.state.open_sockets = OpenSockets(settings.sockets_per_player, settings.sockets_per_address)
+    app.state.socket_messages = NewGames(
+        settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
+        name="socket", shared=shared,
     )
     return app

@@ -58,12 +58,24 @@ def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
     import uvicorn
 
     from spider.server.connections import guarded_protocol
+    from spider.server.duels.sockets import MAX_FRAME
 
+    proxies = frozenset(address.strip() for address in settings.forwarded_allow_ips.split(","))
+    ping = settings.socket_ping_seconds or None
     return uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
-        http=guarded_protocol(header_timeout=settings.header_timeout, max_connections=settings.max_connections),
+        http=guarded_protocol(
+            header_timeout=settings.header_timeout,
+            max_connections=settings.max_connections,
+            per_address=settings.max_connections_per_address,
+            proxies=proxies,
+        ),
+        # A frame announced larger than this closes the socket (1009) before its payload is read.
+        ws_max_size=MAX_FRAME,
+        ws_ping_interval=ping,
+        ws_ping_timeout=ping,
         # The scheme (for the Secure cookie) and client address from X-Forwarded-* headers, but only when
         # a proxy at one of these addresses sends them.
         proxy_headers=True,

@@ -6,8 +6,11 @@ that was opened and never finished its request line and headers: a few hundred s
 hold as many sockets for as long as they like. Here a connection has ``header_timeout`` seconds,
 from its opening or from its previous answer, to send a whole request head; the body is then timed
 by ``middleware.BodyTimeout``. A request that arrives while more than ``max_connections`` are open
-gets 503 with a sentence and the connection is closed, so that the server keeps answering the
-clients it has.
+gets 503 with a sentence (and the security headers every answer has) and the connection is closed, so
+that the server keeps answering the clients it has. And one client address may hold at most
+``per_address`` connections: those beyond are closed as they open, before they can hold anything, so
+that one client opening hundreds (idle, trickling, or never finishing a head) leaves the others their
+room. A trusted proxy's address (``proxies``) is many clients', and is not counted.
 """
 
 from __future__ import annotations
@@ -22,18 +25,21 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
 from spider.server.errors import error_response
-from spider.server.middleware import request_language
+from spider.server.middleware import SecurityHeaders, request_language
 from spider.text import message
 
 
-async def refuse_busy(scope: Scope, receive: Receive, send: Send) -> None:
-    """The answer to a request beyond the connection limit."""
+async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
     message_id = "server.busy"
     text = message(message_id, request_language(scope))  # before the app and its language middleware
     response = error_response(status.HTTP_503_SERVICE_UNAVAILABLE, text, message_id)
     response.headers["connection"] = "close"
     response.headers["retry-after"] = "1"
     await response(scope, receive, send)
+
+
+refuse_busy = SecurityHeaders(_busy)
+"""The answer to a request beyond the connection limit (it never reaches the app and its middleware)."""
 
 
 class GuardedProtocol(HttpToolsProtocol):
@@ -44,6 +50,9 @@ class GuardedProtocol(HttpToolsProtocol):
 
     header_timeout: ClassVar[float] = 0.0
     max_connections: ClassVar[int] = 0
+    per_address: ClassVar[int] = 0
+    proxies: ClassVar[frozenset[str]] = frozenset()
+    open_by_address: ClassVar[dict[str, int]] = {}  # a fresh one for each server: see guarded_protocol
 
     def __init__(
         self,
@@ -56,14 +65,37 @@ class GuardedProtocol(HttpToolsProtocol):
         self._served_app = self.app
         self._head_deadline: asyncio.TimerHandle | None = None
         self._upgraded = False  # the socket went to the WebSocket protocol: no more request heads here
+        self._counted: str | None = None  # the address this connection is counted under
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
-        self._watch_head()
+        if self._count_address():
+            self._watch_head()
+        else:
+            self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_watching()
+        self._uncount_address()
         super().connection_lost(exc)
+
+    def _count_address(self) -> bool:
+        """Counts the connection under its client's address: False when that address has too many."""
+        host = self.client[0] if self.client else None
+        if self.per_address <= 0 or host is None or host in self.proxies or "*" in self.proxies:
+            return True
+        self._counted = host
+        self.open_by_address[host] = self.open_by_address.get(host, 0) + 1
+        return self.open_by_address[host] <= self.per_address
+
+    def _uncount_address(self) -> None:
+        if self._counted is not None:
+            left = self.open_by_address[self._counted] - 1
+            if left:
+                self.open_by_address[self._counted] = left
+            else:
+                del self.open_by_address[self._counted]
+            self._counted = None
 
     def data_received(self, data: bytes) -> None:
         self._choose_app()
@@ -78,6 +110,7 @@ class GuardedProtocol(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         self._upgraded = True
         self._stop_watching()  # the socket now belongs to the WebSocket protocol
+        self._uncount_address()  # which never tells this one it closed; sockets.py counts the sockets
         super().handle_websocket_upgrade()
 
     def _choose_app(self) -> None:
@@ -104,7 +137,9 @@ class GuardedProtocol(HttpToolsProtocol):
             self.transport.close()
 
 
-def guarded_protocol(*, header_timeout: float, max_connections: int) -> type[GuardedProtocol]:
+def guarded_protocol(
+    *, header_timeout: float, max_connections: int, per_address: int = 0, proxies: frozenset[str] = frozenset()
+) -> type[GuardedProtocol]:
     """The protocol class to give uvicorn's ``http=``, with these limits."""
 
     class Guarded(GuardedProtocol):
@@ -112,4 +147,7 @@ def guarded_protocol(*, header_timeout: float, max_connections: int) -> type[Gua
 
     Guarded.header_timeout = header_timeout
     Guarded.max_connections = max_connections
+    Guarded.per_address = per_address
+    Guarded.proxies = proxies
+    Guarded.open_by_address = {}
     return Guarded

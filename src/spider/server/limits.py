@@ -12,6 +12,10 @@ A flood from fresh cookies (a new player for every request) passes the per-playe
 in :class:`Shares` is what keeps the solver's queue short for everyone else then, and new games are
 also counted per client address (a looser bound, as players behind one router share an address).
 
+With ``SPIDER_REDIS_URL`` set, both bounds are kept in Redis (:class:`SharedCounts`), so that they hold
+across every server process: a player who makes 5 new games a minute on one process may not make 5 more on
+another. Redis out of reach, each process counts on its own again, as without Redis.
+
 >>> clock = [0.0]
 >>> games = NewGames(per_minute=2, clock=lambda: clock[0])
 >>> games.wait("ann"), games.wait("ann"), games.wait("ann"), games.wait("bob")
@@ -23,6 +27,7 @@ also counted per client address (a looser bound, as players behind one router sh
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 import time
@@ -31,6 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+import redis
+from redis.exceptions import RedisError
 from starlette import status
 from starlette.requests import Request
 
@@ -40,6 +47,54 @@ _EPSILON = 1e-9  # tokens lost to rounding in the clock's arithmetic
 MAX_PLAYERS = 100_000  # players whose buckets are remembered; a flood of fresh cookies forgets the oldest
 
 Refusal = Literal["player", "full"]  # why a share of the solver was refused: see Shares.claim
+KEY_PREFIX = "spider:limit:"
+"""Redis keys of the shared counts, so that a Redis shared with other programs stays tidy."""
+SHARE_SECONDS = 120.0
+"""How long Redis keeps a share in flight that no process gives back (its process was killed): longer
+than any search the solver's workers are given."""
+REDIS_SECONDS = 0.5
+"""The longest a limit waits for Redis before counting in this process instead."""
+
+_BUCKET = """
+local capacity, rate = tonumber(ARGV[1]), tonumber(ARGV[2])
+local time = redis.call('TIME')
+local at = tonumber(time[1]) + tonumber(time[2]) / 1000000
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or capacity
+tokens = math.min(capacity, tokens + math.max(0, at - (tonumber(bucket[2]) or at)) * rate)
+local wait = 0
+if tokens >= 1 - 1e-9 then tokens = math.max(0, tokens - 1) else wait = (1 - tokens) / rate end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(at))
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
+return tostring(wait)
+"""
+"""A token bucket taken from in one step, on Redis's clock (the processes' clocks may differ)."""
+
+
+class SharedCounts:
+    """Buckets and shares in Redis, seen alike by every server process. Each call raises
+    ``RedisError`` or ``OSError`` when Redis is out of reach; the caller then counts in its process."""
+
+    def __init__(self, url: str) -> None:
+        self._redis = redis.Redis.from_url(url, socket_timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS)
+        self._bucket = self._redis.register_script(_BUCKET)
+
+    def wait(self, key: str, capacity: float, rate: float) -> float:
+        """Takes one token from the bucket ``key``: 0.0, or the seconds until there is one."""
+        return float(self._bucket(keys=[KEY_PREFIX + key], args=[capacity, rate]))
+
+    def hold(self, key: str) -> bool:
+        """Holds ``key`` for at most ``SHARE_SECONDS``: False if it is held already."""
+        return bool(self._redis.set(KEY_PREFIX + key, b"1", nx=True, ex=int(SHARE_SECONDS)))
+
+    def drop(self, key: str) -> None:
+        self._redis.delete(KEY_PREFIX + key)
+
+    def close(self) -> None:
+        self._redis.close()
+
+
+_UNREACHABLE = (RedisError, OSError)
 
 
 def too_many(message_id: str, seconds: float, **params: object) -> RequestError:
@@ -57,7 +112,11 @@ class _Bucket:
 
 
 class NewGames:
-    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit)."""
+    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit).
+
+    ``burst`` is how many may come at once (``per_minute`` unless told); ``name`` tells apart the
+    buckets of different limits in ``shared`` (Redis), when they are kept there.
+    """
 
     def __init__(
         self,
@@ -65,9 +124,15 @@ class NewGames:
         *,
         clock: Callable[[], float] = time.monotonic,
         message_id: str = "server.too_many_games",
+        burst: int | None = None,
+        name: str = "games",
+        shared: SharedCounts | None = None,
     ) -> None:
         self.per_minute = per_minute
+        self.burst = per_minute if burst is None else burst
         self.message_id = message_id
+        self.name = name
+        self.shared = shared
         self._clock = clock
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()  # least recently used first
         self._lock = threading.Lock()
@@ -77,10 +142,15 @@ class NewGames:
         if self.per_minute <= 0:
             return 0.0
         rate = self.per_minute / 60.0  # tokens per second
+        if self.shared is not None:
+            try:
+                return self.shared.wait(f"{self.name}:{player}", float(self.burst), rate)
+            except _UNREACHABLE:
+                pass  # counted here until Redis is back
         at = self._clock()
         with self._lock:
-            bucket = self._buckets.pop(player, None) or _Bucket(float(self.per_minute), at)
-            bucket.tokens = min(float(self.per_minute), bucket.tokens + (at - bucket.at) * rate)
+            bucket = self._buckets.pop(player, None) or _Bucket(float(self.burst), at)
+            bucket.tokens = min(float(self.burst), bucket.tokens + (at - bucket.at) * rate)
             bucket.at = at
             self._buckets[player] = bucket
             self._forget(at)
@@ -103,7 +173,7 @@ class NewGames:
     def _forget(self, at: float) -> None:
         """Drops the buckets that are full again (a full bucket and no bucket are the same), and the
         oldest ones past ``MAX_PLAYERS``, so that memory stays bounded."""
-        full_after = 60.0
+        full_after = 60.0 * self.burst / self.per_minute
         while self._buckets:
             player, oldest = next(iter(self._buckets.items()))
             if at - oldest.at < full_after and len(self._buckets) <= MAX_PLAYERS:
@@ -113,10 +183,15 @@ class NewGames:
 
 class Shares:
     """The solver work in flight, by player and kind: :meth:`claim` a share before the work is queued,
-    :meth:`release` it when the work is done (not when the request gives up: the worker is still busy)."""
+    :meth:`release` it when the work is done (not when the request gives up: the worker is still busy).
 
-    def __init__(self, total: int) -> None:
+    The player's one share of a kind is held in ``shared`` (Redis) too, when there is one, so that it is
+    one across every process; ``total`` bounds this process's own workers' queue, and stays per process.
+    """
+
+    def __init__(self, total: int, *, shared: SharedCounts | None = None) -> None:
         self.total = total
+        self.shared = shared
         self._held: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
 
@@ -128,12 +203,25 @@ class Shares:
                 return "player"
             if len(self._held) >= self.total:
                 return "full"
+            if not self._hold_shared(player, kind):
+                return "player"
             self._held.add((player, kind))
             return None
 
     def release(self, player: str, kind: str) -> None:
         with self._lock:
             self._held.discard((player, kind))
+        if self.shared is not None:
+            with contextlib.suppress(*_UNREACHABLE):  # Redis forgets it after SHARE_SECONDS
+                self.shared.drop(f"share:{kind}:{player}")
+
+    def _hold_shared(self, player: str, kind: str) -> bool:
+        if self.shared is None:
+            return True
+        try:
+            return self.shared.hold(f"share:{kind}:{player}")
+        except _UNREACHABLE:
+            return True  # this process's own count stands in until Redis is back
 
     def __len__(self) -> int:
         with self._lock:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import re
 import secrets
 import time
@@ -231,35 +232,42 @@ async def _drain(receive: Receive, more_body: bool) -> None:
 
 
 class BodyTimeout:
-    """Bounds each wait for a piece of the request body to ``seconds``: a client that stops sending in
-    the middle of a body gets 408 and the connection is closed, instead of holding it for ever.
+    """Bounds each wait for a piece of the request body to ``seconds``, and the whole body to ``deadline``
+    seconds: a client that stops sending in the middle of a body, or trickles it a byte at a time, gets
+    408 and the connection is closed, instead of holding it for ever.
 
     Only the body is timed: once it is complete (or the answer has begun) ``receive`` is passed through,
     since waiting for the client to disconnect is then a normal thing to do.
     """
 
-    def __init__(self, app: ASGIApp, *, seconds: float) -> None:
+    def __init__(self, app: ASGIApp, *, seconds: float, deadline: float = 0.0) -> None:
         self.app = app
         self.seconds = seconds
+        self.deadline = deadline
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.seconds <= 0:
+        if scope["type"] != "http" or (self.seconds <= 0 and self.deadline <= 0):
             await self.app(scope, receive, send)
             return
         body_complete = False
         close = [False]
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + self.deadline if self.deadline > 0 else math.inf
 
         async def bounded_receive() -> Message:
             nonlocal body_complete
             if body_complete:
                 return await receive()
+            piece = self.seconds if self.seconds > 0 else math.inf
+            whole = ends - loop.time()
             try:
-                async with asyncio.timeout(self.seconds):
+                async with asyncio.timeout(None if min(piece, whole) == math.inf else max(0.0, min(piece, whole))):
                     message = await receive()
             except TimeoutError:
                 close[0] = True
+                seconds = self.deadline if whole <= piece else self.seconds  # the bound that ran out
                 raise RequestError(
-                    status.HTTP_408_REQUEST_TIMEOUT, "server.body_timeout", seconds=f"{self.seconds:g}"
+                    status.HTTP_408_REQUEST_TIMEOUT, "server.body_timeout", seconds=f"{seconds:g}"
                 ) from None
             if message["type"] != "http.request" or not message.get("more_body", False):
                 body_complete = True

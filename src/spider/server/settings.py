@@ -48,6 +48,26 @@ class Settings:
     max_connections: int = 512
     """Connections served at once; a request on a connection beyond them gets 503 at once (the
     connection is then closed). 0 for no limit."""
+    max_connections_per_address: int = 64
+    """Connections one client address may hold at once; those beyond are closed as they open, so that
+    one client cannot take the connections of ``max_connections``. Proxies named in
+    ``forwarded_allow_ips`` are not counted (their clients' sockets are, by ``sockets_per_address``). 0 for
+    no limit."""
+    body_deadline: float = 30.0
+    """Seconds a request's whole body may take, however steadily it trickles in, before it gets 408
+    and the connection is closed; 0 for no limit."""
+    socket_ping_seconds: float = 20.0
+    """Seconds between two pings on a duel socket; a socket that leaves one unanswered as long again is
+    closed. 0: no pings."""
+    sockets_per_player: int = 8
+    """Duel sockets one player (cookie) may hold open at once (a page holds one); 0 for no limit."""
+    sockets_per_address: int = 64
+    """Duel sockets one client address may hold open at once in one process; 0 for no limit."""
+    socket_messages_per_minute: int = 600
+    """Messages one player may send on duel sockets a minute, ``socket_burst`` of them at once; past
+    that, the socket gets an error frame and is closed (1008). 0: no limit."""
+    socket_burst: int = 60
+    """Messages one player may send on duel sockets at once (a page that opens follows up to 16 duels)."""
     sqlite_synchronous: str = "NORMAL"
     """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
     no_more_moves: bool = True

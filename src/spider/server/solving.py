@@ -34,7 +34,7 @@ from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
 from spider.codes import parse_code
 from spider.notation import parse_position
-from spider.server.limits import Shares, too_many
+from spider.server.limits import SharedCounts, Shares, too_many
 from spider.solver import Hint as SolverHint
 from spider.solver import hint as solver_hint
 from spider.solver import no_more_moves as solver_no_more_moves
@@ -133,7 +133,9 @@ class Searches:
     ``player`` is whose request a search answers: it counts against that player's share.
     """
 
-    def __init__(self, *, workers: int, stuck_nodes: int, hint_nodes: int, stuck_wait: float) -> None:
+    def __init__(
+        self, *, workers: int, stuck_nodes: int, hint_nodes: int, stuck_wait: float, shared: SharedCounts | None = None
+    ) -> None:
         self.stuck_nodes = stuck_nodes
         self.hint_nodes = hint_nodes
         self.stuck_wait = stuck_wait
@@ -143,8 +145,8 @@ class Searches:
         self._known: OrderedDict[str, bool] = OrderedDict()
         self._pending: dict[str, Future[bool]] = {}
         self._lock = threading.Lock()
-        self.search_shares = Shares(SEARCH_QUEUE * max(1, workers))
-        self.deal_shares = Shares(DEAL_QUEUE)
+        self.search_shares = Shares(SEARCH_QUEUE * max(1, workers), shared=shared)
+        self.deal_shares = Shares(DEAL_QUEUE, shared=shared)
 
     def start(self) -> None:
         """Starts the worker processes (when the server starts, not when the app is made)."""

@@ -14,6 +14,14 @@ The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow
 the socket (1009, 1007) after an ``error`` frame with the catalog's sentence;
 one that is an object but not a known message gets an ``error`` frame. Every frame is built from
 public views and progress only: never a face-down card.
+
+No one socket may hold up the others. A frame announced larger than ``MAX_FRAME`` closes the socket at
+the protocol (1009, uvicorn's ``ws_max_size``) before its payload is read. A player's messages, on all
+their sockets (and in every process, with Redis), are a token bucket (``socket_messages_per_minute``,
+``socket_burst``): past it the socket gets ``duel.socket_too_fast`` and is closed (1008), so that a
+flood costs the server one message's work per token, not one per frame sent. A player may hold
+``sockets_per_player`` sockets at once in a process, an address ``sockets_per_address``; one beyond
+gets ``duel.socket_too_many`` and is closed (1008).
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import Counter
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -32,11 +41,14 @@ from spider.server.duels.duels import LOBBY, Duels
 from spider.server.duels.presence import Presence
 from spider.server.duels.records import duel_topic, player_topic
 from spider.server.errors import RequestError
+from spider.server.limits import NewGames
 from spider.server.middleware import SameOrigin, cookie_token, player_id
 from spider.server.storage import now
 from spider.text import message
 
 MAX_MESSAGE = 1024
+MAX_FRAME = 4 * MAX_MESSAGE
+"""Larger frames are refused by the protocol, unread; up to it, the sentence above says why."""
 MAX_FOLLOWED = 16
 TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1009, 1007, 1008, 1013
 
@@ -45,17 +57,48 @@ def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
     return {"type": "error", "error": message(message_id, **params), "message_id": message_id, "ref": ref}
 
 
+class OpenSockets:
+    """The sockets open in this process, by player and by client address, within their limits (0: none)."""
+
+    def __init__(self, per_player: int, per_address: int) -> None:
+        self.per_player = per_player
+        self.per_address = per_address
+        self._players: Counter[str] = Counter()
+        self._addresses: Counter[str] = Counter()
+
+    def enter(self, player: str, address: str) -> bool:
+        """Counts a socket in: False (and not counted) when its player or its address has enough."""
+        if 0 < self.per_player <= self._players[player] or 0 < self.per_address <= self._addresses[address]:
+            return False
+        self._players[player] += 1
+        self._addresses[address] += 1
+        return True
+
+    def leave(self, player: str, address: str) -> None:
+        for counts, key in ((self._players, player), (self._addresses, address)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]  # so that memory follows the sockets open, not every player ever seen
+
+
 class Connection:
     """One open socket: its player, the duels it follows, and the frames it sends."""
 
     def __init__(
-        self, websocket: WebSocket, duels: Duels, presence: Presence, player: str, subscription: Subscription
+        self,
+        websocket: WebSocket,
+        duels: Duels,
+        presence: Presence,
+        player: str,
+        subscription: Subscription,
+        messages: NewGames | None = None,
     ) -> None:
         self.websocket = websocket
         self.duels = duels
         self.presence = presence
         self.player = player
         self.subscription = subscription
+        self.messages = messages  # the player's bucket of messages
         self.followed: set[str] = set()
         self.watching: set[str] = set()
         self.apart: set[str] = set()
@@ -114,6 +157,9 @@ class Connection:
                 raw = (received.get("bytes") or b"").decode("utf-8", "replace")
             if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
                 await self.close(TOO_LARGE, "duel.socket_too_large")
+                return
+            if self.messages is not None and self.messages.wait(self.player) > 0:
+                await self.close(POLICY, "duel.socket_too_fast")
                 return
             try:
                 parsed = json.loads(raw)
@@ -224,13 +270,24 @@ async def socket(websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps(_error("duel.socket_no_player")))
         await websocket.close(POLICY, reason="duel.socket_no_player")
         return
-    async with duels.broker.subscription() as subscription:
-        connection = Connection(websocket, duels, websocket.app.state.presence, player_id(token), subscription)
-        try:
-            await connection.run()
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if websocket.client_state == WebSocketState.CONNECTED:
-                with contextlib.suppress(RuntimeError, OSError):
-                    await websocket.close()
+    player = player_id(token)
+    address = websocket.client.host if websocket.client is not None else ""
+    open_sockets: OpenSockets = websocket.app.state.open_sockets
+    if not open_sockets.enter(player, address):
+        await websocket.send_text(json.dumps(_error("duel.socket_too_many")))
+        await websocket.close(POLICY, reason="duel.socket_too_many")
+        return
+    try:
+        async with duels.broker.subscription() as subscription:
+            state = websocket.app.state
+            connection = Connection(websocket, duels, state.presence, player, subscription, state.socket_messages)
+            try:
+                await connection.run()
+            except WebSocketDisconnect:
+                pass
+            finally:
+                if websocket.client_state == WebSocketState.CONNECTED:
+                    with contextlib.suppress(RuntimeError, OSError):
+                        await websocket.close()
+    finally:
+        open_sockets.leave(player, address)
