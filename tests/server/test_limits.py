@@ -8,7 +8,7 @@ from starlette import status
 from starlette.testclient import TestClient
 
 from spider.server import Settings
-from spider.server.limits import MAX_PLAYERS, NewGames
+from spider.server.limits import MAX_PLAYERS, NewGames, SharedCounts
 
 from .conftest import new_game
 
@@ -109,3 +109,13 @@ def test_fresh_cookies_from_one_address_meet_the_address_limit(make_client: Call
     assert answers[-1].headers["retry-after"] == "20"
     unlimited = make_client(new_games_per_address_per_minute=0)
     assert all(TestClient(unlimited.app).post("/api/games", json={"suits": 1}).status_code == 201 for _ in range(5))
+
+
+def test_with_redis_out_of_reach_the_limit_is_counted_in_the_process() -> None:
+    clock = Clock()
+    games = NewGames(2, clock=clock, shared=SharedCounts("redis://127.0.0.1:9/0"))  # nothing listens on port 9
+    try:
+        assert [games.wait("ann"), games.wait("ann"), games.wait("ann")] == [0.0, 0.0, 30.0]
+    finally:
+        assert games.shared is not None
+        games.shared.close()

@@ -135,3 +135,23 @@ def progress_of(socket: Any, seat: int) -> dict[str, Any]:
             player: dict[str, Any] = frame["player"]
             return player
     raise AssertionError("no progress came")
+
+
+def test_the_new_games_limit_holds_across_two_processes_sharing_redis(
+    backend: str, serve: Callable[..., tuple[Any, str]]
+) -> None:
+    if backend == "sqlite" or REDIS is None:
+        pytest.skip("needs PostgreSQL and Redis, which scripts/test starts")
+    limited = {"SPIDER_REDIS_URL": REDIS, "SPIDER_NEW_GAMES_PER_MINUTE": "5"}
+    first, second = serve(**limited)[1], serve(**limited)[1]
+    with httpx.Client(base_url=first, timeout=10) as one:
+        one.get("/api/me")
+        token = one.cookies[PLAYER_COOKIE]
+        made = [one.post("/api/games", json={"suits": 1}).status_code for _ in range(3)]
+        with httpx.Client(base_url=second, timeout=10, cookies={PLAYER_COOKIE: token}) as other:
+            made += [other.post("/api/games", json={"suits": 1}).status_code for _ in range(3)]
+            refused = other.post("/api/games", json={"suits": 1})
+    assert made == [201] * 5 + [429]  # 5 in all, whichever process the player reaches
+    assert refused.status_code == 429 and refused.json()["message_id"] == "server.too_many_games"
+    with httpx.Client(base_url=second, timeout=10) as someone_else:
+        assert someone_else.post("/api/games", json={"suits": 1}).status_code == 201  # the limit is the player's

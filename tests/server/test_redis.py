@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 from collections.abc import Callable
 
 import pytest
 from starlette.testclient import TestClient
 
 from spider.server.duels.redis_broker import RedisBroker
+from spider.server.limits import NewGames, SharedCounts, Shares
 
 from .duel_players import name_of, open_table
 from .test_duel_sockets import of_type, receive_until
@@ -65,3 +67,33 @@ def test_players_on_two_processes_play_one_duel_live(make_client: Callable[..., 
         assert progress["seat"] == 1 and progress["player"]["name"] == name_of(second)
         assert progress["player"]["score"] == -1
     assert second.get("/healthz").json() == {"ok": True, "database": "ok", "redis": "ok"}
+
+
+def test_a_players_hint_in_flight_is_one_across_processes() -> None:
+    assert REDIS is not None
+    one, other = SharedCounts(REDIS), SharedCounts(REDIS)  # as two server processes would have
+    try:
+        here, there = Shares(4, shared=one), Shares(4, shared=other)
+        player = secrets.token_hex(8)
+        assert here.claim(player, "hint") is None
+        assert there.claim(player, "hint") == "player"  # the same player's second hint, on another process
+        assert there.claim(player, "deal") is None and there.claim(secrets.token_hex(8), "hint") is None
+        here.release(player, "hint")
+        assert there.claim(player, "hint") is None
+    finally:
+        one.close()
+        other.close()
+
+
+def test_socket_messages_are_counted_across_processes() -> None:
+    assert REDIS is not None
+    one, other = SharedCounts(REDIS), SharedCounts(REDIS)
+    try:
+        here = NewGames(60, burst=3, name="socket", shared=one)
+        there = NewGames(60, burst=3, name="socket", shared=other)
+        player = secrets.token_hex(8)
+        assert [here.wait(player), there.wait(player), here.wait(player)] == [0.0, 0.0, 0.0]
+        assert there.wait(player) > 0  # the burst was spent on both processes together
+    finally:
+        one.close()
+        other.close()
