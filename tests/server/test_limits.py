@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette import status
 from starlette.testclient import TestClient
 
 from spider.server import Settings
-from spider.server.limits import MAX_PLAYERS, NewGames, SharedCounts
+from spider.server.limits import MAX_PLAYERS, RETRY_SECONDS, NewGames, SharedCounts
 
 from .conftest import new_game
 
@@ -119,3 +120,24 @@ def test_with_redis_out_of_reach_the_limit_is_counted_in_the_process() -> None:
     finally:
         assert games.shared is not None
         games.shared.close()
+
+
+def test_after_redis_fails_the_limits_do_not_wait_for_it_again_for_a_while() -> None:
+    clock = Clock()
+    shared = SharedCounts("redis://127.0.0.1:9/0", clock=clock)
+    asked: list[str] = []
+
+    def unreachable(**_: object) -> None:  # as a Redis that lets each call wait REDIS_SECONDS, then fails
+        asked.append("bucket")
+        raise RedisTimeoutError("no answer")
+
+    shared._bucket = unreachable  # type: ignore[assignment]
+    games = NewGames(2, clock=clock, shared=shared)
+    try:
+        assert [games.wait("ann"), games.wait("ann"), games.wait("ann")] == [0.0, 0.0, 30.0]
+        assert asked == ["bucket"]  # each later call would have held up the event loop
+        clock.now += RETRY_SECONDS
+        games.wait("bob")
+        assert asked == ["bucket", "bucket"]  # asked again once the pause is over
+    finally:
+        shared.close()

@@ -34,7 +34,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import redis
 from redis.exceptions import RedisError
@@ -54,6 +54,9 @@ SHARE_SECONDS = 120.0
 than any search the solver's workers are given."""
 REDIS_SECONDS = 0.5
 """The longest a limit waits for Redis before counting in this process instead."""
+RETRY_SECONDS = 5.0
+"""How long the limits count in the process, without asking Redis, after Redis failed them."""
+_UNREACHABLE = (RedisError, OSError)
 
 _BUCKET = """
 local capacity, rate = tonumber(ARGV[1]), tonumber(ARGV[2])
@@ -73,28 +76,43 @@ return tostring(wait)
 
 class SharedCounts:
     """Buckets and shares in Redis, seen alike by every server process. Each call raises
-    ``RedisError`` or ``OSError`` when Redis is out of reach; the caller then counts in its process."""
+    ``RedisError`` or ``OSError`` when Redis is out of reach; the caller then counts in its process.
 
-    def __init__(self, url: str) -> None:
+    The calls are synchronous (a limit is taken in the middle of a request), so that a Redis that stops
+    answering would hold up the event loop ``REDIS_SECONDS`` at every call: after a failure, calls fail at
+    once for ``RETRY_SECONDS``, and the processes count on their own meanwhile.
+    """
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._redis = redis.Redis.from_url(url, socket_timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS)
         self._bucket = self._redis.register_script(_BUCKET)
+        self._clock = clock
+        self._retry_at = 0.0
 
     def wait(self, key: str, capacity: float, rate: float) -> float:
         """Takes one token from the bucket ``key``: 0.0, or the seconds until there is one."""
-        return float(self._bucket(keys=[KEY_PREFIX + key], args=[capacity, rate]))
+        return float(self._call(lambda: self._bucket(keys=[KEY_PREFIX + key], args=[capacity, rate])))
 
     def hold(self, key: str) -> bool:
         """Holds ``key`` for at most ``SHARE_SECONDS``: False if it is held already."""
-        return bool(self._redis.set(KEY_PREFIX + key, b"1", nx=True, ex=int(SHARE_SECONDS)))
+        return bool(self._call(lambda: self._redis.set(KEY_PREFIX + key, b"1", nx=True, ex=int(SHARE_SECONDS))))
 
     def drop(self, key: str) -> None:
-        self._redis.delete(KEY_PREFIX + key)
+        self._call(lambda: self._redis.delete(KEY_PREFIX + key))
 
     def close(self) -> None:
         self._redis.close()
 
+    def _call(self, command: Callable[[], Any]) -> Any:
+        if self._clock() < self._retry_at:
+            raise RedisError("Redis failed a moment ago")
+        try:
+            return command()
+        except _UNREACHABLE:
+            self._retry_at = self._clock() + RETRY_SECONDS
+            raise
 
-_UNREACHABLE = (RedisError, OSError)
+
 
 
 def too_many(message_id: str, seconds: float, **params: object) -> RequestError:
