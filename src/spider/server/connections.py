@@ -16,6 +16,8 @@ room. A trusted proxy's address (``proxies``) is many clients', and is not count
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 from typing import Any, ClassVar
 
 from starlette import status
@@ -82,7 +84,7 @@ class GuardedProtocol(HttpToolsProtocol):
     def _count_address(self) -> bool:
         """Counts the connection under its client's address: False when that address has too many."""
         host = self.client[0] if self.client else None
-        if self.per_address <= 0 or host is None or host in self.proxies or "*" in self.proxies:
+        if self.per_address <= 0 or host is None or _is_proxy(host, self.proxies):
             return True
         self._counted = host
         self.open_by_address[host] = self.open_by_address.get(host, 0) + 1
@@ -135,6 +137,26 @@ class GuardedProtocol(HttpToolsProtocol):
         self._head_deadline = None
         if self.cycle is None or self.cycle.response_complete:
             self.transport.close()
+
+
+def _is_proxy(host: str, proxies: frozenset[str]) -> bool:
+    """Whether ``host`` is named in ``proxies``, as uvicorn reads ``forwarded_allow_ips``: ``*``,
+    addresses and networks (``10.0.0.0/8``).
+
+    >>> _is_proxy("10.1.2.3", frozenset({"10.0.0.0/8"})), _is_proxy("127.0.0.2", frozenset({"127.0.0.1"}))
+    (True, False)
+    """
+    if "*" in proxies or host in proxies:
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    for proxy in proxies:
+        with contextlib.suppress(ValueError):
+            if "/" in proxy and address in ipaddress.ip_network(proxy, strict=False):
+                return True
+    return False
 
 
 def guarded_protocol(
