@@ -57,7 +57,7 @@ def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
     """How uvicorn serves the app: address, logs, the trusted proxies, and the connection limits."""
     import uvicorn
 
-    from spider.server.connections import guarded_protocol
+    from spider.server.connections import GuardedWebSocket, guarded_protocol
     from spider.server.duels.sockets import MAX_FRAME
 
     proxies = frozenset(address.strip() for address in settings.forwarded_allow_ips.split(","))
@@ -72,6 +72,7 @@ def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
             per_address=settings.max_connections_per_address,
             proxies=proxies,
         ),
+        ws=GuardedWebSocket,
         # A frame announced larger than this closes the socket (1009) before its payload is read.
         ws_max_size=MAX_FRAME,
         ws_ping_interval=ping,

@@ -11,6 +11,13 @@ that the server keeps answering the clients it has. And one client address may h
 ``per_address`` connections: those beyond are closed as they open, before they can hold anything, so
 that one client opening hundreds (idle, trickling, or never finishing a head) leaves the others their
 room. A trusted proxy's address (``proxies``) is many clients', and is not counted.
+
+A duel socket the server has closed (a flood of messages, say) is parsed only ``CLOSING_BYTES`` further
+while the server waits for the client's reply to its close: what a client that goes on flooding sends
+beyond is thrown away unparsed (rather than parsed frame by frame to be thrown away), the server ends
+its side of the connection (the client reads the close frame and its reason, then the end), and cuts
+the connection if the client has not closed it ``CLOSING_SECONDS`` later. Cutting it at once would lose
+the close frame: a connection closed with unread data is reset.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from starlette import status
 from starlette.types import Receive, Scope, Send
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
 from spider.server.errors import error_response
@@ -137,6 +145,31 @@ class GuardedProtocol(HttpToolsProtocol):
         self._head_deadline = None
         if self.cycle is None or self.cycle.response_complete:
             self.transport.close()
+
+
+CLOSING_BYTES = 64 * 1024
+"""Bytes parsed from a duel socket after the server sent its close frame (the client's reply is a few)."""
+CLOSING_SECONDS = 10.0
+
+
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (the websockets library's, sans I/O), which stops reading a socket
+    that the server has closed once the client has sent ``CLOSING_BYTES`` more."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._after_close = 0
+
+    def data_received(self, data: bytes) -> None:
+        if self.close_sent:
+            self._after_close += len(data)
+            if self._after_close > CLOSING_BYTES:
+                if self._after_close - len(data) <= CLOSING_BYTES:
+                    if self.transport.can_write_eof():
+                        self.transport.write_eof()
+                    self.loop.call_later(CLOSING_SECONDS, self.transport.close)
+                return
+        super().data_received(data)
 
 
 def _is_proxy(host: str, proxies: frozenset[str]) -> bool:
