@@ -175,3 +175,15 @@ def test_a_player_sending_faster_than_the_limit_is_told_and_closed(make_client: 
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 1008
+
+
+def test_an_address_may_hold_only_so_many_sockets_whoever_opens_them(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(sockets_per_address=1)  # the test client's players all come from one address
+    name_of(client)
+    with client.websocket_connect("/api/socket") as first:
+        assert first.receive_json()["type"] == "hello"
+        with another_player(client).websocket_connect("/api/socket") as fresh_cookie:
+            assert fresh_cookie.receive_json()["message_id"] == "duel.socket_too_many"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                fresh_cookie.receive_json()
+            assert closed.value.code == 1008

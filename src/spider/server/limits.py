@@ -130,7 +130,8 @@ class _Bucket:
 
 
 class NewGames:
-    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit).
+    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit);
+    the duel sockets' messages per player are counted the same way.
 
     ``burst`` is how many may come at once (``per_minute`` unless told); ``name`` tells apart the
     buckets of different limits in ``shared`` (Redis), when they are kept there.
