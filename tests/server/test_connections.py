@@ -386,8 +386,8 @@ def test_a_flood_of_follows_closes_the_flooding_socket_and_others_are_answered(
         with contextlib.suppress(ConnectionClosed):
             while True:
                 heard.append(json.loads(flooding.recv(PATIENCE))["message_id"])
-        # the burst's answers (and those of the tokens that came back meanwhile), then the refusal: not 20,000
-        assert heard[-1] == "duel.socket_too_fast" and len(heard) < 200
+        # A few answers at most (the burst's), then the refusal, in a last frame or in the close: not 20,000
+        assert len(heard) < 200 and "duel.socket_too_fast" in [*heard[-1:], flooding.close_reason]
         assert flooding.close_code == 1008
         with httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
             assert client.get("/healthz").status_code == 200

@@ -12,12 +12,15 @@ that the server keeps answering the clients it has. And one client address may h
 that one client opening hundreds (idle, trickling, or never finishing a head) leaves the others their
 room. A trusted proxy's address (``proxies``) is many clients', and is not counted.
 
-A duel socket the server has closed (a flood of messages, say) is parsed only ``CLOSING_BYTES`` further
-while the server waits for the client's reply to its close: what a client that goes on flooding sends
-beyond is thrown away unparsed (rather than parsed frame by frame to be thrown away), the server ends
-its side of the connection (the client reads the close frame and its reason, then the end), and cuts
-the connection if the client has not closed it ``CLOSING_SECONDS`` later. Cutting it at once would lose
-the close frame: a connection closed with unread data is reset.
+A duel socket's incoming data is parsed a slice at a time: one whose client has sent more than
+``MAX_UNREAD`` messages that the app has not read yet is flooding, and is closed at once (1008), its
+unread messages dropped, so that a burst of tens of thousands of small frames costs a few slices'
+parsing, not a second's. A duel socket the server has closed (so, or by the app) is parsed only
+``CLOSING_BYTES`` further while the server waits for the client's reply to its close: what a client
+that goes on sending is thrown away unparsed, the server ends its side of the connection (the client
+reads the close frame and its reason, then the end), and cuts the connection if the client has not
+closed it ``CLOSING_SECONDS`` later. Cutting it at once would lose the close frame: a connection
+closed with unread data is reset.
 """
 
 from __future__ import annotations
@@ -150,6 +153,11 @@ class GuardedProtocol(HttpToolsProtocol):
 CLOSING_BYTES = 64 * 1024
 """Bytes parsed from a duel socket after the server sent its close frame (the client's reply is a few)."""
 CLOSING_SECONDS = 10.0
+MAX_UNREAD = 256
+"""Messages a duel socket may have waiting for the app (a page sends a few at a time)."""
+SLICE = 16 * 1024
+"""Bytes parsed between two looks at the unread messages (the event loop reads up to 256 KB at once)."""
+FLOODED = "duel.socket_too_fast"  # the close's reason, as the app's own refusal gives it
 
 
 class GuardedWebSocket(WebSocketsSansIOProtocol):
@@ -161,15 +169,32 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self._after_close = 0
 
     def data_received(self, data: bytes) -> None:
-        if self.close_sent:
-            self._after_close += len(data)
-            if self._after_close > CLOSING_BYTES:
-                if self._after_close - len(data) <= CLOSING_BYTES:
-                    if self.transport.can_write_eof():
-                        self.transport.write_eof()
-                    self.loop.call_later(CLOSING_SECONDS, self.transport.close)
-                return
-        super().data_received(data)
+        for start in range(0, len(data), SLICE):
+            if not self.close_sent and self.queue.qsize() > MAX_UNREAD:
+                self._refuse_flood()
+            if self.close_sent:
+                self._after_close += len(data) - start
+                if self._after_close > CLOSING_BYTES:
+                    self._stop_reading(self._after_close - (len(data) - start))
+                    return
+            super().data_received(data[start : start + SLICE])
+
+    def _stop_reading(self, before: int) -> None:
+        """Throws away what comes after ``CLOSING_BYTES``; ends the server's side the first time."""
+        if before <= CLOSING_BYTES:
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+            self.loop.call_later(CLOSING_SECONDS, self.transport.close)
+
+    def _refuse_flood(self) -> None:
+        """Closes the socket (1008) as uvicorn does when the app asks, its unread messages dropped."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1008, "reason": FLOODED})
+        self.conn.send_close(1008, FLOODED)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)
 
 
 def _is_proxy(host: str, proxies: frozenset[str]) -> bool:
