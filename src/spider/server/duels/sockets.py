@@ -169,6 +169,9 @@ class Connection:
                 await self.close(NOT_JSON, "duel.socket_not_json")
                 return
             await self.handle(parsed)
+            # Messages waiting in the queue are read without a pause: let the other requests and sockets
+            # have their turn between two, so that a burst holds up no one for longer than one message.
+            await asyncio.sleep(0)
 
     async def handle(self, request: dict[str, Any]) -> None:
         kind, ref, duel_id = request.get("type"), request.get("ref"), request.get("duel")
