@@ -14,9 +14,10 @@ client address and the other player, from 127.0.0.1, another. Then, for each att
 
 while the other player, every 200 ms, asks ``GET /healthz`` on a new connection, plays an action in its
 own game (``POST /api/games/{id}/actions``) on a kept one, and pings on its own duel socket. It prints
-their latency p50/p99/max in milliseconds, their answers by status (``refused``: no answer, or a closed
-socket), and what the attacker managed. To measure another version of the code, put its ``src`` first on
-``PYTHONPATH``.
+their latency p50/p99/max in milliseconds (and ``server``: the action's time inside the app, from its
+``Server-Timing``, which the round trip exceeds by the waits in the event loop and on the machine),
+their answers by status (``refused``: no answer, or a closed socket), and what the attacker managed. To
+measure another version of the code, put its ``src`` first on ``PYTHONPATH``.
 
     .venv/bin/python bench/stall.py [--attack follow idle trickle heads none] [--seconds 20] [--sockets 520]
 
@@ -94,7 +95,7 @@ async def healthz(host: str, port: int) -> int:
 
 
 async def other_player(host: str, port: int, until: float) -> dict[str, Figures]:
-    figures = {"healthz": Figures(), "action": Figures(), "ping": Figures()}
+    figures = {"healthz": Figures(), "action": Figures(), "ping": Figures(), "server": Figures()}
     link = Connection(host, port)
     status, view = await link.request("POST", "/api/games", {"suits": 1})
     assert status == 201, view
@@ -113,6 +114,8 @@ async def other_player(host: str, port: int, until: float) -> dict[str, Figures]
         status, answer = await link.request("POST", f"/api/games/{view['id']}/actions", body)
         if status == 200:
             view = answer["view"]
+        figures["server"].ms.append(link.server_ms)  # the action's own time in the server (Server-Timing)
+        figures["server"].answers[str(status)] += 1
         return status
 
     async def ping() -> int:
