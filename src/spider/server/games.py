@@ -27,6 +27,7 @@ from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, 
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
+from spider.server.ids import new_token, token_shaped
 from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
@@ -34,15 +35,13 @@ from spider.server.storage import ActionConflict, Finish, GameRecord, Store, Sto
 from spider.text import Phrase, spoken
 from spider.view import iso_time, table
 
-_GAME_ID_LENGTH = 16
-
 
 class _Behind(Exception):
     """Another server process has stored an action in the game since this process's copy of it."""
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(12)  # 16 characters, 96 random bits
+    return new_token()  # 16 characters, 96 random bits
 
 
 @dataclass(slots=True)
@@ -161,7 +160,7 @@ class Games:
         game never through a duel. Without ``catch_up``, a game in this process's memory is taken as it is,
         though another process may have played in it since.
         """
-        if len(game_id) != _GAME_ID_LENGTH:
+        if not token_shaped(game_id):
             raise NoSuchGame()
         with self._cache_lock:
             live = self._live.get(game_id)
@@ -249,7 +248,7 @@ class Games:
     async def create(self, player: str, request: NewGame) -> LiveGame:
         """A new game as the request asks: a given code, a shared deal, a verified deal, or a random shuffle."""
         if request.share is not None:
-            shared = self.store.shared(request.share)
+            shared = self.store.shared(request.share) if token_shaped(request.share) else None
             if shared is None:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
             code, rules, verified, line = shared
@@ -435,7 +434,7 @@ class Games:
         live = self.live(game_id, player)
         if live.exercise is not None:
             raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
-        return self.store.share(live.record, secrets.token_urlsafe(12), now())
+        return self.store.share(live.record, new_token(), now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
         """The code and winning line of a verified deal, for a game that is over and counted (or one

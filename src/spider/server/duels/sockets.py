@@ -32,6 +32,7 @@ from spider.server.duels.duels import LOBBY, Duels
 from spider.server.duels.presence import Presence
 from spider.server.duels.records import duel_topic, player_topic
 from spider.server.errors import RequestError
+from spider.server.ids import token_shaped
 from spider.server.middleware import SameOrigin, cookie_token, player_id
 from spider.server.storage import now
 from spider.text import message
@@ -133,6 +134,9 @@ class Connection:
             return
         if kind not in ("follow", "unfollow", "action", "finish") or not isinstance(duel_id, str):
             await self.send(_error("duel.socket_bad_message", ref))
+            return
+        if not token_shaped(duel_id):  # a NUL or a lone surrogate would fail in the database or in Redis
+            await self.send(_error("duel.no_such_duel", ref))
             return
         try:
             if kind == "follow":
