@@ -120,4 +120,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.new_games_by_address = NewGames(
         settings.new_games_per_address_per_minute, message_id="server.too_many_games_here"
     )
+    app.state.actions = NewGames(settings.actions_per_second, message_id="server.too_many_actions", window=1.0)
     return app

@@ -8,6 +8,7 @@ game is dropped, so the next request rebuilds it from what was stored.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from collections import OrderedDict
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from starlette import status
+from starlette.concurrency import run_in_threadpool
 
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
@@ -185,6 +187,16 @@ class Games:
         if (live.record.duel is not None) != duel:
             raise NoSuchGame()
         return live
+
+    async def load(self, game_id: str, player: str) -> None:
+        """Puts the game in memory, when it is not, in a thread: replaying a long game's actions takes a
+        while (about half a second at 20,000), and the event loop answers other requests meanwhile. The
+        methods that take the game then find it there; an unknown or another's game is left to them."""
+        with self._cache_lock:
+            if game_id in self._live:
+                return
+        with contextlib.suppress(RequestError):
+            await run_in_threadpool(self.live, game_id, player, duel=False)
 
     def _caught_up(self, live: LiveGame) -> bool:
         """Brings a cached game up to date with what other server processes stored since it was loaded
@@ -371,6 +383,9 @@ class Games:
             raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
         if version is not None and version != live.seq:
             raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+        limit = self.settings.max_game_actions
+        if limit and live.seq >= limit:
+            raise RequestError(status.HTTP_409_CONFLICT, "server.game_too_long", n=limit)
         kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
         canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
         at = now()

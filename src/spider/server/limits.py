@@ -57,7 +57,8 @@ class _Bucket:
 
 
 class NewGames:
-    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit)."""
+    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit).
+    With ``window``, ``per_minute`` counts per that many seconds instead: actions per second, say."""
 
     def __init__(
         self,
@@ -65,9 +66,11 @@ class NewGames:
         *,
         clock: Callable[[], float] = time.monotonic,
         message_id: str = "server.too_many_games",
+        window: float = 60.0,
     ) -> None:
         self.per_minute = per_minute
         self.message_id = message_id
+        self.window = window
         self._clock = clock
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()  # least recently used first
         self._lock = threading.Lock()
@@ -76,7 +79,7 @@ class NewGames:
         """Takes one new game from the player's bucket: 0.0, or the seconds until there is one."""
         if self.per_minute <= 0:
             return 0.0
-        rate = self.per_minute / 60.0  # tokens per second
+        rate = self.per_minute / self.window  # tokens per second
         at = self._clock()
         with self._lock:
             bucket = self._buckets.pop(player, None) or _Bucket(float(self.per_minute), at)
@@ -103,7 +106,7 @@ class NewGames:
     def _forget(self, at: float) -> None:
         """Drops the buckets that are full again (a full bucket and no bucket are the same), and the
         oldest ones past ``MAX_PLAYERS``, so that memory stays bounded."""
-        full_after = 60.0
+        full_after = self.window
         while self._buckets:
             player, oldest = next(iter(self._buckets.items()))
             if at - oldest.at < full_after and len(self._buckets) <= MAX_PLAYERS:
@@ -147,3 +150,9 @@ def count_new_game(request: Request) -> None:
     by_player.take(request.state.player)
     if request.client is not None:
         by_address.take(request.client.host)
+
+
+def count_action(request: Request) -> None:
+    """Counts one action in a game or a duel against the player's actions a second: 429 past it."""
+    actions: NewGames = request.app.state.actions
+    actions.take(request.state.player)

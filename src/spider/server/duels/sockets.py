@@ -150,6 +150,7 @@ class Connection:
                 if not isinstance(action, str) or not 1 <= len(action) <= 16:
                     await self.send(_error("duel.socket_bad_message", ref))
                     return
+                self.websocket.app.state.actions.take(self.player)  # the same budget as the HTTP actions
                 began = time.perf_counter()
                 live, duel, events = await self.duels.play(self.player, duel_id, action)
                 view = await self.duels.games.view(live, no_more_moves=False)
