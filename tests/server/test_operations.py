@@ -3,6 +3,9 @@ Prometheus' text format."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
 from starlette.testclient import TestClient
@@ -38,6 +41,17 @@ def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:
     assert response.status_code == 503
     assert response.json()["ok"] is False and "OperationalError" in response.json()["database"]
     assert client.get("/healthz").status_code == 200  # and back when it is
+
+
+def test_health_is_503_with_the_free_space_when_the_databases_disk_is_full(
+    make_client: Callable[..., TestClient], database: Path
+) -> None:
+    # a disk with less free space than asked for is a full disk: reads go on, but no action can be stored
+    full = make_client(health_min_free_mb=2**40).get("/healthz")
+    assert full.status_code == 503 and full.json()["ok"] is False
+    reason = full.json()["database"]
+    assert str(database) in reason and "MB free, less than 1,099,511,627,776 MB" in reason
+    assert make_client(health_min_free_mb=0).get("/healthz").status_code == 200  # not checked
 
 
 def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None:

@@ -435,8 +435,8 @@ class Games:
             return live
 
     def health(self) -> Health:
-        """Whether what the server needs is reachable: the database (and, where one is set, Redis)."""
-        problem = self.store.reachable()
+        """Whether what the server needs is reachable: the database, writable (and, where one is set, Redis)."""
+        problem = self.store.reachable(self.settings.health_min_free_mb * 1024 * 1024)
         return Health(ok=problem is None, database=problem or "ok", redis=None)
 
     def _ended(self, live: LiveGame, finish: Finish) -> None:

@@ -82,6 +82,9 @@ class Settings:
     actions_per_second: int = 20
     """Actions one player may play a second in all their games and duels, in a burst of as many; past
     that, 429 with ``Retry-After``. 0: no limit."""
+    health_min_free_mb: int = 64
+    """Megabytes the SQLite file's disk must have free for ``/healthz`` to say ok (503 with the free space
+    below it: actions would soon fail). 0: not checked."""
     shared_database: bool = False
     """Set when several server processes use one SQLite file: each request then checks that the game
     it holds in memory is still the stored one (one small query). On a database server (PostgreSQL)
