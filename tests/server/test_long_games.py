@@ -16,7 +16,7 @@ from spider.server import games as games_module
 from spider.server.limits import NewGames
 
 from .conftest import act, new_game
-from .duel_players import another_player, start_duel
+from .duel_players import another_player, get_duel, start_duel
 
 CODE = "SP1-S1C-AAAAAAD"
 
@@ -88,12 +88,11 @@ def test_a_duels_actions_count_in_the_same_budget_over_http_and_the_socket(clien
         assert (frame["message_id"], frame["ref"]) == ("server.too_many_actions", 1)
 
 
-def test_other_requests_are_answered_while_a_long_game_is_rebuilt(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+def rebuilt_while_healthz_is_asked(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, request: Callable[[], int]
 ) -> None:
-    game_id = new_game(client, code=CODE)["id"]
-    act(client, game_id, "d")
-    client.app.state.games.forget(game_id)  # type: ignore[attr-defined]  # out of memory: the next request rebuilds it
+    """Runs ``request`` (which rebuilds a game out of memory) with a replay that lasts until ``/healthz``
+    has been answered, or 10 s: on the event loop, /healthz would wait for the replay to end."""
     rebuilding, finish = threading.Event(), threading.Event()
     order: list[str] = []
     replay = games_module.replay
@@ -106,7 +105,7 @@ def test_other_requests_are_answered_while_a_long_game_is_rebuilt(
 
     monkeypatch.setattr(games_module, "replay", slow_replay)
     answers: list[int] = []
-    reader = threading.Thread(target=lambda: answers.append(client.get(f"/api/games/{game_id}").status_code))
+    reader = threading.Thread(target=lambda: answers.append(request()))
     reader.start()
     assert rebuilding.wait(10)
     assert client.get("/healthz").status_code == status.HTTP_200_OK
@@ -114,3 +113,25 @@ def test_other_requests_are_answered_while_a_long_game_is_rebuilt(
     finish.set()
     reader.join(20)
     assert order == ["healthz answered", "rebuilt"] and answers == [200]
+
+
+def test_other_requests_are_answered_while_a_long_game_is_rebuilt(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = new_game(client, code=CODE)["id"]
+    act(client, game_id, "d")
+    client.app.state.games.forget(game_id)  # type: ignore[attr-defined]  # out of memory: the next request rebuilds it
+    rebuilt_while_healthz_is_asked(client, monkeypatch, lambda: client.get(f"/api/games/{game_id}").status_code)
+
+
+def test_other_requests_are_answered_while_a_duels_game_is_rebuilt(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    duel_id = start_duel(client, another_player(client))
+    game_id = get_duel(client, duel_id)["you"]["id"]
+    client.app.state.games.forget(game_id)  # type: ignore[attr-defined]
+
+    def action() -> int:
+        return client.post(f"/api/duels/{duel_id}/actions", json={"action": "d"}).status_code
+
+    rebuilt_while_healthz_is_asked(client, monkeypatch, action)

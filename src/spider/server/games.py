@@ -9,6 +9,7 @@ game is dropped, so the next request rebuilds it from what was stored.
 from __future__ import annotations
 
 import contextlib
+import functools
 import secrets
 import threading
 from collections import OrderedDict
@@ -188,7 +189,7 @@ class Games:
             raise NoSuchGame()
         return live
 
-    async def load(self, game_id: str, player: str) -> None:
+    async def load(self, game_id: str, player: str, *, duel: bool = False) -> None:
         """Puts the game in memory, when it is not, in a thread: replaying a long game's actions takes a
         while (about half a second at 20,000), and the event loop answers other requests meanwhile. The
         methods that take the game then find it there; an unknown or another's game is left to them."""
@@ -196,7 +197,7 @@ class Games:
             if game_id in self._live:
                 return
         with contextlib.suppress(RequestError):
-            await run_in_threadpool(self.live, game_id, player, duel=False)
+            await run_in_threadpool(functools.partial(self.live, game_id, player, duel=duel))
 
     def _caught_up(self, live: LiveGame) -> bool:
         """Brings a cached game up to date with what other server processes stored since it was loaded
@@ -485,12 +486,15 @@ class Games:
             rules = TableRules.from_json(record.rules)
             found = await self.searches.analysis(record.code, rules, texts, player=player)
             at = found["last_winnable"]
+            moves = None
+            if at is not None:  # up to SPIDER_MAX_GAME_ACTIONS actions played again: off the event loop
+                moves = (await run_in_threadpool(_played, Game.from_code(record.code, rules), texts[:at])).moves
             known = Analysis(
                 code=record.code,
                 opening=found["opening"],
                 last_winnable=at,
                 actions=len(texts),
-                moves=None if at is None else _played(Game.from_code(record.code, rules), texts[:at]).moves,
+                moves=moves,
                 line=found["line"],
                 positions_searched=found["positions_searched"],
             )

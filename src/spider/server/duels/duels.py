@@ -475,6 +475,7 @@ class Duels:
             await self._send(notes)
             raise
         assert seat.game is not None
+        await self.games.load(seat.game, player, duel=True)  # a game out of memory is rebuilt off the event loop
         live, events = self.games.play(player, seat.game, text, duel=True)
         if live.over:  # won
             self._end_seat(duel, seat, "won", live, notes)
