@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
 from tests.server.conftest import act, new_game
@@ -71,3 +73,27 @@ def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None
     new_game(client, suits=1)
     new_game(client, suits=1)  # leaves the one before, which had no move: abandoned
     assert samples(client)[("spider_games_ended_total", (("result", "abandoned"),))] == 1
+
+
+def test_health_is_503_when_postgresql_takes_no_writes(client: TestClient, backend: str, database_url: str) -> None:
+    if backend != "postgresql":
+        pytest.skip("a PostgreSQL setting")
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+    name = make_url(database_url).database
+    admin = create_engine(database_url, isolation_level="AUTOCOMMIT")
+
+    def read_only(on: bool) -> None:
+        with admin.connect() as connection:
+            value = "on" if on else "off"
+            connection.exec_driver_sql(f"ALTER DATABASE {name} SET default_transaction_read_only = {value}")
+        store.engine.dispose()  # new connections take the setting
+
+    read_only(True)
+    try:
+        response = client.get("/healthz")
+    finally:
+        read_only(False)
+        admin.dispose()
+    assert response.status_code == 503
+    assert response.json()["database"] == "the database takes no writes: transaction_read_only is on"
+    assert client.get("/healthz").status_code == 200  # and ok again once it takes writes

@@ -386,6 +386,9 @@ class Store:
         try:
             with self.engine.connect() as connection:
                 connection.execute(select(1))
+                # a standby, or a database set read-only (as PostgreSQL's operators do when its disk fills)
+                if not self.is_sqlite and connection.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                    return "the database takes no writes: transaction_read_only is on"
             if self.file is not None and min_free:
                 free = shutil.disk_usage(self.file.parent).free
                 if free < min_free:
