@@ -7,7 +7,7 @@ database and ``SPIDER_POOL_TARGET=0``. A share of the requests aim at real games
 player, so that the handlers past the checks are reached too. Prints the requests tried, the answers
 by status, and the first few requests answered with a 5xx (or with no answer at all).
 
-    .venv/bin/python bench/fuzz.py [--requests 20000] [--seed 1] [--serve]
+    .venv/bin/python bench/fuzz.py [--requests 20000] [--seed 1] [--serve | --database URL]
 
 Every loop is bounded by the request count.
 """
@@ -18,6 +18,7 @@ import argparse
 import collections
 import json
 import random
+import re
 import string
 import tempfile
 import time
@@ -62,6 +63,8 @@ ODD_SEGMENTS = [
     "rules/en.html",
     "i18n/en.json",
     "a" * 5000,
+    "A" * 15 + "%00",  # a game id's length with a NUL, which PostgreSQL's text cannot hold
+    "A" * 15 + "%C2%B2",
 ]
 ACTIONS = ["d", "u", "r", "f1", "1>2", "3>7:2", "10>1", "0>1", "11>2", "1>1", "d" * 17, "", " ", "\x00", "3>7:0"]
 CONTENT_TYPES = [
@@ -164,6 +167,8 @@ class Fuzzer:
             template = template.replace("{game_id}", game)
         if "{path:path}" in template:
             template = template.replace("{path:path}", rng.choice(ODD_SEGMENTS))
+        # any other path parameter (a duel's id, a player's name, an exercise): odd text too
+        template = re.sub(r"\{\w+\}", lambda _: rng.choice(ODD_SEGMENTS), template)
         if rng.random() < 0.1:
             template += rng.choice(["/", "//", "/x", "%00", "?", "#x", "/.."])
         if rng.random() < 0.3:
@@ -202,9 +207,9 @@ def describe(method: str, path: str, headers: dict[str, str | bytes], body: byte
 
 
 @contextmanager
-def in_process() -> Iterator[tuple[Any, str]]:
+def in_process(database: str | None) -> Iterator[tuple[Any, str]]:
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database=str(Path(folder) / "fuzz.sqlite"), pool_target=0, verify_seconds=0.2)
+        settings = Settings(database=database or str(Path(folder) / "fuzz.sqlite"), pool_target=0, verify_seconds=0.2)
         with TestClient(create_app(settings), raise_server_exceptions=False) as client:
             yield client, "in process (Starlette test client)"
 
@@ -223,6 +228,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve", action="store_true", help="fuzz a real spider serve over loopback")
+    parser.add_argument("--database", help="in process: this database (an SQLAlchemy URL) instead of a new SQLite file")
     parser.add_argument("--show", type=int, default=5, help="failing requests to print")
     args = parser.parse_args()
 
@@ -231,7 +237,7 @@ def main() -> None:
     statuses: collections.Counter[str] = collections.Counter()
     failures: list[str] = []
     began = time.perf_counter()
-    with over_loopback() if args.serve else in_process() as (client, where):
+    with over_loopback() if args.serve else in_process(args.database) as (client, where):
         game_ids: list[str] = []
         for suits in (1, 2, 4):
             response = client.post("/api/games", json={"suits": suits})

@@ -174,7 +174,7 @@ def parse_code(text: str) -> GameCode:
 def _read_kind(kind: str, text: str) -> tuple[int, str]:
     """The suit count and group rule from their two characters (``2C``), for the code or position ``text``."""
     part = f"S{kind}"
-    if len(kind) != 2 or not kind[0].isdigit() or int(kind[0]) not in SUIT_COUNTS:
+    if len(kind) != 2 or kind[0] not in "0123456789" or int(kind[0]) not in SUIT_COUNTS:
         raise InvalidCodeError("invalid.code_suits", code=text, part=part)
     groups = {letter: name for name, letter in GROUP_LETTERS.items()}
     if kind[1] not in groups:

@@ -102,7 +102,7 @@ def parse_position(text: str) -> Position:
     column_texts = fields[1].split("/")
     if len(column_texts) != COLUMNS:
         raise InvalidPositionError("invalid.position_columns", n=len(column_texts))
-    public = fields[2].isdigit()
+    public = _is_number(fields[2])
     up_columns, downs, hidden, earned = [], [], [], []
     for number, column in enumerate(column_texts, start=1):
         down_text, bar, up_text = column.partition("|")
@@ -110,7 +110,7 @@ def parse_position(text: str) -> Position:
         if not bar:
             raise InvalidPositionError("invalid.position_column", column=number, text=column)
         if public:
-            if not down_text.isdigit():
+            if not _is_number(down_text):
                 raise InvalidPositionError("invalid.position_column", column=number, text=column)
             downs.append(int(down_text))
         else:
@@ -139,6 +139,11 @@ def parse_position(text: str) -> Position:
     )
     _check_cards(position)
     return position
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits: ``str.isdigit`` also takes ``²``, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 def _parse_rules(text: str) -> tuple[int, TableRules]:

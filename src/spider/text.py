@@ -30,6 +30,7 @@ it is filled into, however late that sentence is written.
 
 from __future__ import annotations
 
+import decimal
 import json
 import os
 import string
@@ -197,7 +198,10 @@ def number(value: int, lang: str | None = None) -> str:
 @lru_cache(maxsize=4096)
 def _number(value: int, lang: str) -> str:
     # Babel reads the pattern afresh on every call: the table in words writes the same few numbers over and over
-    return str(format_decimal(value, locale=locale(lang)))
+    try:
+        return str(format_decimal(value, locale=locale(lang)))
+    except decimal.InvalidOperation:  # past Babel's 28 significant digits: only a client's number, quoted back
+        return str(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,12 @@ def database(backend: str, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    # the tests' process is not a server's: Python's own garbage collector keeps it
-    return Settings(database=database_url, pool_target=0, verify_seconds=0, solver_workers=0, gc_freeze_seconds=0)
+    # the tests' process is not a server's: Python's own garbage collector keeps it; and the tests play
+    # winning lines faster than any player's budget of actions a second (test_long_games sets its own)
+    return Settings(
+        database=database_url, pool_target=0, verify_seconds=0, solver_workers=0, gc_freeze_seconds=0,
+        actions_per_second=0,
+    )
 
 
 @pytest.fixture

@@ -3,8 +3,13 @@ Prometheus' text format."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
 from tests.server.conftest import act, new_game
@@ -40,6 +45,17 @@ def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:
     assert client.get("/healthz").status_code == 200  # and back when it is
 
 
+def test_health_is_503_with_the_free_space_when_the_databases_disk_is_full(
+    make_client: Callable[..., TestClient], database: Path
+) -> None:
+    # a disk with less free space than asked for is a full disk: reads go on, but no action can be stored
+    full = make_client(health_min_free_mb=2**40).get("/healthz")
+    assert full.status_code == 503 and full.json()["ok"] is False
+    reason = full.json()["database"]
+    assert str(database) in reason and "MB free, less than 1,099,511,627,776 MB" in reason
+    assert make_client(health_min_free_mb=0).get("/healthz").status_code == 200  # not checked
+
+
 def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None:
     game = new_game(client, code="SP1-S1C-AAAAAAD")
     act(client, game["id"], "d")
@@ -57,3 +73,27 @@ def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None
     new_game(client, suits=1)
     new_game(client, suits=1)  # leaves the one before, which had no move: abandoned
     assert samples(client)[("spider_games_ended_total", (("result", "abandoned"),))] == 1
+
+
+def test_health_is_503_when_postgresql_takes_no_writes(client: TestClient, backend: str, database_url: str) -> None:
+    if backend != "postgresql":
+        pytest.skip("a PostgreSQL setting")
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+    name = make_url(database_url).database
+    admin = create_engine(database_url, isolation_level="AUTOCOMMIT")
+
+    def read_only(on: bool) -> None:
+        with admin.connect() as connection:
+            value = "on" if on else "off"
+            connection.exec_driver_sql(f"ALTER DATABASE {name} SET default_transaction_read_only = {value}")
+        store.engine.dispose()  # new connections take the setting
+
+    read_only(True)
+    try:
+        response = client.get("/healthz")
+    finally:
+        read_only(False)
+        admin.dispose()
+    assert response.status_code == 503
+    assert response.json()["database"] == "the database takes no writes: transaction_read_only is on"
+    assert client.get("/healthz").status_code == 200  # and ok again once it takes writes

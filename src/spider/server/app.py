@@ -131,4 +131,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
         name="socket", shared=shared,
     )
+    app.state.actions = NewGames(
+        settings.actions_per_second, message_id="server.too_many_actions", window=1.0, name="actions", shared=shared
+    )
     return app

@@ -8,6 +8,8 @@ game is dropped, so the next request rebuilds it from what was stored.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import secrets
 import threading
 from collections import OrderedDict
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from starlette import status
+from starlette.concurrency import run_in_threadpool
 
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
@@ -27,6 +30,7 @@ from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, 
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock
 from spider.server.errors import NoSuchGame, RequestError
+from spider.server.ids import new_token, token_shaped
 from spider.server.metrics import Metrics
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
@@ -34,15 +38,13 @@ from spider.server.storage import ActionConflict, Finish, GameRecord, Store, Sto
 from spider.text import Phrase, spoken
 from spider.view import iso_time, table
 
-_GAME_ID_LENGTH = 16
-
 
 class _Behind(Exception):
     """Another server process has stored an action in the game since this process's copy of it."""
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(12)  # 16 characters, 96 random bits
+    return new_token()  # 16 characters, 96 random bits
 
 
 @dataclass(slots=True)
@@ -161,7 +163,7 @@ class Games:
         game never through a duel. Without ``catch_up``, a game in this process's memory is taken as it is,
         though another process may have played in it since.
         """
-        if len(game_id) != _GAME_ID_LENGTH:
+        if not token_shaped(game_id):
             raise NoSuchGame()
         with self._cache_lock:
             live = self._live.get(game_id)
@@ -186,6 +188,16 @@ class Games:
         if (live.record.duel is not None) != duel:
             raise NoSuchGame()
         return live
+
+    async def load(self, game_id: str, player: str, *, duel: bool = False) -> None:
+        """Puts the game in memory, when it is not, in a thread: replaying a long game's actions takes a
+        while (about half a second at 20,000), and the event loop answers other requests meanwhile. The
+        methods that take the game then find it there; an unknown or another's game is left to them."""
+        with self._cache_lock:
+            if game_id in self._live:
+                return
+        with contextlib.suppress(RequestError):
+            await run_in_threadpool(functools.partial(self.live, game_id, player, duel=duel))
 
     def _caught_up(self, live: LiveGame) -> bool:
         """Brings a cached game up to date with what other server processes stored since it was loaded
@@ -249,7 +261,7 @@ class Games:
     async def create(self, player: str, request: NewGame) -> LiveGame:
         """A new game as the request asks: a given code, a shared deal, a verified deal, or a random shuffle."""
         if request.share is not None:
-            shared = self.store.shared(request.share)
+            shared = self.store.shared(request.share) if token_shaped(request.share) else None
             if shared is None:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
             code, rules, verified, line = shared
@@ -372,6 +384,9 @@ class Games:
             raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
         if version is not None and version != live.seq:
             raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+        limit = self.settings.max_game_actions
+        if limit and live.seq >= limit:
+            raise RequestError(status.HTTP_409_CONFLICT, "server.game_too_long", n=limit)
         kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
         canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
         at = now()
@@ -421,8 +436,8 @@ class Games:
             return live
 
     def health(self) -> Health:
-        """Whether what the server needs is reachable: the database (and, where one is set, Redis)."""
-        problem = self.store.reachable()
+        """Whether what the server needs is reachable: the database, writable (and, where one is set, Redis)."""
+        problem = self.store.reachable(self.settings.health_min_free_mb * 1024 * 1024)
         return Health(ok=problem is None, database=problem or "ok", redis=None)
 
     def _ended(self, live: LiveGame, finish: Finish) -> None:
@@ -435,7 +450,7 @@ class Games:
         live = self.live(game_id, player)
         if live.exercise is not None:
             raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
-        return self.store.share(live.record, secrets.token_urlsafe(12), now())
+        return self.store.share(live.record, new_token(), now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
         """The code and winning line of a verified deal, for a game that is over and counted (or one
@@ -471,12 +486,15 @@ class Games:
             rules = TableRules.from_json(record.rules)
             found = await self.searches.analysis(record.code, rules, texts, player=player)
             at = found["last_winnable"]
+            moves = None
+            if at is not None:  # up to SPIDER_MAX_GAME_ACTIONS actions played again: off the event loop
+                moves = (await run_in_threadpool(_played, Game.from_code(record.code, rules), texts[:at])).moves
             known = Analysis(
                 code=record.code,
                 opening=found["opening"],
                 last_winnable=at,
                 actions=len(texts),
-                moves=None if at is None else _played(Game.from_code(record.code, rules), texts[:at]).moves,
+                moves=moves,
                 line=found["line"],
                 positions_searched=found["positions_searched"],
             )

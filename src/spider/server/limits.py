@@ -131,10 +131,11 @@ class _Bucket:
 
 class NewGames:
     """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit);
-    the duel sockets' messages per player are counted the same way.
+    the duel sockets' messages and the actions per player are counted the same way.
 
     ``burst`` is how many may come at once (``per_minute`` unless told); ``name`` tells apart the
-    buckets of different limits in ``shared`` (Redis), when they are kept there.
+    buckets of different limits in ``shared`` (Redis), when they are kept there. With ``window``,
+    ``per_minute`` counts per that many seconds instead: actions per second, say.
     """
 
     def __init__(
@@ -146,12 +147,14 @@ class NewGames:
         burst: int | None = None,
         name: str = "games",
         shared: SharedCounts | None = None,
+        window: float = 60.0,
     ) -> None:
         self.per_minute = per_minute
         self.burst = per_minute if burst is None else burst
         self.message_id = message_id
         self.name = name
         self.shared = shared
+        self.window = window
         self._clock = clock
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()  # least recently used first
         self._lock = threading.Lock()
@@ -160,7 +163,7 @@ class NewGames:
         """Takes one new game from the player's bucket: 0.0, or the seconds until there is one."""
         if self.per_minute <= 0:
             return 0.0
-        rate = self.per_minute / 60.0  # tokens per second
+        rate = self.per_minute / self.window  # tokens per second
         if self.shared is not None:
             try:
                 return self.shared.wait(f"{self.name}:{player}", float(self.burst), rate)
@@ -192,7 +195,7 @@ class NewGames:
     def _forget(self, at: float) -> None:
         """Drops the buckets that are full again (a full bucket and no bucket are the same), and the
         oldest ones past ``MAX_PLAYERS``, so that memory stays bounded."""
-        full_after = 60.0 * self.burst / self.per_minute
+        full_after = self.window * self.burst / self.per_minute
         while self._buckets:
             player, oldest = next(iter(self._buckets.items()))
             if at - oldest.at < full_after and len(self._buckets) <= MAX_PLAYERS:
@@ -254,3 +257,9 @@ def count_new_game(request: Request) -> None:
     by_player.take(request.state.player)
     if request.client is not None:
         by_address.take(request.client.host)
+
+
+def count_action(request: Request) -> None:
+    """Counts one action in a game or a duel against the player's actions a second: 429 past it."""
+    actions: NewGames = request.app.state.actions
+    actions.take(request.state.player)

@@ -50,7 +50,7 @@ from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
-from spider.server.limits import count_new_game
+from spider.server.limits import count_action, count_new_game
 from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.practice import listing
@@ -62,6 +62,13 @@ from spider.server.static import StaticFiles, send
 def _games(request: Request) -> Games:
     games: Games = request.app.state.games
     return games
+
+
+async def _game_id(request: Request) -> str:
+    """The path's game id, its game loaded into memory first, off the event loop (``Games.load``)."""
+    game_id: str = request.path_params["game_id"]
+    await _games(request).load(game_id, player_of(request))
+    return game_id
 
 
 async def _view(request: Request, live: LiveGame) -> View:
@@ -80,58 +87,63 @@ async def current_game(request: Request) -> Response:
 
 
 async def get_game(request: Request) -> Response:
-    live = _games(request).live(request.path_params["game_id"], player_of(request))
+    live = _games(request).live(await _game_id(request), player_of(request))
     return answer(await _view(request, live))
 
 
 async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
-    live, events = _games(request).play(player_of(request), request.path_params["game_id"], body.action, body.version)
+    count_action(request)
+    game_id = await _game_id(request)
+    live, events = _games(request).play(player_of(request), game_id, body.action, body.version)
     return answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
 async def clock(request: Request) -> Response:
     body = ClockSign.from_json(await json_object(request))
-    seconds, on_screen = _games(request).clock(player_of(request), request.path_params["game_id"], body.on_screen)
+    seconds, on_screen = _games(request).clock(player_of(request), await _game_id(request), body.on_screen)
     return answer(ClockAnswer(seconds=seconds, on_screen=on_screen))
 
 
 async def restart(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
     count_new_game(request)
-    live = _games(request).restart(player_of(request), request.path_params["game_id"])
+    live = _games(request).restart(player_of(request), await _game_id(request))
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    live = _games(request).resign(player_of(request), request.path_params["game_id"])
+    live = _games(request).resign(player_of(request), await _game_id(request))
     return answer(await _view(request, live))
 
 
 async def share(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    token = _games(request).share(player_of(request), request.path_params["game_id"])
+    token = _games(request).share(player_of(request), await _game_id(request))
     return answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
 
 
 async def hint(request: Request) -> Response:
-    return answer(await _games(request).hint(player_of(request), request.path_params["game_id"]))
+    return answer(await _games(request).hint(player_of(request), await _game_id(request)))
 
 
 async def line(request: Request) -> Response:
-    code, found = _games(request).winning_line(player_of(request), request.path_params["game_id"])
+    code, found = _games(request).winning_line(player_of(request), await _game_id(request))
     return answer({"code": code, "line": found})
 
 
 async def analysis(request: Request) -> Response:
-    return answer(await _games(request).analysis(player_of(request), request.path_params["game_id"]))
+    return answer(await _games(request).analysis(player_of(request), await _game_id(request)))
 
 
 async def resume(request: Request) -> Response:
     body = Resume.from_json(await json_object(request))
     count_new_game(request)
-    live = _games(request).resume(player_of(request), request.path_params["game_id"], body.at, replay=body.replay)
+    game_id = await _game_id(request)
+    # up to SPIDER_MAX_GAME_ACTIONS actions played and stored again: off the event loop
+    resumed = functools.partial(_games(request).resume, player_of(request), game_id, body.at, replay=body.replay)
+    live = await run_in_threadpool(resumed)
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
@@ -225,10 +237,11 @@ API = (
     Endpoint("GET", GAME, get_game, "One of the player's games", View, refusals=(NOT_FOUND,), query=VIEW_QUERY,
              about="404 No such game, for an unknown game and another player's alike."),
     Endpoint("POST", f"{GAME}/actions", play, "Plays an action, stored before the answer", Played, body=Action,
-             refusals=(NOT_FOUND, CONFLICT), query=VIEW_QUERY,
+             refusals=(NOT_FOUND, CONFLICT, TOO_MANY), query=VIEW_QUERY,
              about="An action in notation: 3>7, 3>7:2, d, f3, u or r. 409 names the rule that refuses it, or "
              "(server.game_changed) says that the game has moved on from the view's version the action was "
-             "made on: reload the game."),
+             "made on: reload the game; or (server.game_too_long) that the game holds as many actions as a game "
+             "may (SPIDER_MAX_GAME_ACTIONS). 429: more actions a second than SPIDER_ACTIONS_PER_SECOND."),
     Endpoint("POST", f"{GAME}/restart", restart, "A new game of the same deal and table rules", View, CREATED,
              body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY,
              links=VIEW_OF_NEW_GAME),

@@ -95,6 +95,16 @@ class Settings:
     new_games_per_address_per_minute: int = 120
     """The same, per client address (the proxy's ``X-Forwarded-For`` when it is trusted), for floods of
     fresh cookies; looser, as players behind one router share an address. 0: no limit."""
+    max_game_actions: int = 20_000
+    """Actions one game may hold, undo and redo included (each keeps about 1 KB of undo history, and a
+    game is rebuilt from all of them); past it, 409 naming the limit: the player resigns or restarts.
+    0: no limit."""
+    actions_per_second: int = 30
+    """Actions one player may play a second in all their games and duels, in a burst of as many (above a
+    key's auto-repeat, so that a held undo key plays on); past that, 429 with ``Retry-After``. 0: no limit."""
+    health_min_free_mb: int = 64
+    """Megabytes the SQLite file's disk must have free for ``/healthz`` to say ok (503 with the free space
+    below it: actions would soon fail). 0: not checked."""
     shared_database: bool = False
     """Set when several server processes use one SQLite file: each request then checks that the game
     it holds in memory is still the stored one (one small query). On a database server (PostgreSQL)

@@ -8,6 +8,7 @@ before the server answers it.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import threading
 import time
 from collections.abc import Iterable
@@ -331,6 +332,9 @@ class ReadOnlyDatabase(OSError):
     """The database can be read but not written: a server on it could not keep a single move."""
 
 
+MB = 1024 * 1024
+
+
 class Store:
     """The database behind the server. Safe to use from several threads."""
 
@@ -341,10 +345,13 @@ class Store:
         parsed = make_url(url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         connect_args: dict[str, Any] = {}
+        self.file: Path | None = None
+        """The SQLite file, when the database is one."""
         if self.is_sqlite:
             connect_args["check_same_thread"] = False
             if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                self.file = Path(parsed.database)
+                self.file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if self.is_sqlite:
             _sqlite_pragmas(self.engine, synchronous)
@@ -372,11 +379,20 @@ class Store:
         self._stop = threading.Event()
         self._checkpoints: threading.Thread | None = None
 
-    def reachable(self) -> str | None:
-        """None when the database answers a query, else what went wrong."""
+    def reachable(self, min_free: int = 0) -> str | None:
+        """None when the database answers a query and can take writes, else what went wrong. A SQLite
+        file's disk must have ``min_free`` bytes free: on a full disk the reads go on while every action
+        fails, and a health check that only reads would say all is well."""
         try:
             with self.engine.connect() as connection:
                 connection.execute(select(1))
+                # a standby, or a database set read-only (as PostgreSQL's operators do when its disk fills)
+                if not self.is_sqlite and connection.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                    return "the database takes no writes: transaction_read_only is on"
+            if self.file is not None and min_free:
+                free = shutil.disk_usage(self.file.parent).free
+                if free < min_free:
+                    return f"the disk of {self.file} has {free / MB:,.1f} MB free, less than {min_free / MB:,.0f} MB"
         except Exception as error:  # any failure means the same to a health check: not reachable
             return f"{type(error).__name__}: {error}".splitlines()[0]
         return None

@@ -60,6 +60,7 @@ from spider.server.duels.records import (
 from spider.server.duels.tables import duels, invitations, seats
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.games import Games, LiveGame, rules_for
+from spider.server.ids import token_shaped
 from spider.server.storage import now
 
 LOBBY = "lobby"
@@ -102,7 +103,7 @@ class Duels:
         return duel
 
     def _read(self, duel_id: str) -> Duel | None:
-        return read_duel(self.engine, duel_id)
+        return read_duel(self.engine, duel_id) if token_shaped(duel_id) else None
 
     def _live(self, seat: Seat) -> LiveGame | None:
         if seat.game is None:
@@ -387,10 +388,12 @@ class Duels:
 
     async def answer(self, player: str, duel_id: str, *, accept: bool) -> Duel:
         """Accepts (joins the table, whatever its rating range) or declines an invitation."""
-        with self.engine.connect() as connection:
-            state = connection.execute(
-                select(invitations.c.state).where(invitations.c.duel == duel_id, invitations.c.player == player)
-            ).scalar()
+        state = None
+        if token_shaped(duel_id):
+            with self.engine.connect() as connection:
+                state = connection.execute(
+                    select(invitations.c.state).where(invitations.c.duel == duel_id, invitations.c.player == player)
+                ).scalar()
         if state != "pending":
             raise RequestError(NOT_FOUND, "duel.no_invitation")
         notes: Notes = []
@@ -472,6 +475,7 @@ class Duels:
             await self._send(notes)
             raise
         assert seat.game is not None
+        await self.games.load(seat.game, player, duel=True)  # a game out of memory is rebuilt off the event loop
         live, events = self.games.play(player, seat.game, text, duel=True)
         if live.over:  # won
             self._end_seat(duel, seat, "won", live, notes)

@@ -142,6 +142,11 @@ class People:
 
     def named(self, name: str) -> Duelist:
         """The duelist of that name (in any case), or 404."""
+        if any(unicodedata.category(character) in ("Cc", "Cs") for character in name):
+            # no name has a control character or a lone surrogate (check_name), and PostgreSQL's text
+            # cannot even hold a NUL: such a name is nobody's
+            shown = name.encode("unicode_escape").decode()
+            raise RequestError(status.HTTP_404_NOT_FOUND, "duel.no_such_player", name=shown)
         with self.engine.connect() as connection:
             row = connection.execute(select(duelists).where(duelists.c.name_key == name_key(name.strip()))).first()
         if row is None:

@@ -20,7 +20,7 @@ from spider.server.bodies import Action, Name, NewDuel, Nothing, json_object
 from spider.server.duels.duels import Duels
 from spider.server.duels.people import FRIEND, IGNORE
 from spider.server.duels.records import Duel
-from spider.server.limits import count_new_game
+from spider.server.limits import count_action, count_new_game
 from spider.server.openapi import Endpoint, Handler
 from spider.server.replies import answer, player_of
 from spider.server.storage import now
@@ -62,6 +62,7 @@ async def get_duel(request: Request) -> Response:
 
 async def duel_action(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
+    count_action(request)
     duels = _duels(request)
     live, duel, events = await duels.play(player_of(request), request.path_params["duel_id"], body.action)
     state = await duels.state(duel, player_of(request))
@@ -157,9 +158,9 @@ DUEL_API = (
              "players who ignore each other."),
     Endpoint("POST", f"{DUEL}/actions", duel_action, "Plays an action in your game of the duel, stored before the "
              "answer: your view, and the duel's state (whose you is null: the view is given once)", DuelPlayed,
-             body=Action, refusals=(NOT_FOUND, CONFLICT, FORBIDDEN),
+             body=Action, refusals=(NOT_FOUND, CONFLICT, FORBIDDEN, TOO_MANY),
              about="403 in someone else's duel; 409 once your game has ended (time up, finished, won) or for a move "
-             "the rules refuse."),
+             "the rules refuse; 429 past SPIDER_ACTIONS_PER_SECOND."),
     Endpoint("POST", f"{DUEL}/finish", finish_duel, "Ends your own game of the duel", DuelState, body=Nothing,
              body_required=False, refusals=(NOT_FOUND, CONFLICT, FORBIDDEN)),
     Endpoint("POST", f"{DUEL}/leave", leave_duel, "Takes your open table away; a duel in play is not touched",

@@ -41,6 +41,7 @@ from spider.server.duels.duels import LOBBY, Duels
 from spider.server.duels.presence import Presence
 from spider.server.duels.records import duel_topic, player_topic
 from spider.server.errors import RequestError
+from spider.server.ids import token_shaped
 from spider.server.limits import NewGames
 from spider.server.middleware import SameOrigin, cookie_token, player_id
 from spider.server.storage import now
@@ -183,6 +184,9 @@ class Connection:
         if kind not in ("follow", "unfollow", "action", "finish") or not isinstance(duel_id, str):
             await self.send(_error("duel.socket_bad_message", ref))
             return
+        if not token_shaped(duel_id):  # a NUL or a lone surrogate would fail in the database or in Redis
+            await self.send(_error("duel.no_such_duel", ref))
+            return
         try:
             if kind == "follow":
                 await self.follow(duel_id)
@@ -195,6 +199,7 @@ class Connection:
                 if not isinstance(action, str) or not 1 <= len(action) <= 16:
                     await self.send(_error("duel.socket_bad_message", ref))
                     return
+                self.websocket.app.state.actions.take(self.player)  # the same budget as the HTTP actions
                 began = time.perf_counter()
                 live, duel, events = await self.duels.play(self.player, duel_id, action)
                 view = await self.duels.games.view(live, no_more_moves=False)
