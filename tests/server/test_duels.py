@@ -355,3 +355,16 @@ def test_new_tables_count_against_the_new_games_limit(make_client: Callable[...,
     refused = client.post("/api/duels", json={"suits": 1, "minutes": 3, "opponent": {"kind": "person"}})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
     assert len(client.get("/api/duels").json()["tables"]) == 2
+
+
+def test_a_retried_duel_action_with_its_old_version_is_refused_not_played_twice(client: TestClient) -> None:
+    other = another_player(client)
+    duel_id = start_duel(client, other)
+    version = get_duel(client, duel_id)["you"]["version"]
+    body = {"action": "d", "version": version}
+    first = client.post(f"/api/duels/{duel_id}/actions", json=body)
+    assert first.status_code == 200 and first.json()["view"]["version"] == version + 1
+    retried = client.post(f"/api/duels/{duel_id}/actions", json=body)  # the answer was lost: the page sends again
+    assert (retried.status_code, retried.json()["message_id"]) == (409, "server.game_changed")
+    mine = get_duel(client, duel_id)
+    assert mine["you"]["version"] == version + 1 and mine["players"][0]["score"] == -1  # dealt once

@@ -462,8 +462,12 @@ class Duels:
             raise RequestError(CONFLICT, "duel.game_ended")
         return seat
 
-    async def play(self, player: str, duel_id: str, text: str) -> tuple[LiveGame, Duel, list[Event]]:
-        """One action in the player's game, stored before the answer; refused once their game has ended."""
+    async def play(
+        self, player: str, duel_id: str, text: str, version: int | None = None
+    ) -> tuple[LiveGame, Duel, list[Event]]:
+        """One action in the player's game, stored before the answer; refused once their game has ended,
+        and when ``version`` (the view's version the player acted on) is no longer the game's, so that
+        a retried request never plays an action twice."""
         notes: Notes = []
         duel = self.load(duel_id, notes)
         try:
@@ -472,7 +476,7 @@ class Duels:
             await self._send(notes)
             raise
         assert seat.game is not None
-        live, events = self.games.play(player, seat.game, text, duel=True)
+        live, events = self.games.play(player, seat.game, text, version, duel=True)
         if live.over:  # won
             self._end_seat(duel, seat, "won", live, notes)
         else:

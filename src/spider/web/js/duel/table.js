@@ -102,7 +102,7 @@ function apply(fresh) {
 
 async function play(action) {
   if (watching() || (mine() && mine().finished)) throw new Error(t('duel.your_game_ended'));
-  const answer = await duelApi.act(duel.id, action);
+  const answer = await duelApi.act(duel.id, action, state.view ? state.view.version : undefined);
   duel = { ...answer.duel, you: answer.view };
   receivedAt = performance.now();
   renderBar();
