@@ -14,12 +14,16 @@ scores draw, and both ratings change (``ratings``).
 
 Every change is published through the broker (``broker``): the duel's progress on ``duel:<id>``, the
 open tables on ``lobby``, invitations on ``player:<id>``. Nothing here assumes that the sockets of a
-duel's players are in this process.
+duel's players are in this process. Messages are published once the change is stored, and a broker that
+is away (Redis down) never turns a stored change into an error: its messages wait, in order, and the
+clock's tick (``catch_up``) sends them once it is back.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 
 from sqlalchemy import Connection, and_, insert, select, update
@@ -41,7 +45,7 @@ from spider.server.answers import (
 )
 from spider.server.bodies import ComputerOpponent, NewDuel
 from spider.server.duels import lobby
-from spider.server.duels.broker import Broker, Message
+from spider.server.duels.broker import Broker, Message, Unreachable
 from spider.server.duels.people import Duelist, People, computer_id
 from spider.server.duels.ratings import rate
 from spider.server.duels.records import (
@@ -67,6 +71,11 @@ OPEN_SECONDS = 3600.0
 """A table nobody joined within the hour is taken away (its creator has most likely left)."""
 OUTCOME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 CONFLICT, FORBIDDEN, NOT_FOUND = status.HTTP_409_CONFLICT, status.HTTP_403_FORBIDDEN, status.HTTP_404_NOT_FOUND
+UNSENT_LIMIT = 10_000
+"""Messages kept while the broker is away; past that the oldest go (a page that missed them reads the
+duel's state again when its socket comes back)."""
+
+log = logging.getLogger("spider.server")
 
 Notes = list[tuple[str, Message]]
 """Messages to publish once a change is stored: (topic, message)."""
@@ -83,10 +92,35 @@ class Duels:
         self.engine = games.store.engine
         self.on_computer_duel: Callable[[str], None] = lambda duel_id: None
         """Called when a duel with a computer player starts (the computer opponents start playing it)."""
+        self.unsent: deque[tuple[str, Message]] = deque(maxlen=UNSENT_LIMIT)
+        """Messages the broker could not take yet, oldest first."""
 
     async def _send(self, notes: Notes) -> None:
-        for topic, message in notes:
-            await self.broker.publish(topic, message)
+        """Publishes what a stored change has to say. While earlier messages wait for the broker, these
+        wait behind them (a request does not wait on a broker that is away; the clock's tick tries)."""
+        if self.unsent:
+            self.unsent.extend(notes)
+            return
+        for index, (topic, message) in enumerate(notes):
+            try:
+                await self.broker.publish(topic, message)
+            except Unreachable as error:
+                log.warning("the duels' events wait for the broker: %s", error)
+                self.unsent.extend(notes[index:])
+                return
+
+    async def catch_up(self) -> int:
+        """Sends the messages that waited for the broker, in order, as far as it takes them; how many."""
+        sent = 0
+        while self.unsent:
+            topic, message = self.unsent[0]
+            try:
+                await self.broker.publish(topic, message)
+            except Unreachable:
+                break
+            self.unsent.popleft()
+            sent += 1
+        return sent
 
     # Reading.
 
