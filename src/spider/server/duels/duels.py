@@ -566,7 +566,6 @@ class Duels:
             return
         first, second = duel.seats
         ends = outcomes(first.score or 0, second.score or 0)
-        people = self.people.many([first.player, second.player])
         at = self.clock()
         with self.engine.begin() as connection:
             over = connection.execute(
@@ -574,6 +573,7 @@ class Duels:
             ).rowcount
             if not over:
                 return
+            people = self.people.lock(connection, [first.player, second.player])  # read where they are written
             for seat, other, outcome in ((first, second, ends[0]), (second, first, ends[1])):
                 before = people[seat.player].rating
                 after = rate(before, people[other.player].rating, OUTCOME_POINTS[outcome])

@@ -168,6 +168,17 @@ class People:
                 connection.execute(update(duelists).where(duelists.c.player.in_(batch)).values(seen_at=at))
 
     @staticmethod
+    def lock(connection: Connection, ids: list[str]) -> dict[str, Duelist]:
+        """The duelists as stored now, their rows locked until the transaction ends (on PostgreSQL; a SQLite
+        write transaction holds the whole file): one player's two duels ending at the same moment, on two
+        processes, change their rating one after the other. Rows are locked in the order of their ids, so
+        that two such transactions never wait on each other."""
+        rows = connection.execute(
+            select(duelists).where(duelists.c.player.in_(ids)).order_by(duelists.c.player).with_for_update()
+        ).all()
+        return {row.player: _duelist(row) for row in rows}
+
+    @staticmethod
     def record(connection: Connection, player: str, rating: Rating, outcome: str) -> None:
         """A duel's end in the player's tallies, with their new rating (in the duel's transaction)."""
         tally = {"win": duelists.c.wins, "draw": duelists.c.draws, "loss": duelists.c.losses}[outcome]
