@@ -368,3 +368,35 @@ def test_a_retried_duel_action_with_its_old_version_is_refused_not_played_twice(
     assert (retried.status_code, retried.json()["message_id"]) == (409, "server.game_changed")
     mine = get_duel(client, duel_id)
     assert mine["you"]["version"] == version + 1 and mine["players"][0]["score"] == -1  # dealt once
+
+
+def test_names_that_look_like_a_computer_players_or_anothers_are_refused(client: TestClient) -> None:
+    other = another_player(client)
+    assert other.put("/api/me", json={"name": "Grace"}).status_code == 200
+    mine = name_of(client)
+    for name, status, message_id in [
+        ("Spider Ехрегt", 409, "duel.name_like_computer"),  # Cyrillic Е, х, р, г
+        ("SPIDER ΜΑSTER", 409, "duel.name_like_computer"),  # Greek Μ, Α
+        ("Spider Casua1", 409, "duel.name_like_computer"),
+        ("Grаce", 409, "duel.name_taken"),  # a Cyrillic а
+    ]:
+        response = client.put("/api/me", json={"name": name})
+        assert (response.status_code, response.json()["message_id"]) == (status, message_id), name
+        assert "Spider" not in name or "Spider " in response.json()["error"]  # names the computer player
+    assert name_of(client) == mine
+    assert client.get("/api/players/grace").json()["name"] == "Grace"
+
+
+def test_a_duel_table_is_always_under_duel_scoring(client: TestClient) -> None:
+    body = {"suits": 1, "minutes": 3, "opponent": {"kind": "person"}}
+    refused = client.post("/api/duels", json={**body, "rules": {"scoring": "standard"}})
+    assert (refused.status_code, refused.json()["message_id"]) == (422, "duel.scoring")
+    table = client.post("/api/duels", json={**body, "preset": "classic"})  # classic's own scoring gives way
+    assert table.status_code == 201 and table.json()["rules"]["scoring"] == "duel"
+    other = another_player(client)
+    assert other.post(f"/api/duels/{table.json()['id']}/join").status_code == 200
+    duel_act(other, table.json()["id"], "d")
+    client.post(f"/api/duels/{table.json()['id']}/finish")
+    other.post(f"/api/duels/{table.json()['id']}/finish")
+    over = get_duel(client, table.json()["id"])  # duel points: under classic's own scoring, 500 against 499
+    assert [p["score"] for p in over["players"]] == [0, -1]

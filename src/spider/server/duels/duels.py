@@ -21,6 +21,7 @@ clock's tick (``catch_up``) sends them once it is back.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from collections import deque
@@ -254,7 +255,9 @@ class Duels:
 
     async def create(self, player: str, body: NewDuel) -> Duel:
         """A new table: open for a person, or a duel begun at once against a computer player."""
-        rules = rules_for(body, TableRules.preset("duel"))
+        # a preset's own scoring gives way: a duel is won on duel points (under standard scoring, which
+        # starts at 500 and takes a point a move, the player who never moves would win)
+        rules = dataclasses.replace(rules_for(body, TableRules.preset("duel")), scoring="duel")
         at = self.clock()
         self.people.get(player, at)
         opponent = body.opponent

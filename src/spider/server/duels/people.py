@@ -2,8 +2,8 @@
 friends and the players they ignore. A player is still the cookie's token; the name is only shown.
 
 Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path),
-unique among players whatever their case,
-and never a computer player's name.
+unique among players whatever their case and whatever letters that look alike (``lookalikes``), and
+never a computer player's name nor one that looks like it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette import status
 
 from spider.players import STRENGTHS, Strength
+from spider.server.duels.lookalikes import skeleton
 from spider.server.duels.ratings import Rating
 from spider.server.duels.tables import duelists, relations
 from spider.server.errors import RequestError
@@ -40,8 +41,12 @@ def computer_id(strength: Strength) -> str:
 
 
 def name_key(name: str) -> str:
-    """A name as names are compared: two names with the same key are the same name."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """A name as names are compared: two names with the same key are the same name (they look alike).
+
+    >>> name_key("Spider Мaster") == name_key("spider master")  # a Cyrillic М
+    True
+    """
+    return skeleton(name)
 
 
 def check_name(text: str) -> str:
@@ -51,8 +56,10 @@ def check_name(text: str) -> str:
         raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_length", n=MAX_NAME)
     if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
         raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_control")
-    if name_key(name) in {name_key(computer) for computer in COMPUTER_NAMES.values()}:
-        raise RequestError(status.HTTP_409_CONFLICT, "duel.name_computer", name=name)
+    for computer in COMPUTER_NAMES.values():
+        if name_key(name) == name_key(computer):
+            message_id = "duel.name_computer" if name.casefold() == computer.casefold() else "duel.name_like_computer"
+            raise RequestError(status.HTTP_409_CONFLICT, message_id, name=name, computer=computer)
     return name
 
 
