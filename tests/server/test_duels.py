@@ -11,7 +11,16 @@ from starlette.testclient import TestClient
 
 from spider import Game
 
-from .duel_players import another_player, duel_act, fake_clock, get_duel, name_of, open_table, start_duel
+from .duel_players import (
+    another_player,
+    duel_act,
+    fake_clock,
+    get_duel,
+    name_of,
+    open_table,
+    rated_player,
+    start_duel,
+)
 
 
 def columns_up(view: dict[str, object]) -> list[list[str]]:
@@ -180,13 +189,18 @@ def test_finishing_ends_ones_game_and_shows_the_opponents_table(client: TestClie
 
 def test_the_higher_duel_score_wins_and_both_ratings_change(client: TestClient) -> None:
     other = another_player(client)
+    rated_player(client, "Ada")
+    rated_player(other, "Grace")
     duel_id = start_duel(client, other)
-    duel_act(client, duel_id, "d")  # -1: the other player, finishing at 0, wins
+    assert get_duel(client, duel_id)["rating_note"] is None  # rated in full
+    duel_act(client, duel_id, "d")
+    duel_act(client, duel_id, "d")  # -2: the other player, finishing at -1, wins
+    duel_act(other, duel_id, "d")
     other.post(f"/api/duels/{duel_id}/finish")
     over = client.post(f"/api/duels/{duel_id}/finish").json()
-    assert over["state"] == "over" and over["remaining_ms"] == 0
+    assert over["state"] == "over" and over["remaining_ms"] == 0 and over["rating_note"] is None
     result = over["result"]
-    assert result["scores"] == [-1, 0] and result["winner"] == name_of(other)
+    assert result["scores"] == [-2, -1] and result["winner"] == name_of(other)
     assert result["outcomes"] == ["loss", "win"]
     loss, win = result["rating_changes"]
     assert loss < 0 < win
@@ -196,7 +210,7 @@ def test_the_higher_duel_score_wins_and_both_ratings_change(client: TestClient) 
     assert (winner["duels"], winner["wins"], winner["losses"], winner["rating"]) == (1, 1, 0, result["ratings"][1])
     assert winner["deviation"] < 350
     assert winner["recent"][0] | {"ended_at": None} == {
-        "duel": duel_id, "opponent": name_of(client), "score": 0, "opponent_score": -1, "outcome": "win",
+        "duel": duel_id, "opponent": name_of(client), "score": -1, "opponent_score": -2, "outcome": "win",
         "rating_change": win, "ended_at": None,
     }
 

@@ -45,9 +45,10 @@ from spider.server.answers import (
     View,
 )
 from spider.server.bodies import ComputerOpponent, NewDuel
-from spider.server.duels import lobby
+from spider.server.duels import lobby, rated
 from spider.server.duels.broker import Broker, Message, Unreachable
 from spider.server.duels.people import Duelist, People, computer_id
+from spider.server.duels.rated import share
 from spider.server.duels.ratings import rate
 from spider.server.duels.records import (
     OPEN,
@@ -66,6 +67,7 @@ from spider.server.duels.tables import duels, invitations, seats
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.games import Games, LiveGame, rules_for
 from spider.server.storage import now
+from spider.text import message as sentence
 
 LOBBY = "lobby"
 OPEN_SECONDS = 3600.0
@@ -210,6 +212,7 @@ class Duels:
             code=duel.code if duel.state == OVER else None,
             rematch=duel.rematch,
             invited=sorted(invited_names),
+            rating_note=self._rating_note(duel, people),
         )
 
     async def watch(self, duel_id: str, viewer: str, seat: int) -> View | None:
@@ -569,6 +572,7 @@ class Duels:
             return
         first, second = duel.seats
         ends = outcomes(first.score or 0, second.score or 0)
+        moved = [self._moved(seat) for seat in duel.seats]
         at = self.clock()
         with self.engine.begin() as connection:
             over = connection.execute(
@@ -577,9 +581,11 @@ class Duels:
             if not over:
                 return
             people = self.people.lock(connection, [first.player, second.player])  # read where they are written
+            unrated, weight = self._rating_share(connection, duel, people, moved, at)
+            connection.execute(update(duels).where(duels.c.id == duel.id).values(rating_weight=weight, unrated=unrated))
             for seat, other, outcome in ((first, second, ends[0]), (second, first, ends[1])):
                 before = people[seat.player].rating
-                after = rate(before, people[other.player].rating, OUTCOME_POINTS[outcome])
+                after = share(before, rate(before, people[other.player].rating, OUTCOME_POINTS[outcome]), weight)
                 change = round(after.rating - before.rating, 2)
                 connection.execute(
                     update(seats)
@@ -588,8 +594,41 @@ class Duels:
                 )
                 self.people.record(connection, seat.player, after, outcome)
                 seat.outcome, seat.rating_change = outcome, change
-        duel.state, duel.ended_at = OVER, at
+        duel.state, duel.ended_at, duel.rating_weight, duel.unrated = OVER, at, weight, unrated
         notes.append((duel_topic(duel.id), {"type": "duel_changed", "duel": duel.id}))
+
+    def _moved(self, seat: Seat) -> bool:
+        live = self._live(seat)
+        return live is not None and live.seq > 0
+
+    @staticmethod
+    def _rating_share(
+        connection: Connection, duel: Duel, people: dict[str, Duelist], moved: list[bool], at: float
+    ) -> tuple[str | None, float]:
+        """How much the duel's end changes ratings (``rated``), and why less than fully (a message id)."""
+        if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats):
+            return rated.NEWCOMER, 0.0
+        if not all(moved):
+            return rated.NO_MOVE, 0.0
+        first, second = duel.seats
+        weight = rated.weight(connection, first.player, second.player, duel.id, at)
+        return (None if weight == 1.0 else rated.REPEATED), weight
+
+    def _rating_note(self, duel: Duel, people: dict[str, Duelist]) -> str | None:
+        """The sentence that tells the players when their duel does not change ratings, or counts less."""
+        if duel.state == OVER:
+            if duel.unrated is None:
+                return None
+            return sentence(duel.unrated, percent=round((duel.rating_weight or 0.0) * 100))
+        at = self.clock()
+        with self.engine.connect() as connection:
+            if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats if seat.player in people):
+                return sentence(rated.NEWCOMER)
+            if len(duel.seats) == 2:
+                weight = rated.weight(connection, duel.seats[0].player, duel.seats[1].player, duel.id, at)
+                if weight < 1.0:
+                    return sentence(rated.REPEATED, percent=round(weight * 100))
+        return None
 
     async def expire_due(self) -> int:
         """Ends on time every game whose duel's clock has run out, and takes away tables left open for

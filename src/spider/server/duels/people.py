@@ -8,6 +8,8 @@ never a computer player's name nor one that looks like it.
 
 from __future__ import annotations
 
+import functools
+import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from spider.server.duels.ratings import Rating
 from spider.server.duels.tables import duelists, relations
 from spider.server.errors import RequestError
 from spider.server.storage import players
-from spider.text import message
+from spider.text import catalog, languages, message
 
 MAX_NAME = 24
 ONLINE_SECONDS = 75.0
@@ -47,6 +49,21 @@ def name_key(name: str) -> str:
     True
     """
     return skeleton(name)
+
+
+@functools.cache
+def _made_up_names() -> re.Pattern[str]:
+    templates = {catalog(lang)["duel.default_name"] for lang in languages()}
+    return re.compile("|".join(re.escape(t).replace(re.escape("{n}"), r"\d{4,5}") for t in sorted(templates)))
+
+
+def made_up(name: str) -> bool:
+    """Whether the name is one the server makes up (``Player 4821``, in any language), not chosen.
+
+    >>> made_up("Player 4821"), made_up("Gracz 12345"), made_up("Ada")
+    (True, True, False)
+    """
+    return _made_up_names().fullmatch(name) is not None
 
 
 def check_name(text: str) -> str:

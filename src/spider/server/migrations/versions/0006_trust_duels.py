@@ -1,6 +1,7 @@
-"""Duelists' names compared as they look (TR39 skeletons, ``duels.lookalikes``): every stored name's key
-is made again. Two names stored before that now look alike keep their old keys (neither player is
-renamed); new names can no longer be made that look like either.
+"""Trust in duels: duelists' names compared as they look (TR39 skeletons, ``duels.lookalikes``), so
+every stored name's key is made again (two names stored before that now look alike keep their old
+keys: neither player is renamed; new names can no longer be made that look like either); and each
+duel keeps the share of a rating change it counted, and why it counted less (``duels.rated``).
 
 Revision ID: 0006
 Revises: 0004
@@ -25,6 +26,8 @@ duelists = sa.table("duelists", sa.column("player", sa.String), sa.column("name"
 
 
 def upgrade() -> None:
+    op.add_column("duels", sa.Column("rating_weight", sa.Float, nullable=True))
+    op.add_column("duels", sa.Column("unrated", sa.String(32), nullable=True))
     connection = op.get_bind()
     rows = connection.execute(sa.select(duelists).order_by(duelists.c.player)).all()
     taken = {row.name_key for row in rows}
@@ -39,6 +42,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("duels") as batch:
+        batch.drop_column("unrated")
+        batch.drop_column("rating_weight")
     connection = op.get_bind()
     for row in connection.execute(sa.select(duelists)).all():
         key = unicodedata.normalize("NFKC", row.name).casefold()  # the key before this revision
