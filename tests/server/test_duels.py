@@ -414,3 +414,73 @@ def test_a_duel_table_is_always_under_duel_scoring(client: TestClient) -> None:
     other.post(f"/api/duels/{table.json()['id']}/finish")
     over = get_duel(client, table.json()["id"])  # duel points: under classic's own scoring, 500 against 499
     assert [p["score"] for p in over["players"]] == [0, -1]
+
+
+# Ratings that cannot be farmed (duels.rated).
+
+
+def test_farming_a_rating_with_throwaway_cookies_gains_under_50_points(client: TestClient) -> None:
+    rated_player(client, "Farmer")  # the account to pump: a name and a day's age, as a real one has
+    notes = set()
+    for number in range(100):  # each duel: a fresh cookie with a name opens a table, deals twice and finishes
+        throwaway = another_player(client)
+        assert throwaway.put("/api/me", json={"name": f"Sock {number}"}).status_code == 200
+        duel_id = open_table(throwaway)["id"]
+        assert client.post(f"/api/duels/{duel_id}/join").status_code == 200
+        duel_act(throwaway, duel_id, "d")
+        duel_act(throwaway, duel_id, "d")
+        throwaway.post(f"/api/duels/{duel_id}/finish")
+        duel_act(client, duel_id, "d")  # the farmer moves too, and wins -1 to -2
+        over = client.post(f"/api/duels/{duel_id}/finish").json()
+        assert over["result"]["winner"] == "Farmer"
+        notes.add(over["rating_note"])
+    me = client.get("/api/me").json()
+    assert (me["duels"], me["wins"]) == (100, 100)
+    assert me["rating"] - 1500 < 50, me["rating"]  # 2366 before
+    assert notes == {"This duel does not change ratings: rated duels are for players with a name of their own "
+                     "who have won a game or first came at least a day ago."}
+
+
+def test_a_newcomer_is_told_before_the_duel_ends_that_it_will_not_be_rated(client: TestClient) -> None:
+    other = another_player(client)
+    rated_player(client, "Ada")
+    duel_id = start_duel(client, other)  # the other player has neither a name nor a day's age
+    for player in (client, other):
+        assert "does not change ratings" in get_duel(player, duel_id)["rating_note"]
+    rated_player(other, "Grace")
+    assert get_duel(other, duel_id)["rating_note"] is None
+
+
+def test_a_duel_in_which_one_player_made_no_move_is_unrated(client: TestClient) -> None:
+    other = another_player(client)
+    rated_player(client, "Ada")
+    rated_player(other, "Grace")
+    duel_id = start_duel(client, other)
+    duel_act(client, duel_id, "d")
+    other.post(f"/api/duels/{duel_id}/finish")  # at 0, without a move: it would win
+    over = client.post(f"/api/duels/{duel_id}/finish").json()
+    assert over["result"]["outcomes"] == ["loss", "win"] and over["result"]["rating_changes"] == [0.0, 0.0]
+    assert over["rating_note"] == "This duel did not change ratings: one of the players made no move."
+    assert client.get("/api/me").json()["rating"] == 1500.0
+
+
+def test_repeated_duels_between_the_same_two_players_count_less_and_less(client: TestClient) -> None:
+    other = another_player(client)
+    rated_player(client, "Ada")
+    rated_player(other, "Grace")
+    gains, notes = [], []
+    for _ in range(4):
+        duel_id = start_duel(client, other)
+        notes.append(get_duel(client, duel_id)["rating_note"])
+        duel_act(other, duel_id, "d")
+        duel_act(other, duel_id, "d")
+        other.post(f"/api/duels/{duel_id}/finish")
+        duel_act(client, duel_id, "d")
+        gains.append(client.post(f"/api/duels/{duel_id}/finish").json()["result"]["rating_changes"][0])
+    assert notes[0] is None
+    assert notes[1:] == [
+        f"You have met in a duel within the last day: this one counts for {percent}% of a rating change."
+        for percent in (50, 25, 12)
+    ]
+    assert gains[0] > 2 * gains[1] > 0 and gains[1] > gains[2] > gains[3] > 0  # halved, on a surer rating
+    assert sum(gains) < 1.5 * gains[0]
