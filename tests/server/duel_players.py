@@ -6,9 +6,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from sqlalchemy import update
 from starlette.testclient import TestClient
 
 from spider.server.duels.duels import Duels
+from spider.server.duels.rated import NEWCOMER_SECONDS
+from spider.server.middleware import PLAYER_COOKIE, player_id
+from spider.server.storage import players
 
 
 class FakeClock:
@@ -70,3 +74,16 @@ def get_duel(client: TestClient, duel_id: str) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     state: dict[str, Any] = response.json()
     return state
+
+
+def rated_player(client: TestClient, name: str) -> None:
+    """Makes the client's player one whose duels are rated (``duels.rated``): a name of their own, and a
+    first visit a day before now."""
+    assert client.put("/api/me", json={"name": name}).status_code == 200
+    duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
+    with duels.engine.begin() as connection:
+        connection.execute(
+            update(players)
+            .where(players.c.id == player_id(client.cookies[PLAYER_COOKIE]))
+            .values(created_at=duels.clock() - NEWCOMER_SECONDS)
+        )

@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from .duel_players import get_duel
+from .duel_players import get_duel, rated_player
 
 
 def computer_duel(client: TestClient, strength: str) -> dict[str, Any]:
@@ -31,14 +31,16 @@ def wait_until_over(client: TestClient, duel_id: str) -> dict[str, Any]:
 
 def test_a_computer_opponent_plays_for_points_and_finishes(make_client: Callable[..., TestClient]) -> None:
     client = make_client(computer_pace=0)
+    rated_player(client, "Ada")
     duel = computer_duel(client, "beginner")
     assert duel["state"] == "playing" and duel["players"][1]["name"] == "Spider Beginner"
     assert duel["players"][1]["computer"] == "beginner" and duel["you"] is not None
+    client.post(f"/api/duels/{duel['id']}/actions", json={"action": "d"})  # a duel without a move is unrated
     client.post(f"/api/duels/{duel['id']}/finish")
     over = wait_until_over(client, duel["id"])
     computer = over["players"][1]
     assert computer["ended"] in ("finished", "won") and computer["turned_up"] > 0 and computer["score"] > 0
-    assert over["result"]["scores"] == [0, computer["score"]] and over["result"]["winner"] == "Spider Beginner"
+    assert over["result"]["scores"] == [-1, computer["score"]] and over["result"]["winner"] == "Spider Beginner"
     rated = client.get("/api/players/Spider Beginner").json()
     assert (rated["computer"], rated["duels"], rated["wins"]) == ("beginner", 1, 1) and rated["rating"] > 1500
 

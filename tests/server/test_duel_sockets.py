@@ -187,3 +187,20 @@ def test_an_address_may_hold_only_so_many_sockets_whoever_opens_them(make_client
             with pytest.raises(WebSocketDisconnect) as closed:
                 fresh_cookie.receive_json()
             assert closed.value.code == 1008
+
+
+def test_a_socket_action_with_a_stale_version_is_refused_and_a_bad_version_named(client: TestClient) -> None:
+    other = another_player(client)
+    duel_id = start_duel(client, other)
+    with client.websocket_connect("/api/socket") as socket:
+        socket.receive_json()
+        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "version": 0, "ref": 1})
+        played = receive_until(socket, of_type("played"))
+        assert (played["ref"], played["view"]["version"]) == (1, 1)
+        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "version": 0, "ref": 2})
+        refused = receive_until(socket, of_type("error"))
+        assert (refused["ref"], refused["message_id"]) == (2, "server.game_changed")
+        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "version": "1", "ref": 3})
+        bad = receive_until(socket, of_type("error"))
+        assert (bad["ref"], bad["message_id"]) == (3, "duel.socket_bad_message")
+    assert client.get(f"/api/duels/{duel_id}").json()["you"]["version"] == 1

@@ -11,7 +11,16 @@ from starlette.testclient import TestClient
 
 from spider import Game
 
-from .duel_players import another_player, duel_act, fake_clock, get_duel, name_of, open_table, start_duel
+from .duel_players import (
+    another_player,
+    duel_act,
+    fake_clock,
+    get_duel,
+    name_of,
+    open_table,
+    rated_player,
+    start_duel,
+)
 
 
 def columns_up(view: dict[str, object]) -> list[list[str]]:
@@ -180,13 +189,18 @@ def test_finishing_ends_ones_game_and_shows_the_opponents_table(client: TestClie
 
 def test_the_higher_duel_score_wins_and_both_ratings_change(client: TestClient) -> None:
     other = another_player(client)
+    rated_player(client, "Ada")
+    rated_player(other, "Grace")
     duel_id = start_duel(client, other)
-    duel_act(client, duel_id, "d")  # -1: the other player, finishing at 0, wins
+    assert get_duel(client, duel_id)["rating_note"] is None  # rated in full
+    duel_act(client, duel_id, "d")
+    duel_act(client, duel_id, "d")  # -2: the other player, finishing at -1, wins
+    duel_act(other, duel_id, "d")
     other.post(f"/api/duels/{duel_id}/finish")
     over = client.post(f"/api/duels/{duel_id}/finish").json()
-    assert over["state"] == "over" and over["remaining_ms"] == 0
+    assert over["state"] == "over" and over["remaining_ms"] == 0 and over["rating_note"] is None
     result = over["result"]
-    assert result["scores"] == [-1, 0] and result["winner"] == name_of(other)
+    assert result["scores"] == [-2, -1] and result["winner"] == name_of(other)
     assert result["outcomes"] == ["loss", "win"]
     loss, win = result["rating_changes"]
     assert loss < 0 < win
@@ -196,7 +210,7 @@ def test_the_higher_duel_score_wins_and_both_ratings_change(client: TestClient) 
     assert (winner["duels"], winner["wins"], winner["losses"], winner["rating"]) == (1, 1, 0, result["ratings"][1])
     assert winner["deviation"] < 350
     assert winner["recent"][0] | {"ended_at": None} == {
-        "duel": duel_id, "opponent": name_of(client), "score": 0, "opponent_score": -1, "outcome": "win",
+        "duel": duel_id, "opponent": name_of(client), "score": -1, "opponent_score": -2, "outcome": "win",
         "rating_change": win, "ended_at": None,
     }
 
@@ -355,3 +369,118 @@ def test_new_tables_count_against_the_new_games_limit(make_client: Callable[...,
     refused = client.post("/api/duels", json={"suits": 1, "minutes": 3, "opponent": {"kind": "person"}})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
     assert len(client.get("/api/duels").json()["tables"]) == 2
+
+
+def test_a_retried_duel_action_with_its_old_version_is_refused_not_played_twice(client: TestClient) -> None:
+    other = another_player(client)
+    duel_id = start_duel(client, other)
+    version = get_duel(client, duel_id)["you"]["version"]
+    body = {"action": "d", "version": version}
+    first = client.post(f"/api/duels/{duel_id}/actions", json=body)
+    assert first.status_code == 200 and first.json()["view"]["version"] == version + 1
+    retried = client.post(f"/api/duels/{duel_id}/actions", json=body)  # the answer was lost: the page sends again
+    assert (retried.status_code, retried.json()["message_id"]) == (409, "server.game_changed")
+    mine = get_duel(client, duel_id)
+    assert mine["you"]["version"] == version + 1 and mine["players"][0]["score"] == -1  # dealt once
+
+
+def test_names_that_look_like_a_computer_players_or_anothers_are_refused(client: TestClient) -> None:
+    other = another_player(client)
+    assert other.put("/api/me", json={"name": "Grace"}).status_code == 200
+    mine = name_of(client)
+    for name, status, message_id in [
+        ("Spider Ехрегt", 409, "duel.name_like_computer"),  # Cyrillic Е, х, р, г
+        ("SPIDER ΜΑSTER", 409, "duel.name_like_computer"),  # Greek Μ, Α
+        ("Spider Casua1", 409, "duel.name_like_computer"),
+        ("Grаce", 409, "duel.name_taken"),  # a Cyrillic а
+    ]:
+        response = client.put("/api/me", json={"name": name})
+        assert (response.status_code, response.json()["message_id"]) == (status, message_id), name
+        assert "Spider" not in name or "Spider " in response.json()["error"]  # names the computer player
+    assert name_of(client) == mine
+    assert client.get("/api/players/grace").json()["name"] == "Grace"
+
+
+def test_a_duel_table_is_always_under_duel_scoring(client: TestClient) -> None:
+    body = {"suits": 1, "minutes": 3, "opponent": {"kind": "person"}}
+    refused = client.post("/api/duels", json={**body, "rules": {"scoring": "standard"}})
+    assert (refused.status_code, refused.json()["message_id"]) == (422, "duel.scoring")
+    table = client.post("/api/duels", json={**body, "preset": "classic"})  # classic's own scoring gives way
+    assert table.status_code == 201 and table.json()["rules"]["scoring"] == "duel"
+    other = another_player(client)
+    assert other.post(f"/api/duels/{table.json()['id']}/join").status_code == 200
+    duel_act(other, table.json()["id"], "d")
+    client.post(f"/api/duels/{table.json()['id']}/finish")
+    other.post(f"/api/duels/{table.json()['id']}/finish")
+    over = get_duel(client, table.json()["id"])  # duel points: under classic's own scoring, 500 against 499
+    assert [p["score"] for p in over["players"]] == [0, -1]
+
+
+# Ratings that cannot be farmed (duels.rated).
+
+
+def test_farming_a_rating_with_throwaway_cookies_gains_under_50_points(client: TestClient) -> None:
+    rated_player(client, "Farmer")  # the account to pump: a name and a day's age, as a real one has
+    notes = set()
+    for number in range(100):  # each duel: a fresh cookie with a name opens a table, deals twice and finishes
+        throwaway = another_player(client)
+        assert throwaway.put("/api/me", json={"name": f"Sock {number}"}).status_code == 200
+        duel_id = open_table(throwaway)["id"]
+        assert client.post(f"/api/duels/{duel_id}/join").status_code == 200
+        duel_act(throwaway, duel_id, "d")
+        duel_act(throwaway, duel_id, "d")
+        throwaway.post(f"/api/duels/{duel_id}/finish")
+        duel_act(client, duel_id, "d")  # the farmer moves too, and wins -1 to -2
+        over = client.post(f"/api/duels/{duel_id}/finish").json()
+        assert over["result"]["winner"] == "Farmer"
+        notes.add(over["rating_note"])
+    me = client.get("/api/me").json()
+    assert (me["duels"], me["wins"]) == (100, 100)
+    assert me["rating"] - 1500 < 50, me["rating"]  # 2366 before
+    assert notes == {"This duel does not change ratings: rated duels are for players with a name of their own "
+                     "who have won a game or first came at least a day ago."}
+
+
+def test_a_newcomer_is_told_before_the_duel_ends_that_it_will_not_be_rated(client: TestClient) -> None:
+    other = another_player(client)
+    rated_player(client, "Ada")
+    duel_id = start_duel(client, other)  # the other player has neither a name nor a day's age
+    for player in (client, other):
+        assert "does not change ratings" in get_duel(player, duel_id)["rating_note"]
+    rated_player(other, "Grace")
+    assert get_duel(other, duel_id)["rating_note"] is None
+
+
+def test_a_duel_in_which_one_player_made_no_move_is_unrated(client: TestClient) -> None:
+    other = another_player(client)
+    rated_player(client, "Ada")
+    rated_player(other, "Grace")
+    duel_id = start_duel(client, other)
+    duel_act(client, duel_id, "d")
+    other.post(f"/api/duels/{duel_id}/finish")  # at 0, without a move: it would win
+    over = client.post(f"/api/duels/{duel_id}/finish").json()
+    assert over["result"]["outcomes"] == ["loss", "win"] and over["result"]["rating_changes"] == [0.0, 0.0]
+    assert over["rating_note"] == "This duel did not change ratings: one of the players made no move."
+    assert client.get("/api/me").json()["rating"] == 1500.0
+
+
+def test_repeated_duels_between_the_same_two_players_count_less_and_less(client: TestClient) -> None:
+    other = another_player(client)
+    rated_player(client, "Ada")
+    rated_player(other, "Grace")
+    gains, notes = [], []
+    for _ in range(4):
+        duel_id = start_duel(client, other)
+        notes.append(get_duel(client, duel_id)["rating_note"])
+        duel_act(other, duel_id, "d")
+        duel_act(other, duel_id, "d")
+        other.post(f"/api/duels/{duel_id}/finish")
+        duel_act(client, duel_id, "d")
+        gains.append(client.post(f"/api/duels/{duel_id}/finish").json()["result"]["rating_changes"][0])
+    assert notes[0] is None
+    assert notes[1:] == [
+        f"You have met in a duel within the last day: this one counts for {percent}% of a rating change."
+        for percent in (50, 25, 12)
+    ]
+    assert gains[0] > 2 * gains[1] > 0 and gains[1] > gains[2] > gains[3] > 0  # halved, on a surer rating
+    assert sum(gains) < 1.5 * gains[0]

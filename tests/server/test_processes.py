@@ -13,10 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, update
 from websockets.sync.client import connect
 
 from spider import Game
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.middleware import PLAYER_COOKIE, player_id
+from spider.server.storage import players
 
 CODE = "SP1-S1C-AAAAAAD"
 REDIS = os.environ.get("SPIDER_TEST_REDIS")
@@ -155,3 +157,65 @@ def test_the_new_games_limit_holds_across_two_processes_sharing_redis(
     assert refused.status_code == 429 and refused.json()["message_id"] == "server.too_many_games"
     with httpx.Client(base_url=second, timeout=10) as someone_else:
         assert someone_else.post("/api/games", json={"suits": 1}).status_code == 201  # the limit is the player's
+
+
+def test_one_players_two_duels_ending_at_once_on_two_processes_both_change_the_rating(
+    two_processes: tuple[str, str], database_url: str
+) -> None:
+    first, second = two_processes
+    lost = []
+    for trial in range(8):
+        with httpx.Client(base_url=first, timeout=10) as star:
+            star.get("/api/me")
+            opponents = [httpx.Client(base_url=url, timeout=10) for url in (first, second)]
+            players = [star, *opponents]
+            for number, client in enumerate(players):
+                client.put("/api/me", json={"name": f"T{trial} P{number}"})
+            came_a_day_ago(database_url, [client.cookies[PLAYER_COOKIE] for client in players])
+            duel_ids = []
+            for opponent in opponents:  # each duel: the opponent deals twice and finishes; the star deals once
+                table = opponent.post("/api/duels", json={"suits": 1, "minutes": 5, "opponent": {"kind": "person"}})
+                duel_id = table.json()["id"]
+                assert star.post(f"/api/duels/{duel_id}/join").status_code == 200
+                for action in ("d", "d"):
+                    assert opponent.post(f"/api/duels/{duel_id}/actions", json={"action": action}).status_code == 200
+                assert opponent.post(f"/api/duels/{duel_id}/finish").status_code == 200
+                assert star.post(f"/api/duels/{duel_id}/actions", json={"action": "d"}).status_code == 200
+                duel_ids.append(duel_id)
+            cookie = star.cookies[PLAYER_COOKIE]
+            ready = threading.Barrier(2)
+
+            def finish(url: str, duel_id: str, cookie: str, ready: threading.Barrier) -> None:
+                with httpx.Client(base_url=url, timeout=10, cookies={PLAYER_COOKIE: cookie}) as client:
+                    ready.wait()
+                    assert client.post(f"/api/duels/{duel_id}/finish").status_code == 200
+
+            # the star's two duels end at once, on two processes
+            threads = [
+                threading.Thread(target=finish, args=(url, duel_id, cookie, ready))
+                for url, duel_id in zip((first, second), duel_ids, strict=True)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            results = [star.get(f"/api/duels/{duel_id}").json()["result"] for duel_id in duel_ids]
+            changes = [result["rating_changes"][1] for result in results]
+            assert [result["outcomes"][1] for result in results] == ["win", "win"] and all(c > 0 for c in changes)
+            me = star.get("/api/me").json()
+            assert me["duels"] == 2
+            if abs(me["rating"] - (1500 + sum(changes))) > 0.05:
+                lost.append((trial, me["rating"], changes))
+            for client in opponents:
+                client.close()
+    assert lost == [], "a rating change was lost"
+
+
+def came_a_day_ago(database_url: str, tokens: list[str]) -> None:
+    """These players first came a day ago (rated duels want some history)."""
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(
+            update(players).where(players.c.id.in_([player_id(token) for token in tokens])).values(created_at=1.0)
+        )
+    engine.dispose()

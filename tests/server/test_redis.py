@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-from collections.abc import Callable
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
 
 import pytest
 from starlette.testclient import TestClient
@@ -14,7 +17,8 @@ from starlette.testclient import TestClient
 from spider.server.duels.redis_broker import RedisBroker
 from spider.server.limits import NewGames, SharedCounts, Shares
 
-from .duel_players import name_of, open_table
+from .conftest import free_port
+from .duel_players import another_player, name_of, open_table, start_duel
 from .test_duel_sockets import of_type, receive_until
 from .test_fair_shares import run
 
@@ -97,3 +101,79 @@ def test_socket_messages_are_counted_across_processes() -> None:
     finally:
         one.close()
         other.close()
+
+
+class OwnRedis:
+    """A Redis server of the test's own, which it stops and starts again on the same port."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while run(self.reachable()) is not None:
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    async def reachable(self) -> str | None:
+        probe = RedisBroker(self.url)
+        try:
+            return await probe.reachable()
+        finally:
+            await probe.close()
+
+    def stop(self) -> None:
+        assert self.process is not None
+        self.process.terminate()
+        self.process.wait(10)
+
+
+@pytest.fixture
+def own_redis() -> Iterator[OwnRedis]:
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server, which scripts/services installs")
+    redis = OwnRedis()
+    redis.start()
+    yield redis
+    if redis.process is not None and redis.process.poll() is None:
+        redis.stop()
+
+
+def test_with_redis_down_a_duel_action_is_answered_as_stored_and_its_events_follow_later(
+    make_client: Callable[..., TestClient], own_redis: OwnRedis
+) -> None:
+    client = make_client(redis_url=own_redis.url)
+    other = another_player(client)
+    duel_id = start_duel(client, other)
+    own_redis.stop()
+    played = client.post(f"/api/duels/{duel_id}/actions", json={"action": "d", "version": 0})
+    assert played.status_code == 200, played.text  # stored, so answered as stored: not a 500
+    assert played.json()["view"]["version"] == 1 and played.json()["duel"]["players"][0]["score"] == -1
+    assert other.get(f"/api/duels/{duel_id}").json()["players"][0]["score"] == -1
+    finished = other.post(f"/api/duels/{duel_id}/finish")
+    assert finished.status_code == 200 and finished.json()["players"][1]["finished"]
+
+    own_redis.start()
+    duels = client.app.state.duels  # type: ignore[attr-defined]
+
+    async def caught_up() -> list[dict[str, object]]:
+        listener = RedisBroker(own_redis.url)  # a page's socket on another process, back with Redis
+        try:
+            async with listener.subscription() as subscription:
+                await subscription.add(f"duel:{duel_id}")
+                assert await asyncio.to_thread(client.portal.call, duels.catch_up) > 0  # the clock's tick
+                heard = [await asyncio.wait_for(subscription.receive(), 5)]
+                while heard[-1]["type"] != "progress" or heard[-1]["seat"] != 1:
+                    heard.append(await asyncio.wait_for(subscription.receive(), 5))
+                return heard
+        finally:
+            await listener.close()
+
+    heard = run(caught_up())
+    progress = [(frame["seat"], frame["player"]["score"]) for frame in heard if frame["type"] == "progress"]  # type: ignore[index]
+    assert progress == [(0, -1), (1, 0)]  # the missed events, in the order they happened
+    assert client.app.state.duels.unsent == type(client.app.state.duels.unsent)()  # type: ignore[attr-defined]

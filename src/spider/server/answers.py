@@ -518,6 +518,9 @@ class DuelState(TypedDict):
     code: str | None
     rematch: str | None
     invited: list[str]
+    rating_note: str | None
+    """Why the duel does not change ratings, or counts less (a sentence for the players); null when it
+    counts fully. The rule is in ``server/duels/rated.py``."""
 
 
 @with_config(FORBID)

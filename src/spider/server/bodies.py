@@ -286,7 +286,7 @@ class ComputerOpponent(BaseModel):
 
 class NewDuel(Body):
     """``POST /api/duels``: a table with its suits, time limit and opponent; the ``duel`` preset's
-    table rules unless a preset or single rules say otherwise."""
+    table rules unless a preset or single rules say otherwise, always under duel scoring."""
 
     suits: SuitCount
     minutes: Minutes
@@ -311,6 +311,9 @@ class NewDuel(Body):
         opponent = request.opponent
         if isinstance(opponent, ComputerOpponent) and opponent.strength not in STRENGTHS:
             raise RequestError(UNPROCESSABLE, "server.bad_field", field="opponent", expected=cls.EXPECTED["opponent"])
+        scoring = (request.rules or {}).get("scoring", "duel")
+        if scoring != "duel":  # a duel is won on duel points: under another scoring, never moving could win it
+            raise RequestError(UNPROCESSABLE, "duel.scoring", scoring=str(scoring)[:16])
         if isinstance(opponent, PersonOpponent) and None not in (opponent.min_rating, opponent.max_rating):
             assert opponent.min_rating is not None and opponent.max_rating is not None
             if opponent.min_rating > opponent.max_rating:

@@ -40,9 +40,15 @@ class Subscription(Protocol):
 
 
 class Broker(Protocol):
-    async def publish(self, topic: str, message: Message) -> None: ...
+    async def publish(self, topic: str, message: Message) -> None:
+        """Sends the message to the topic's subscribers; raises :class:`Unreachable` when it cannot."""
+        ...
 
     def subscription(self) -> contextlib.AbstractAsyncContextManager[Subscription]: ...
+
+
+class Unreachable(Exception):
+    """A message could not be published (the broker's server is away): the caller keeps it to send later."""
 
 
 class Overflow(Exception):

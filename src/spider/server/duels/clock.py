@@ -1,5 +1,6 @@
 """The duels' clock on the server: a task that ends, on time, the games of duels whose time has run out
-while nobody asked (every read of a duel checks too), and takes up computer players nobody is playing.
+while nobody asked (every read of a duel checks too), takes up computer players nobody is playing, and
+sends the events that waited for the broker (Redis away).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ log = logging.getLogger("spider.server")
 async def keep_time(duels: Duels, computers: ComputerOpponents, tick: float = TICK) -> None:
     while True:
         try:
+            await duels.catch_up()
             await duels.expire_due()
             computers.resume()
         except Exception:  # a database hiccup must not stop the clock for good

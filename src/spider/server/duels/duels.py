@@ -14,12 +14,17 @@ scores draw, and both ratings change (``ratings``).
 
 Every change is published through the broker (``broker``): the duel's progress on ``duel:<id>``, the
 open tables on ``lobby``, invitations on ``player:<id>``. Nothing here assumes that the sockets of a
-duel's players are in this process.
+duel's players are in this process. Messages are published once the change is stored, and a broker that
+is away (Redis down) never turns a stored change into an error: its messages wait, in order, and the
+clock's tick (``catch_up``) sends them once it is back.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 
 from sqlalchemy import Connection, and_, insert, select, update
@@ -40,9 +45,10 @@ from spider.server.answers import (
     View,
 )
 from spider.server.bodies import ComputerOpponent, NewDuel
-from spider.server.duels import lobby
-from spider.server.duels.broker import Broker, Message
+from spider.server.duels import lobby, rated
+from spider.server.duels.broker import Broker, Message, Unreachable
 from spider.server.duels.people import Duelist, People, computer_id
+from spider.server.duels.rated import share
 from spider.server.duels.ratings import rate
 from spider.server.duels.records import (
     OPEN,
@@ -62,12 +68,18 @@ from spider.server.errors import NoSuchGame, RequestError
 from spider.server.games import Games, LiveGame, rules_for
 from spider.server.ids import token_shaped
 from spider.server.storage import now
+from spider.text import message as sentence
 
 LOBBY = "lobby"
 OPEN_SECONDS = 3600.0
 """A table nobody joined within the hour is taken away (its creator has most likely left)."""
 OUTCOME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 CONFLICT, FORBIDDEN, NOT_FOUND = status.HTTP_409_CONFLICT, status.HTTP_403_FORBIDDEN, status.HTTP_404_NOT_FOUND
+UNSENT_LIMIT = 10_000
+"""Messages kept while the broker is away; past that the oldest go (a page that missed them reads the
+duel's state again when its socket comes back)."""
+
+log = logging.getLogger("spider.server")
 
 Notes = list[tuple[str, Message]]
 """Messages to publish once a change is stored: (topic, message)."""
@@ -84,10 +96,35 @@ class Duels:
         self.engine = games.store.engine
         self.on_computer_duel: Callable[[str], None] = lambda duel_id: None
         """Called when a duel with a computer player starts (the computer opponents start playing it)."""
+        self.unsent: deque[tuple[str, Message]] = deque(maxlen=UNSENT_LIMIT)
+        """Messages the broker could not take yet, oldest first."""
 
     async def _send(self, notes: Notes) -> None:
-        for topic, message in notes:
-            await self.broker.publish(topic, message)
+        """Publishes what a stored change has to say. While earlier messages wait for the broker, these
+        wait behind them (a request does not wait on a broker that is away; the clock's tick tries)."""
+        if self.unsent:
+            self.unsent.extend(notes)
+            return
+        for index, (topic, message) in enumerate(notes):
+            try:
+                await self.broker.publish(topic, message)
+            except Unreachable as error:
+                log.warning("the duels' events wait for the broker: %s", error)
+                self.unsent.extend(notes[index:])
+                return
+
+    async def catch_up(self) -> int:
+        """Sends the messages that waited for the broker, in order, as far as it takes them; how many."""
+        sent = 0
+        while self.unsent:
+            topic, message = self.unsent[0]
+            try:
+                await self.broker.publish(topic, message)
+            except Unreachable:
+                break
+            self.unsent.popleft()
+            sent += 1
+        return sent
 
     # Reading.
 
@@ -176,6 +213,7 @@ class Duels:
             code=duel.code if duel.state == OVER else None,
             rematch=duel.rematch,
             invited=sorted(invited_names),
+            rating_note=self._rating_note(duel, people),
         )
 
     async def watch(self, duel_id: str, viewer: str, seat: int) -> View | None:
@@ -221,7 +259,9 @@ class Duels:
 
     async def create(self, player: str, body: NewDuel) -> Duel:
         """A new table: open for a person, or a duel begun at once against a computer player."""
-        rules = rules_for(body, TableRules.preset("duel"))
+        # a preset's own scoring gives way: a duel is won on duel points (under standard scoring, which
+        # starts at 500 and takes a point a move, the player who never moves would win)
+        rules = dataclasses.replace(rules_for(body, TableRules.preset("duel")), scoring="duel")
         at = self.clock()
         self.people.get(player, at)
         opponent = body.opponent
@@ -465,8 +505,12 @@ class Duels:
             raise RequestError(CONFLICT, "duel.game_ended")
         return seat
 
-    async def play(self, player: str, duel_id: str, text: str) -> tuple[LiveGame, Duel, list[Event]]:
-        """One action in the player's game, stored before the answer; refused once their game has ended."""
+    async def play(
+        self, player: str, duel_id: str, text: str, version: int | None = None
+    ) -> tuple[LiveGame, Duel, list[Event]]:
+        """One action in the player's game, stored before the answer; refused once their game has ended,
+        and when ``version`` (the view's version the player acted on) is no longer the game's, so that
+        a retried request never plays an action twice."""
         notes: Notes = []
         duel = self.load(duel_id, notes)
         try:
@@ -476,7 +520,7 @@ class Duels:
             raise
         assert seat.game is not None
         await self.games.load(seat.game, player, duel=True)  # a game out of memory is rebuilt off the event loop
-        live, events = self.games.play(player, seat.game, text, duel=True)
+        live, events = self.games.play(player, seat.game, text, version, duel=True)
         if live.over:  # won
             self._end_seat(duel, seat, "won", live, notes)
         else:
@@ -532,7 +576,7 @@ class Duels:
             return
         first, second = duel.seats
         ends = outcomes(first.score or 0, second.score or 0)
-        people = self.people.many([first.player, second.player])
+        moved = [self._moved(seat) for seat in duel.seats]
         at = self.clock()
         with self.engine.begin() as connection:
             over = connection.execute(
@@ -540,9 +584,12 @@ class Duels:
             ).rowcount
             if not over:
                 return
+            people = self.people.lock(connection, [first.player, second.player])  # read where they are written
+            unrated, weight = self._rating_share(connection, duel, people, moved, at)
+            connection.execute(update(duels).where(duels.c.id == duel.id).values(rating_weight=weight, unrated=unrated))
             for seat, other, outcome in ((first, second, ends[0]), (second, first, ends[1])):
                 before = people[seat.player].rating
-                after = rate(before, people[other.player].rating, OUTCOME_POINTS[outcome])
+                after = share(before, rate(before, people[other.player].rating, OUTCOME_POINTS[outcome]), weight)
                 change = round(after.rating - before.rating, 2)
                 connection.execute(
                     update(seats)
@@ -551,8 +598,41 @@ class Duels:
                 )
                 self.people.record(connection, seat.player, after, outcome)
                 seat.outcome, seat.rating_change = outcome, change
-        duel.state, duel.ended_at = OVER, at
+        duel.state, duel.ended_at, duel.rating_weight, duel.unrated = OVER, at, weight, unrated
         notes.append((duel_topic(duel.id), {"type": "duel_changed", "duel": duel.id}))
+
+    def _moved(self, seat: Seat) -> bool:
+        live = self._live(seat)
+        return live is not None and live.seq > 0
+
+    @staticmethod
+    def _rating_share(
+        connection: Connection, duel: Duel, people: dict[str, Duelist], moved: list[bool], at: float
+    ) -> tuple[str | None, float]:
+        """How much the duel's end changes ratings (``rated``), and why less than fully (a message id)."""
+        if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats):
+            return rated.NEWCOMER, 0.0
+        if not all(moved):
+            return rated.NO_MOVE, 0.0
+        first, second = duel.seats
+        weight = rated.weight(connection, first.player, second.player, duel.id, at)
+        return (None if weight == 1.0 else rated.REPEATED), weight
+
+    def _rating_note(self, duel: Duel, people: dict[str, Duelist]) -> str | None:
+        """The sentence that tells the players when their duel does not change ratings, or counts less."""
+        if duel.state == OVER:
+            if duel.unrated is None:
+                return None
+            return sentence(duel.unrated, percent=round((duel.rating_weight or 0.0) * 100))
+        at = self.clock()
+        with self.engine.connect() as connection:
+            if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats if seat.player in people):
+                return sentence(rated.NEWCOMER)
+            if len(duel.seats) == 2:
+                weight = rated.weight(connection, duel.seats[0].player, duel.seats[1].player, duel.id, at)
+                if weight < 1.0:
+                    return sentence(rated.REPEATED, percent=round(weight * 100))
+        return None
 
     async def expire_due(self) -> int:
         """Ends on time every game whose duel's clock has run out, and takes away tables left open for

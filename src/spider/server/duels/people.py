@@ -2,12 +2,14 @@
 friends and the players they ignore. A player is still the cookie's token; the name is only shown.
 
 Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path),
-unique among players whatever their case,
-and never a computer player's name.
+unique among players whatever their case and whatever letters that look alike (``lookalikes``), and
+never a computer player's name nor one that looks like it.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -18,11 +20,12 @@ from sqlalchemy.exc import IntegrityError
 from starlette import status
 
 from spider.players import STRENGTHS, Strength
+from spider.server.duels.lookalikes import skeleton
 from spider.server.duels.ratings import Rating
 from spider.server.duels.tables import duelists, relations
 from spider.server.errors import RequestError
 from spider.server.storage import players
-from spider.text import message
+from spider.text import catalog, languages, message
 
 MAX_NAME = 24
 ONLINE_SECONDS = 75.0
@@ -40,8 +43,27 @@ def computer_id(strength: Strength) -> str:
 
 
 def name_key(name: str) -> str:
-    """A name as names are compared: two names with the same key are the same name."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """A name as names are compared: two names with the same key are the same name (they look alike).
+
+    >>> name_key("Spider Мaster") == name_key("spider master")  # a Cyrillic М
+    True
+    """
+    return skeleton(name)
+
+
+@functools.cache
+def _made_up_names() -> re.Pattern[str]:
+    templates = {catalog(lang)["duel.default_name"] for lang in languages()}
+    return re.compile("|".join(re.escape(t).replace(re.escape("{n}"), r"\d{4,5}") for t in sorted(templates)))
+
+
+def made_up(name: str) -> bool:
+    """Whether the name is one the server makes up (``Player 4821``, in any language), not chosen.
+
+    >>> made_up("Player 4821"), made_up("Gracz 12345"), made_up("Ada")
+    (True, True, False)
+    """
+    return _made_up_names().fullmatch(name) is not None
 
 
 def check_name(text: str) -> str:
@@ -51,8 +73,10 @@ def check_name(text: str) -> str:
         raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_length", n=MAX_NAME)
     if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
         raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_control")
-    if name_key(name) in {name_key(computer) for computer in COMPUTER_NAMES.values()}:
-        raise RequestError(status.HTTP_409_CONFLICT, "duel.name_computer", name=name)
+    for computer in COMPUTER_NAMES.values():
+        if name_key(name) == name_key(computer):
+            message_id = "duel.name_computer" if name.casefold() == computer.casefold() else "duel.name_like_computer"
+            raise RequestError(status.HTTP_409_CONFLICT, message_id, name=name, computer=computer)
     return name
 
 
@@ -171,6 +195,17 @@ class People:
             for start in range(0, len(players), SEEN_BATCH):
                 batch = players[start : start + SEEN_BATCH]
                 connection.execute(update(duelists).where(duelists.c.player.in_(batch)).values(seen_at=at))
+
+    @staticmethod
+    def lock(connection: Connection, ids: list[str]) -> dict[str, Duelist]:
+        """The duelists as stored now, their rows locked until the transaction ends (on PostgreSQL; a SQLite
+        write transaction holds the whole file): one player's two duels ending at the same moment, on two
+        processes, change their rating one after the other. Rows are locked in the order of their ids, so
+        that two such transactions never wait on each other."""
+        rows = connection.execute(
+            select(duelists).where(duelists.c.player.in_(ids)).order_by(duelists.c.player).with_for_update()
+        ).all()
+        return {row.player: _duelist(row) for row in rows}
 
     @staticmethod
     def record(connection: Connection, player: str, rating: Rating, outcome: str) -> None:

@@ -58,6 +58,8 @@ class Duel:
     ended_at: float | None
     rematch: str | None
     seats: list[Seat] = field(default_factory=list)
+    rating_weight: float | None = None
+    unrated: str | None = None
 
     def seat_of(self, player: str) -> Seat | None:
         return next((seat for seat in self.seats if seat.player == player), None)
@@ -87,6 +89,7 @@ def read_duel(engine: Engine, duel_id: str) -> Duel | None:
         row.id, row.state, row.creator, row.suits, row.minutes, dict(row.rules), row.opponent, row.rating_min,
         row.rating_max, row.code, row.created_at, row.deadline, row.ended_at, row.rematch,
     )
+    duel.rating_weight, duel.unrated = row.rating_weight, row.unrated
     duel.seats = [Seat(r.seat, r.player, r.game, r.ended, r.score, r.outcome, r.rating_change) for r in rows]
     return duel
 

@@ -18,7 +18,7 @@ from typing import Any
 from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
-from spider.server.duels.broker import Message, Overflow, Subscription
+from spider.server.duels.broker import Message, Overflow, Subscription, Unreachable
 
 CHANNEL_PREFIX = "spider:"
 """Channels are the topics with this prefix, so that a Redis shared with other programs stays tidy."""
@@ -71,7 +71,10 @@ class RedisBroker:
         self.client = aioredis.Redis.from_url(url)
 
     async def publish(self, topic: str, message: Message) -> None:
-        await self.client.publish(CHANNEL_PREFIX + topic, json.dumps(message, separators=(",", ":")))
+        try:
+            await self.client.publish(CHANNEL_PREFIX + topic, json.dumps(message, separators=(",", ":")))
+        except (RedisError, OSError) as error:
+            raise Unreachable(str(error)) from error
 
     @contextlib.asynccontextmanager
     async def subscription(self) -> AsyncIterator[Subscription]:

@@ -64,7 +64,9 @@ async def duel_action(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
     count_action(request)
     duels = _duels(request)
-    live, duel, events = await duels.play(player_of(request), request.path_params["duel_id"], body.action)
+    live, duel, events = await duels.play(
+        player_of(request), request.path_params["duel_id"], body.action, body.version
+    )
     state = await duels.state(duel, player_of(request))
     view, state["you"] = state["you"], None  # given once, as "view"
     return answer({"view": view, "duel": state, "events": [event.to_json() for event in events]})
@@ -160,7 +162,8 @@ DUEL_API = (
              "answer: your view, and the duel's state (whose you is null: the view is given once)", DuelPlayed,
              body=Action, refusals=(NOT_FOUND, CONFLICT, FORBIDDEN, TOO_MANY),
              about="403 in someone else's duel; 409 once your game has ended (time up, finished, won) or for a move "
-             "the rules refuse; 429 past SPIDER_ACTIONS_PER_SECOND."),
+             "the rules refuse, or when the game has moved on from the view's version the action was made on "
+             "(server.game_changed: a retried action is never played twice); 429 past SPIDER_ACTIONS_PER_SECOND."),
     Endpoint("POST", f"{DUEL}/finish", finish_duel, "Ends your own game of the duel", DuelState, body=Nothing,
              body_required=False, refusals=(NOT_FOUND, CONFLICT, FORBIDDEN)),
     Endpoint("POST", f"{DUEL}/leave", leave_duel, "Takes your open table away; a duel in play is not touched",

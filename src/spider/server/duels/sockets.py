@@ -8,7 +8,7 @@ this player may see it, on every change of state) and ``watch`` (the opponent's 
 player's own game has ended).
 
 The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow"|"unfollow", "duel"}``,
-``{"type": "action", "duel", "action", "ref"}`` (answered by ``played`` or ``error`` with the same
+``{"type": "action", "duel", "action", "version", "ref"}`` (answered by ``played`` or ``error`` with the same
 ``ref``; ``played`` says the milliseconds the server spent, ``server_ms``), ``{"type": "finish",
 "duel", "ref"}`` and ``{"type": "ping"}``. A message that is too large or no JSON object closes
 the socket (1009, 1007) after an ``error`` frame with the catalog's sentence;
@@ -80,6 +80,9 @@ class OpenSockets:
             counts[key] -= 1
             if counts[key] <= 0:
                 del counts[key]  # so that memory follows the sockets open, not every player ever seen
+def _is_version(value: Any) -> bool:
+    """A view's ``version`` as an action may carry it: absent, or a count of actions."""
+    return value is None or (type(value) is int and 0 <= value < 2**31)
 
 
 class Connection:
@@ -195,13 +198,13 @@ class Connection:
                 self.watching.discard(duel_id)
                 await self.subscription.remove(duel_topic(duel_id))
             elif kind == "action":
-                action = request.get("action")
-                if not isinstance(action, str) or not 1 <= len(action) <= 16:
+                action, version = request.get("action"), request.get("version")
+                if not isinstance(action, str) or not 1 <= len(action) <= 16 or not _is_version(version):
                     await self.send(_error("duel.socket_bad_message", ref))
                     return
                 self.websocket.app.state.actions.take(self.player)  # the same budget as the HTTP actions
                 began = time.perf_counter()
-                live, duel, events = await self.duels.play(self.player, duel_id, action)
+                live, duel, events = await self.duels.play(self.player, duel_id, action, version)
                 view = await self.duels.games.view(live, no_more_moves=False)
                 await self.send(
                     {

@@ -57,6 +57,8 @@ duels = Table(
     Column("rematch", String(32), nullable=True),  # the table offered as a rematch of this duel
     Column("robot_owner", String(32), nullable=True),  # the server process playing its computer player
     Column("robot_seen", Float, nullable=True),
+    Column("rating_weight", Float, nullable=True),  # the share of a rating change it counted (0: unrated), once over
+    Column("unrated", String(32), nullable=True),  # why it counted less than fully: a message id (``rated``)
     Index("duels_by_state", "state", "deadline"),
 )
 

@@ -67,7 +67,9 @@ function renderBar() {
     + (me && !me.finished ? `<button type="button" class="tool" data-duel="finish">${esc(t('duel.finish'))}</button>` : '')
     + (over ? `<button type="button" class="tool" data-duel="result">${esc(t('duel.result'))}</button><button type="button" class="tool" data-duel="rematch">${esc(t('duel.rematch'))}</button>` : '')
     + (me && me.finished ? `<button type="button" class="tool" data-duel="leave">${esc(t('duel.leave'))}</button>` : '')
-    + `</div>`;
+    + `</div>`
+    // the server's sentence when the duel does not change ratings, or counts less (server/duels/rated.py)
+    + (duel.rating_note ? `<small class="duel-note" data-duel-note>${esc(duel.rating_note)}</small>` : '');
   el.dataset.watching = String(watching());
   const status = watching() && !over ? t('duel.watching', { name: other ? other.name : '' }) : '';
   if (status) say(status);
@@ -102,7 +104,7 @@ function apply(fresh) {
 
 async function play(action) {
   if (watching() || (mine() && mine().finished)) throw new Error(t('duel.your_game_ended'));
-  const answer = await duelApi.act(duel.id, action);
+  const answer = await duelApi.act(duel.id, action, state.view ? state.view.version : undefined);
   duel = { ...answer.duel, you: answer.view };
   receivedAt = performance.now();
   renderBar();
@@ -182,6 +184,7 @@ function showResult() {
     <h2>${esc(t(`duel.outcome.${outcome}`))}</h2>
     <p>${esc(result.winner ? t('duel.winner', { name: result.winner }) : t('duel.draw'))}</p>
     <table><thead><tr><th>${esc(t('duel.player'))}</th><th>${esc(t('duel.score'))}</th><th>${esc(t('duel.how'))}</th><th>${esc(t('duel.rating'))}</th></tr></thead><tbody>${rows}</tbody></table>
+    ${duel.rating_note ? `<p class="note" data-duel-note>${esc(duel.rating_note)}</p>` : ''}
     <p class="note">${esc(t('duel.code', { code: duel.code || '' }))}</p>
     <div class="actions"><button value="leave">${esc(t('duel.leave'))}</button><button value="close">${esc(t('button.close'))}</button>
     <button value="rematch" class="primary">${esc(t('duel.rematch'))}</button></div></form>`, {
