@@ -56,6 +56,7 @@ class LiveGame:
     exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
     drawn: tuple[tuple[int, int, str], Table] | None = None  # the table's part of the view, as last built
+    revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
 
     def table(self) -> Table:
         """The part of the view that depends only on the table, built once per action and language: a
@@ -252,8 +253,9 @@ class Games:
             shared = self.store.shared(request.share)
             if shared is None:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
-            code, rules, verified, line = shared
-            return self.start(player, Game.from_code(code, TableRules.from_json(rules)), verified, line)
+            code, rules, verified, line, typed = shared
+            # a code its sharer typed in is known: it counts as typed for whoever opens the link too
+            return self.start(player, Game.from_code(code, TableRules.from_json(rules)), verified, line, typed=typed)
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
@@ -317,7 +319,7 @@ class Games:
             line=line,
             replay=replay,
             typed=typed or replay,
-            line_shown=game.code is not None and self.store.line_shown(player, game.code),
+            line_shown=game.code is not None and self.store.deal_known(game.code),
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
@@ -448,6 +450,8 @@ class Games:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
             if not (record.counted or record.line_shown or record.replay):
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            if not self.reveals(live, line=True):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
             self.store.show_line(player, record.code, now())
             return record.code, list(record.line)
 
@@ -465,6 +469,8 @@ class Games:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
             if not (record.counted or record.line_shown or record.replay):
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            if not self.reveals(live, line=True):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
             known = self._analyses.get(game_id)
         if known is None:
             texts = [action.text for action in self.store.actions(game_id)]
@@ -509,6 +515,23 @@ class Games:
 
     # Showing.
 
+    def reveals(self, live: LiveGame, *, line: bool = False) -> bool:
+        """Whether the player may see this game's code, or with ``line`` its winning line or analysis:
+        the one rule of what a player may learn of a deal.
+
+        A code the player typed is theirs to see (its line is not: that makes the deal known). A code
+        the server dealt is shown once the game is over, and only when no game of that deal, by anyone
+        (a shared deal is played by several), is in progress and could still count (``Store.reveal``);
+        once shown, the deal is known, and no game of it counts for anyone from then on. A duel's game
+        shows it once the whole duel is over, which only the duel knows.
+        """
+        if (live.record.typed and not line) or live.revealed:
+            return True
+        if not live.over or live.record.duel is not None or live.game.code is None:
+            return False
+        live.revealed = self.store.reveal(live.game.code, now())
+        return live.revealed
+
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
@@ -516,9 +539,7 @@ class Games:
         view = View(
             id=live.record.id,
             **live.table(),
-            # the code tells every card: shown once the game is over, or when the player gave it; a
-            # duel's game shows it once the whole duel is over, which only the duel knows
-            code=game.code if (live.over and live.record.duel is None) or live.record.typed else None,
+            code=game.code if self.reveals(live) else None,  # the code tells every card
             version=live.seq,
             stuck=False,
             stuck_pending=False,
