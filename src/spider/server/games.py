@@ -22,6 +22,7 @@ from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
+from spider.rules import HELPS
 from spider.server import offline_results, practice, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
 from spider.server.bodies import NewGame, OfflineResult
@@ -253,15 +254,16 @@ class Games:
             shared = self.store.shared(request.share)
             if shared is None:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
-            code, rules, verified, line, typed = shared
             # a code its sharer typed in is known: it counts as typed for whoever opens the link too
-            return self.start(player, Game.from_code(code, TableRules.from_json(rules)), verified, line, typed=typed)
+            game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
+            return self.start(player, game, shared.verified, shared.line, typed=shared.typed, preset=shared.preset)
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
             if deal is not None:
-                return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line)
-        return self.start(player, game, False, None, replay=request.replay, typed=request.code is not None)
+                return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line, preset=request.preset)
+        typed = request.code is not None
+        return self.start(player, game, False, None, replay=request.replay, typed=typed, preset=request.preset)
 
     async def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
@@ -280,7 +282,8 @@ class Games:
             return self.practise(player, old.exercise.id)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
-        return self.start(player, game, old.record.verified, old.record.line, typed=old.record.typed)
+        record = old.record
+        return self.start(player, game, record.verified, record.line, typed=record.typed, preset=record.preset)
 
     def practise(self, player: str, exercise_id: str) -> LiveGame:
         """A new game at a practice exercise's position; 404 for an unknown exercise."""
@@ -304,6 +307,7 @@ class Games:
         typed: bool = False,
         exercise: Exercise | None = None,
         duel: str | None = None,
+        preset: str | None = None,
     ) -> LiveGame:
         """Stores a new game and makes it the player's current one, leaving their other solo games
         (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them."""
@@ -324,6 +328,7 @@ class Games:
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
             duel=duel,
+            preset=preset,
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
@@ -505,7 +510,8 @@ class Games:
         if at > len(texts):
             raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
         game = Game.from_code(old.record.code, old.game.rules)
-        live = self.start(player, game, old.record.verified, old.record.line, replay=replay, typed=True)
+        record = old.record
+        live = self.start(player, game, record.verified, record.line, replay=replay, typed=True, preset=record.preset)
         with live.lock:
             for text in texts[:at]:
                 live.apply(text)
@@ -561,8 +567,12 @@ class Games:
         return view
 
     async def hint(self, player: str, game_id: str) -> Hint:
-        """The solver's suggestion from what the player sees of a game: all a hint may know."""
+        """The solver's suggestion from what the player sees of a game: all a hint may know. A game
+        begun under a preset whose product offers no hints (classic, tabletop, duel) gets none."""
         with self.holding(game_id, player) as live:
+            preset = live.record.preset
+            if preset is not None and not HELPS[preset].hints:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
             position = live.game.position(public=True)
         return await self.searches.hint(position, player=player)
 

@@ -86,6 +86,7 @@ games = Table(
     Column("clock_at", Float, nullable=True),
     Column("exercise", String(32), nullable=True),  # a practice game's exercise (its code is then "")
     Column("duel", String(32), nullable=True),  # the duel this game is one player's side of (server/duels)
+    Column("preset", String(16), nullable=True),  # the preset it was begun under, by name; NULL: rules of its own
     Index("games_by_player", "player", "finished_at", "created_at"),
     Index("games_by_deal", "deal", "finished_at"),
 )
@@ -127,6 +128,7 @@ shares = Table(
     Column("line", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("typed", Boolean, nullable=False, default=False),  # its sharer typed the code in: others may know it
+    Column("preset", String(16), nullable=True),  # the shared game's preset, with its helps
 )
 
 # Practice (``spider.practice``): each exercise a player has solved, with the fewest moves it took.
@@ -270,6 +272,8 @@ class GameRecord:
     """The practice exercise the game plays (``spider.practice``); its code is then empty."""
     duel: str | None = None
     """The duel this game is one side of: it counts in no solo results and is never the current game."""
+    preset: str | None = None
+    """The preset the game was begun under, by name, whose helps it has (``spider.rules.HELPS``)."""
 
     @property
     def over(self) -> bool:
@@ -443,6 +447,7 @@ class Store:
                     exercise=record.exercise,
                     created_at=record.created_at,
                     duel=record.duel,
+                    preset=record.preset,
                     **_clock_values(record.clock),
                 )
             )
@@ -535,19 +540,30 @@ class Store:
                 insert(shares).values(
                     token=token, game_id=record.id, code=record.code, rules=record.rules,
                     verified=record.verified, line=record.line, created_at=at, typed=record.typed,
+                    preset=record.preset,
                 )
             )
         return token
 
-    def shared(self, token: str) -> tuple[str, dict[str, Any], bool, list[str] | None, bool] | None:
-        """A shared deal by its token: (code, table rules, verified, winning line, typed), None if unknown.
-        ``typed``: the sharer typed the code in, so whoever opens the link plays a code somebody knows."""
+    def shared(self, token: str) -> GameRecord | None:
+        """A shared deal by its token, as the game it was shared from (code, table rules, verified, winning
+        line, preset, and ``typed``: whoever opens the link plays a code somebody knows), None if unknown."""
         with self.autocommit.connect() as connection:
             row = connection.execute(select(shares).where(shares.c.token == token)).first()
         if row is None:
             return None
-        line = None if row.line is None else list(row.line)
-        return row.code, dict(row.rules), bool(row.verified), line, bool(row.typed)
+        return GameRecord(
+            id=row.game_id,
+            player="",
+            code=row.code,
+            suits=parse_code(row.code).suits,
+            rules=dict(row.rules),
+            verified=bool(row.verified),
+            created_at=row.created_at,
+            line=None if row.line is None else list(row.line),
+            typed=bool(row.typed),
+            preset=row.preset,
+        )
 
     # Winning lines shown.
 
@@ -906,6 +922,7 @@ def _record(row: Any) -> GameRecord:
         clock=None if row["played"] is None else Clock(row["played"], row["clock_at"]),
         exercise=row["exercise"],
         duel=row["duel"],
+        preset=row["preset"],
     )
 
 

@@ -1,5 +1,6 @@
 """Deals somebody has been shown (deals_known), each game's deal, and shares of typed codes (shares.typed):
 a deal's code is shown only when no game of it could still count, and no game of a known deal counts.
+Each game's preset by name (games.preset, shares.preset), whose helps it has: no hints under classic.
 
 Revision ID: 0005
 Revises: 0004
@@ -27,8 +28,11 @@ def upgrade() -> None:
         for row in connection.execute(sa.select(games.c.id, games.c.code).where(games.c.code != "")).all():
             connection.execute(sa.update(games).where(games.c.id == row.id).values(deal=parse_code(row.code).deal))
         op.create_index("games_by_deal", "games", ["deal", "finished_at"])
+    if "preset" not in {column["name"] for column in inspector.get_columns("games")}:
+        op.add_column("games", sa.Column("preset", sa.String(16), nullable=True))
     if "typed" not in {column["name"] for column in inspector.get_columns("shares")}:
         op.add_column("shares", sa.Column("typed", sa.Boolean, nullable=False, server_default=sa.false()))
+        op.add_column("shares", sa.Column("preset", sa.String(16), nullable=True))
     if not inspector.has_table("deals_known"):
         op.create_table(
             "deals_known",
@@ -47,5 +51,7 @@ def downgrade() -> None:
     op.drop_index("games_by_deal", table_name="games")
     with op.batch_alter_table("games") as games:
         games.drop_column("deal")
+        games.drop_column("preset")
     with op.batch_alter_table("shares") as shares:
         shares.drop_column("typed")
+        shares.drop_column("preset")
