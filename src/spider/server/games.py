@@ -585,7 +585,7 @@ class Games:
         }
 
     def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
-        """An offline game's result, checked by the engine and kept (once per code): the answer, and
+        """An offline game's result, checked by the engine and kept (once per deal): the answer, and
         whether it is new (a code sent again answers with the result stored the first time)."""
         record = offline_results.checked(sent, now())
         if not offline_results.counted(record):

@@ -271,7 +271,8 @@ API = (
     Endpoint("POST", "/api/offline-results", offline_result, "A game played offline, checked and counted apart",
              OfflineAnswer, CREATED, body=OfflineResult, refusals=(CONFLICT,),
              about="The engine plays the actions again from the code's opening: 409 names a rule that refuses one, "
-             "or (server.offline_not_won) says that a game sent as won is not. The same code sent again answers "
+             "or (server.offline_not_won) says that a game sent as won is not. The same deal sent again (under any "
+             "table rules) answers "
              "200 with the result kept the first time. Offline results never count in the online ones or the "
              "site's win rates; a game left before its first move is not kept (counted false)."),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",

@@ -166,7 +166,8 @@ best_scores = Table(
 
 # Offline games (``spider.offline``), played in the browser with no server and checked once sent
 # (``server.offline_results``): counted apart, never in the results above or the site's win rates. A
-# deal's code is sent once: the same code again is the same game, sent again after a lost answer.
+# deal is kept once: the same code again is the same game, sent again after a lost answer, and the same
+# deal under other table rules (another code) is no new result either.
 offline_results = Table(
     "offline_results",
     metadata,
@@ -180,6 +181,8 @@ offline_results = Table(
     Column("seconds", Float, nullable=True),  # as the page counted it: no server saw the game played
     Column("actions", Text, nullable=False),  # every action, undo and redo included, spaces between
     Column("received_at", Float, nullable=False),
+    Column("deal", String(80), nullable=False),  # the code's deal, whatever its rules: one result a deal
+    Index("offline_results_by_deal", "player", "deal", unique=True),
 )
 
 site_days = Table(
@@ -660,16 +663,20 @@ class Store:
     # Offline games.
 
     def keep_offline_result(self, player: str, kept: OfflineRecord) -> OfflineRecord:
-        """Stores an offline game's checked result, once per player and code; returns what is stored
-        (the first one sent, when the same code comes again)."""
-        with self.engine.begin() as connection:
-            stored = connection.execute(
-                select(offline_results).where(offline_results.c.player == player, offline_results.c.code == kept.code)
-            ).first()
-            if stored is not None:
-                return _offline_record(stored)
-            _add_player(connection, player, kept.received_at)
-            connection.execute(insert(offline_results).values(player=player, **asdict(kept)))
+        """Stores an offline game's checked result, once per player and deal; returns what is stored (the
+        first one sent, when the same deal comes again, under the same table rules or others)."""
+        deal = parse_code(kept.code).deal
+        where = (offline_results.c.player == player, offline_results.c.deal == deal)
+        try:
+            with self.engine.begin() as connection:
+                stored = connection.execute(select(offline_results).where(*where)).first()
+                if stored is not None:
+                    return _offline_record(stored)
+                _add_player(connection, player, kept.received_at)
+                connection.execute(insert(offline_results).values(player=player, deal=deal, **asdict(kept)))
+        except IntegrityError:  # the same deal, sent at the same moment by another request
+            with self.autocommit.connect() as connection:
+                return _offline_record(connection.execute(select(offline_results).where(*where)).one())
         return kept
 
     def offline_tallies(self, player: str) -> list[tuple[int, int, int, float | None, int | None]]:

@@ -1,6 +1,7 @@
 """Deals somebody has been shown (deals_known), each game's deal, and shares of typed codes (shares.typed):
 a deal's code is shown only when no game of it could still count, and no game of a known deal counts.
 Each game's preset by name (games.preset, shares.preset), whose helps it has: no hints under classic.
+One offline result a deal (offline_results.deal), whatever its table rules.
 
 Revision ID: 0005
 Revises: 0004
@@ -33,6 +34,8 @@ def upgrade() -> None:
     if "typed" not in {column["name"] for column in inspector.get_columns("shares")}:
         op.add_column("shares", sa.Column("typed", sa.Boolean, nullable=False, server_default=sa.false()))
         op.add_column("shares", sa.Column("preset", sa.String(16), nullable=True))
+    if "deal" not in {column["name"] for column in inspector.get_columns("offline_results")}:
+        _one_offline_result_a_deal()
     if not inspector.has_table("deals_known"):
         op.create_table(
             "deals_known",
@@ -46,8 +49,35 @@ def upgrade() -> None:
         op.execute(sa.insert(target).from_select(["deal", "at"], known))
 
 
+def _one_offline_result_a_deal() -> None:
+    """Each offline result gets its deal; of a deal sent more than once (under other table rules), the
+    first one sent is kept."""
+    op.add_column("offline_results", sa.Column("deal", sa.String(80), nullable=True))
+    kept = sa.table(
+        "offline_results",
+        *(sa.column(name, sa.String) for name in ("player", "code", "deal")),
+        sa.column("received_at", sa.Float),
+    )
+    connection = op.get_bind()
+    seen: set[tuple[str, str]] = set()
+    for row in connection.execute(sa.select(kept).order_by(kept.c.received_at, kept.c.code)).all():
+        where = (kept.c.player == row.player, kept.c.code == row.code)
+        deal = parse_code(row.code).deal
+        if (row.player, deal) in seen:
+            connection.execute(sa.delete(kept).where(*where))
+        else:
+            seen.add((row.player, deal))
+            connection.execute(sa.update(kept).where(*where).values(deal=deal))
+    with op.batch_alter_table("offline_results") as table:
+        table.alter_column("deal", existing_type=sa.String(80), nullable=False)
+    op.create_index("offline_results_by_deal", "offline_results", ["player", "deal"], unique=True)
+
+
 def downgrade() -> None:
     op.drop_table("deals_known")
+    op.drop_index("offline_results_by_deal", table_name="offline_results")
+    with op.batch_alter_table("offline_results") as table:
+        table.drop_column("deal")
     op.drop_index("games_by_deal", table_name="games")
     with op.batch_alter_table("games") as games:
         games.drop_column("deal")
