@@ -26,7 +26,7 @@ from spider.rules import HELPS
 from spider.server import offline_results, practice, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
 from spider.server.bodies import NewGame, OfflineResult
-from spider.server.clock import Clock
+from spider.server.clock import Clock, took
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.metrics import Metrics
 from spider.server.settings import Settings
@@ -384,6 +384,10 @@ class Games:
         at = now()
         live.clock.seen(at)  # an action is made on screen
         finish = live.ending(at)
+        if finish is not None and finish.result == "won":
+            # a won game took at least what its actions show, whatever the page said of the screen
+            shown = took(live.record.created_at, [action.at for action in self.store.actions(live.record.id)] + [at])
+            finish = replace(finish, seconds=round(max(finish.seconds, shown), 3))
         try:
             self.store.add_action(live.record.id, live.seq + 1, canonical, at, live.clock, finish=finish)
         except ActionConflict:
