@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from spider import Game
 from spider.server.middleware import PLAYER_COOKIE
+from spider.solver import solve
 from tests.server.conftest import act, new_game
 
 
@@ -135,3 +137,16 @@ def test_another_players_game_has_no_clock_to_touch(make_client: Callable[..., T
     stranger = make_client(shared_database=True)
     response = stranger.post(f"/api/games/{game['id']}/clock", json={"on_screen": False})
     assert response.status_code == 404
+
+
+def test_a_game_hidden_between_its_moves_is_not_won_in_no_time(client: TestClient, time: Time) -> None:
+    # the probe: the page says "off screen" before each move, and 20 s of play counted as 0 s
+    code = "SP1-S1C-AAAAAAB"
+    line = solve(Game.from_code(code), seconds=60).line
+    game = new_game(client, code=code)
+    for action in line:
+        on_screen(client, game["id"], False)
+        time.at += 1
+        view = act(client, game["id"], action)["view"]
+    assert view["won"] and view["seconds"] == len(line)
+    assert client.get("/api/stats").json()["by_suits"]["1"]["best_seconds"] == len(line)

@@ -48,9 +48,13 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
     # as the first release left it: no migrations table, none of the columns and tables added since
     with sqlite3.connect(database) as connection:
         connection.execute("DROP TABLE alembic_version")
-        for table in ("practice", "duelists", "relations", "duels", "duel_seats", "invitations", "offline_results"):
+        dropped = ("practice", "duelists", "relations", "duels", "duel_seats", "invitations", "offline_results")
+        for table in (*dropped, "deals_known"):
             connection.execute(f"DROP TABLE {table}")
-        for column in ("played", "clock_at", "exercise", "duel", "typed", "line_shown"):
+        connection.execute("DROP INDEX games_by_deal")
+        connection.execute("ALTER TABLE shares DROP COLUMN typed")
+        connection.execute("ALTER TABLE shares DROP COLUMN preset")
+        for column in ("played", "clock_at", "exercise", "duel", "typed", "line_shown", "deal", "preset"):
             connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     again = make_client()
     again.cookies.set(PLAYER_COOKIE, cookie)

@@ -68,3 +68,14 @@ def test_a_game_left_before_its_first_move_is_not_kept(client: TestClient) -> No
     answer = send(client, actions="", result="abandoned")
     assert answer.status_code == 201 and answer.json()["counted"] is False
     assert client.get("/api/stats").json()["offline"]["by_suits"]["1"]["games"] == 0
+
+
+def test_one_deal_one_result_whatever_the_table_rules_sent(client: TestClient) -> None:
+    first = send(client, actions=winning_line(), result="won", seconds=300.0)
+    assert first.status_code == 201
+    # the probe: the same winning line under other flag sets counted the deal up to 24 times
+    for changes in ({"undo": None}, {"scoring": "reveal"}, {"deal": "any", "undo_past": "no-reveal"}):
+        other = send(client, rules={**RULES, **changes}, actions=winning_line(), result="won", seconds=1.0)
+        assert other.status_code == 200 and other.json() == first.json()
+    offline = client.get("/api/stats").json()["offline"]["by_suits"]["1"]
+    assert (offline["games"], offline["wins"], offline["best_seconds"]) == (1, 1, 300)

@@ -78,15 +78,19 @@ def test_a_deal_whose_line_was_shown_never_counts_again(
     act(client, view["id"], first_move(view))
     in_other_window = client.post(f"/api/games/{view['id']}/restart").json()  # the first one counts: lost
     act(client, in_other_window["id"], first_move(in_other_window))
+    # not while a game of the deal is on in another window: that one could still count
+    refused = client.get(f"/api/games/{view['id']}/line")
+    assert refused.status_code == 409 and refused.json()["message_id"] == "server.deal_in_play"
+    client.post(f"/api/games/{in_other_window['id']}/resign")  # lost, and counted: the line was not seen
     line = client.get(f"/api/games/{view['id']}/line").json()["line"]
     assert line == winning_line
-    # a third go, line in hand; the second, left after a move, would count as lost had the line not been seen
+    # a third go, line in hand
     again = client.post(f"/api/games/{in_other_window['id']}/restart").json()
     for action in line:
         answer = act(client, again["id"], action)
     assert answer["view"]["won"] is True
     stats = client.get("/api/stats").json()
-    assert stats["by_suits"]["1"]["games"] == 1 and stats["by_suits"]["1"]["wins"] == 0
+    assert stats["by_suits"]["1"]["games"] == 2 and stats["by_suits"]["1"]["wins"] == 0
     assert stats["site"]["by_suits"]["1"]["wins"] == 0 and stats["best_scores"]["1"] == {}
     # nor does the same deal typed in by its code, under other table rules
     typed = new_game(client, code=VERIFIED + "-AUX")
@@ -145,8 +149,9 @@ def test_a_deal_in_progress_is_shared_without_its_code(client: TestClient) -> No
     friend = TestClient(client.app)
     theirs = new_game(friend, share=token)
     assert theirs["columns"] == view["columns"] and theirs["rules"] == view["rules"] and theirs["code"] is None
-    own = client.post(f"/api/games/{view['id']}/resign").json()["code"]
-    assert friend.post(f"/api/games/{theirs['id']}/resign").json()["code"] == own
+    assert client.post(f"/api/games/{view['id']}/resign").json()["code"] is None  # the friend plays it still
+    own = friend.post(f"/api/games/{theirs['id']}/resign").json()["code"]
+    assert own is not None and client.get(f"/api/games/{view['id']}").json()["code"] == own
     stranger = TestClient(client.app)
     assert stranger.post(f"/api/games/{view['id']}/share").status_code == 404  # only the player shares a game
     unknown = stranger.post("/api/games", json={"share": "no-such-link"})

@@ -15,10 +15,18 @@ properly adds nothing while it is away.
 50.0
 >>> clock.seconds(5000.0)  # no sign of life for an hour: the gap counts up to GAP
 75.0
+
+What the page says is its word; what its actions show is not. A page may say the game is off screen and
+go on playing: a won game's time is at least what its actions took (``took``), so a best time cannot be
+made by hiding the game between moves.
+
+>>> took(100.0, [110.0, 112.0, 900.0])  # ten seconds to the first action, two, then a long pause
+47.0
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 HEARTBEAT = 15.0
@@ -53,3 +61,13 @@ class Clock:
         """The game left the screen: nothing counts until it is seen again."""
         self.played = self.seconds(at)
         self.since = None
+
+
+def took(began: float, actions: Iterable[float]) -> float:
+    """The least playing time a game's actions show: the time from the deal (``began``) to the first
+    action and between each two, each gap counting up to ``GAP`` as between two signs of life."""
+    total, last = 0.0, began
+    for at in actions:
+        total += min(max(at - last, 0.0), GAP)
+        last = at
+    return total

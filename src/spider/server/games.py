@@ -25,10 +25,11 @@ from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
+from spider.rules import HELPS
 from spider.server import offline_results, practice, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
 from spider.server.bodies import NewGame, OfflineResult
-from spider.server.clock import Clock
+from spider.server.clock import Clock, took
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.ids import new_token, token_shaped
 from spider.server.metrics import Metrics
@@ -58,6 +59,7 @@ class LiveGame:
     exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
     drawn: tuple[tuple[int, int, str], Table] | None = None  # the table's part of the view, as last built
+    revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
 
     def table(self) -> Table:
         """The part of the view that depends only on the table, built once per action and language: a
@@ -264,14 +266,16 @@ class Games:
             shared = self.store.shared(request.share) if token_shaped(request.share) else None
             if shared is None:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
-            code, rules, verified, line = shared
-            return self.start(player, Game.from_code(code, TableRules.from_json(rules)), verified, line)
+            # a code its sharer typed in is known: it counts as typed for whoever opens the link too
+            game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
+            return self.start(player, game, shared.verified, shared.line, typed=shared.typed, preset=shared.preset)
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
             if deal is not None:
-                return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line)
-        return self.start(player, game, False, None, replay=request.replay, typed=request.code is not None)
+                return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line, preset=request.preset)
+        typed = request.code is not None
+        return self.start(player, game, False, None, replay=request.replay, typed=typed, preset=request.preset)
 
     async def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
@@ -290,7 +294,8 @@ class Games:
             return self.practise(player, old.exercise.id)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
-        return self.start(player, game, old.record.verified, old.record.line, typed=old.record.typed)
+        record = old.record
+        return self.start(player, game, record.verified, record.line, typed=record.typed, preset=record.preset)
 
     def practise(self, player: str, exercise_id: str) -> LiveGame:
         """A new game at a practice exercise's position; 404 for an unknown exercise."""
@@ -314,6 +319,7 @@ class Games:
         typed: bool = False,
         exercise: Exercise | None = None,
         duel: str | None = None,
+        preset: str | None = None,
     ) -> LiveGame:
         """Stores a new game and makes it the player's current one, leaving their other solo games
         (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them."""
@@ -329,11 +335,12 @@ class Games:
             line=line,
             replay=replay,
             typed=typed or replay,
-            line_shown=game.code is not None and self.store.line_shown(player, game.code),
+            line_shown=game.code is not None and self.store.deal_known(game.code),
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
             duel=duel,
+            preset=preset,
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
@@ -392,6 +399,10 @@ class Games:
         at = now()
         live.clock.seen(at)  # an action is made on screen
         finish = live.ending(at)
+        if finish is not None and finish.result == "won":
+            # a won game took at least what its actions show, whatever the page said of the screen
+            shown = took(live.record.created_at, [action.at for action in self.store.actions(live.record.id)] + [at])
+            finish = replace(finish, seconds=round(max(finish.seconds, shown), 3))
         try:
             self.store.add_action(live.record.id, live.seq + 1, canonical, at, live.clock, finish=finish)
         except ActionConflict:
@@ -463,6 +474,8 @@ class Games:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
             if not (record.counted or record.line_shown or record.replay):
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            if not self.reveals(live, line=True):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
             self.store.show_line(player, record.code, now())
             return record.code, list(record.line)
 
@@ -480,6 +493,8 @@ class Games:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
             if not (record.counted or record.line_shown or record.replay):
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+            if not self.reveals(live, line=True):
+                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
             known = self._analyses.get(game_id)
         if known is None:
             texts = [action.text for action in self.store.actions(game_id)]
@@ -517,7 +532,8 @@ class Games:
         if at > len(texts):
             raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
         game = Game.from_code(old.record.code, old.game.rules)
-        live = self.start(player, game, old.record.verified, old.record.line, replay=replay, typed=True)
+        record = old.record
+        live = self.start(player, game, record.verified, record.line, replay=replay, typed=True, preset=record.preset)
         with live.lock:
             for text in texts[:at]:
                 live.apply(text)
@@ -527,6 +543,23 @@ class Games:
 
     # Showing.
 
+    def reveals(self, live: LiveGame, *, line: bool = False) -> bool:
+        """Whether the player may see this game's code, or with ``line`` its winning line or analysis:
+        the one rule of what a player may learn of a deal.
+
+        A code the player typed is theirs to see (its line is not: that makes the deal known). A code
+        the server dealt is shown once the game is over, and only when no game of that deal, by anyone
+        (a shared deal is played by several), is in progress and could still count (``Store.reveal``);
+        once shown, the deal is known, and no game of it counts for anyone from then on. A duel's game
+        shows it once the whole duel is over, which only the duel knows.
+        """
+        if (live.record.typed and not line) or live.revealed:
+            return True
+        if not live.over or live.record.duel is not None or live.game.code is None:
+            return False
+        live.revealed = self.store.reveal(live.game.code, now())
+        return live.revealed
+
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
@@ -534,9 +567,7 @@ class Games:
         view = View(
             id=live.record.id,
             **live.table(),
-            # the code tells every card: shown once the game is over, or when the player gave it; a
-            # duel's game shows it once the whole duel is over, which only the duel knows
-            code=game.code if (live.over and live.record.duel is None) or live.record.typed else None,
+            code=game.code if self.reveals(live) else None,  # the code tells every card
             version=live.seq,
             stuck=False,
             stuck_pending=False,
@@ -558,8 +589,12 @@ class Games:
         return view
 
     async def hint(self, player: str, game_id: str) -> Hint:
-        """The solver's suggestion from what the player sees of a game: all a hint may know."""
+        """The solver's suggestion from what the player sees of a game: all a hint may know. A game
+        begun under a preset whose product offers no hints (classic, tabletop, duel) gets none."""
         with self.holding(game_id, player) as live:
+            preset = live.record.preset
+            if preset is not None and not HELPS[preset].hints:
+                raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
             position = live.game.position(public=True)
         return await self.searches.hint(position, player=player)
 
@@ -572,7 +607,7 @@ class Games:
         }
 
     def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
-        """An offline game's result, checked by the engine and kept (once per code): the answer, and
+        """An offline game's result, checked by the engine and kept (once per deal): the answer, and
         whether it is new (a code sent again answers with the result stored the first time)."""
         record = offline_results.checked(sent, now())
         if not offline_results.counted(record):

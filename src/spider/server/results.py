@@ -2,9 +2,9 @@
 
 A game counts once it is over: won, resigned, or abandoned for a new game after at least one move
 (starting a new game before making a move costs nothing). A game never counts when it replays a
-winning line for the player to watch, when it plays a practice exercise, or when the player had been
-shown that deal's winning line before it began. Site-wide win rates also leave out games of codes the
-player typed in: whoever types a code can know its every card.
+winning line for the player to watch, when it plays a practice exercise, or when anybody had been
+shown that deal's code (or its line) before it ended (``Store.reveal``). Site-wide win rates also
+leave out games of codes the player typed in: whoever types a code can know its every card.
 
 The tallies are kept up to date as games end (``storage``), so reading them costs a few rows
 whatever the number of games.

@@ -250,10 +250,13 @@ API = (
     Endpoint("POST", f"{GAME}/share", share, "A link that deals the game's cards to whoever opens it, code unseen",
              Shared, CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND,)),
     Endpoint("GET", f"{GAME}/hint", hint, "A move suggested from what the player sees", Hint,
-             refusals=(NOT_FOUND, TOO_MANY)),
+             refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+             about="Refused (server.no_hints) in a game begun under a preset that offers no hints: classic, "
+             "tabletop, duel."),
     Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,
              refusals=(NOT_FOUND, CONFLICT),
-             about="From then on no game of that deal by that player counts in results."),
+             about="Refused (server.deal_in_play) while another game of the deal could still count. From then on "
+             "no game of that deal counts in results, for anyone."),
     Endpoint("POST", f"{GAME}/clock", clock, "The page shows the game, or no longer does: the clock counts only "
              "the time on screen", ClockAnswer, body=ClockSign, refusals=(NOT_FOUND,),
              about="Sent with on_screen true when the game comes on screen and every 15 s while it stays there, "
@@ -281,7 +284,8 @@ API = (
     Endpoint("POST", "/api/offline-results", offline_result, "A game played offline, checked and counted apart",
              OfflineAnswer, CREATED, body=OfflineResult, refusals=(CONFLICT,),
              about="The engine plays the actions again from the code's opening: 409 names a rule that refuses one, "
-             "or (server.offline_not_won) says that a game sent as won is not. The same code sent again answers "
+             "or (server.offline_not_won) says that a game sent as won is not. The same deal sent again (under any "
+             "table rules) answers "
              "200 with the result kept the first time. Offline results never count in the online ones or the "
              "site's win rates; a game left before its first move is not kept (counted false)."),
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",

@@ -42,6 +42,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -66,6 +67,7 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("player", String(64), ForeignKey("players.id"), nullable=False),
     Column("code", String(80), nullable=False),
+    Column("deal", String(80), nullable=True),  # the code's deal, whatever its rules (``GameCode.deal``)
     Column("suits", Integer, nullable=False),
     Column("rules", JSON, nullable=False),
     Column("verified", Boolean, nullable=False),
@@ -85,7 +87,9 @@ games = Table(
     Column("clock_at", Float, nullable=True),
     Column("exercise", String(32), nullable=True),  # a practice game's exercise (its code is then "")
     Column("duel", String(32), nullable=True),  # the duel this game is one player's side of (server/duels)
+    Column("preset", String(16), nullable=True),  # the preset it was begun under, by name; NULL: rules of its own
     Index("games_by_player", "player", "finished_at", "created_at"),
+    Index("games_by_deal", "deal", "finished_at"),
 )
 
 actions = Table(
@@ -105,6 +109,15 @@ lines_shown = Table(
     Column("at", Float, nullable=False),
 )
 
+# Deals whose code somebody has been shown (in a finished game's view, a winning line or an analysis):
+# from then on no game of the deal counts, for anyone (``Store.reveal``).
+deals_known = Table(
+    "deals_known",
+    metadata,
+    Column("deal", String(80), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
 shares = Table(
     "shares",
     metadata,
@@ -115,6 +128,8 @@ shares = Table(
     Column("verified", Boolean, nullable=False),
     Column("line", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
+    Column("typed", Boolean, nullable=False, default=False),  # its sharer typed the code in: others may know it
+    Column("preset", String(16), nullable=True),  # the shared game's preset, with its helps
 )
 
 # Practice (``spider.practice``): each exercise a player has solved, with the fewest moves it took.
@@ -152,7 +167,8 @@ best_scores = Table(
 
 # Offline games (``spider.offline``), played in the browser with no server and checked once sent
 # (``server.offline_results``): counted apart, never in the results above or the site's win rates. A
-# deal's code is sent once: the same code again is the same game, sent again after a lost answer.
+# deal is kept once: the same code again is the same game, sent again after a lost answer, and the same
+# deal under other table rules (another code) is no new result either.
 offline_results = Table(
     "offline_results",
     metadata,
@@ -166,6 +182,8 @@ offline_results = Table(
     Column("seconds", Float, nullable=True),  # as the page counted it: no server saw the game played
     Column("actions", Text, nullable=False),  # every action, undo and redo included, spaces between
     Column("received_at", Float, nullable=False),
+    Column("deal", String(80), nullable=False),  # the code's deal, whatever its rules: one result a deal
+    Index("offline_results_by_deal", "player", "deal", unique=True),
 )
 
 site_days = Table(
@@ -258,6 +276,8 @@ class GameRecord:
     """The practice exercise the game plays (``spider.practice``); its code is then empty."""
     duel: str | None = None
     """The duel this game is one side of: it counts in no solo results and is never the current game."""
+    preset: str | None = None
+    """The preset the game was begun under, by name, whose helps it has (``spider.rules.HELPS``)."""
 
     @property
     def over(self) -> bool:
@@ -435,6 +455,7 @@ class Store:
                     id=record.id,
                     player=record.player,
                     code=record.code,
+                    deal=deal_of(record.code),
                     suits=record.suits,
                     rules=record.rules,
                     verified=record.verified,
@@ -445,6 +466,7 @@ class Store:
                     exercise=record.exercise,
                     created_at=record.created_at,
                     duel=record.duel,
+                    preset=record.preset,
                     **_clock_values(record.clock),
                 )
             )
@@ -536,31 +558,82 @@ class Store:
             connection.execute(
                 insert(shares).values(
                     token=token, game_id=record.id, code=record.code, rules=record.rules,
-                    verified=record.verified, line=record.line, created_at=at,
+                    verified=record.verified, line=record.line, created_at=at, typed=record.typed,
+                    preset=record.preset,
                 )
             )
         return token
 
-    def shared(self, token: str) -> tuple[str, dict[str, Any], bool, list[str] | None] | None:
-        """A shared deal by its token: (code, table rules, verified, winning line), None if unknown."""
+    def shared(self, token: str) -> GameRecord | None:
+        """A shared deal by its token, as the game it was shared from (code, table rules, verified, winning
+        line, preset, and ``typed``: whoever opens the link plays a code somebody knows), None if unknown."""
         with self.autocommit.connect() as connection:
             row = connection.execute(select(shares).where(shares.c.token == token)).first()
         if row is None:
             return None
-        return row.code, dict(row.rules), bool(row.verified), None if row.line is None else list(row.line)
+        return GameRecord(
+            id=row.game_id,
+            player="",
+            code=row.code,
+            suits=parse_code(row.code).suits,
+            rules=dict(row.rules),
+            verified=bool(row.verified),
+            created_at=row.created_at,
+            line=None if row.line is None else list(row.line),
+            typed=bool(row.typed),
+            preset=row.preset,
+        )
 
     # Winning lines shown.
 
     def line_shown(self, player: str, code: str) -> bool:
-        """Whether the player has been shown the winning line of this code's deal."""
+        """Whether the player has been shown the winning line (or the analysis) of this code's deal."""
         with self.autocommit.connect() as connection:
             return connection.execute(
                 select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == parse_code(code).deal))
             ).scalar() is True
 
+    def deal_known(self, code: str) -> bool:
+        """Whether anybody has been shown this code's deal: then no game of it counts."""
+        with self.autocommit.connect() as connection:
+            return _known(connection, deal_of(code))
+
+    def reveal(self, code: str, at: float) -> bool:
+        """Whether a finished game's code may be shown, which makes its deal known from then on.
+
+        The rule of what a player may learn of a deal (``results``): a deal's code (or its winning line,
+        or its analysis) is shown only when no game of that deal, by anyone, is in progress and could
+        still count; once shown, the deal is known, and no game of it ends counted again, for anyone, the
+        games in progress included. Games of a typed code do not hold it back: their players gave it.
+        """
+        deal = deal_of(code)
+        with self.engine.begin() as connection:
+            if _known(connection, deal):
+                return True
+            playing = connection.execute(
+                select(
+                    exists().where(
+                        games.c.deal == deal,
+                        games.c.finished_at.is_(None),
+                        games.c.typed.is_(False),
+                        games.c.replay.is_(False),
+                        games.c.line_shown.is_(False),
+                    )
+                )
+            ).scalar()
+            if playing:
+                return False
+            dialect = sqlite if self.is_sqlite else postgresql
+            # made known meanwhile by another request: the same deal, known once
+            connection.execute(dialect.insert(deals_known).values(deal=deal, at=at).on_conflict_do_nothing())
+            connection.execute(
+                update(games).where(games.c.deal == deal, games.c.finished_at.is_(None)).values(line_shown=True)
+            )
+        return True
+
     def show_line(self, player: str, code: str, at: float) -> None:
-        """Notes that the player has seen the deal's winning line: from now on no game of that deal by
-        that player counts, the one in progress in another window included."""
+        """Notes that the player has seen the deal's winning line or analysis (see ``reveal``, which
+        made the deal known first)."""
         deal = parse_code(code).deal
         with self.engine.begin() as connection:
             known = connection.execute(
@@ -568,14 +641,6 @@ class Store:
             ).first()
             if known is None:
                 connection.execute(insert(lines_shown).values(player=player, deal=deal, at=at))
-            unfinished = connection.execute(
-                select(games.c.id, games.c.code).where(
-                    games.c.player == player, games.c.finished_at.is_(None), games.c.exercise.is_(None)
-                )
-            ).all()
-            same = [row.id for row in unfinished if parse_code(row.code).deal == deal]
-            if same:
-                connection.execute(update(games).where(games.c.id.in_(same)).values(line_shown=True))
 
     # Practice.
 
@@ -614,16 +679,20 @@ class Store:
     # Offline games.
 
     def keep_offline_result(self, player: str, kept: OfflineRecord) -> OfflineRecord:
-        """Stores an offline game's checked result, once per player and code; returns what is stored
-        (the first one sent, when the same code comes again)."""
-        with self.engine.begin() as connection:
-            stored = connection.execute(
-                select(offline_results).where(offline_results.c.player == player, offline_results.c.code == kept.code)
-            ).first()
-            if stored is not None:
-                return _offline_record(stored)
-            _add_player(connection, player, kept.received_at)
-            connection.execute(insert(offline_results).values(player=player, **asdict(kept)))
+        """Stores an offline game's checked result, once per player and deal; returns what is stored (the
+        first one sent, when the same deal comes again, under the same table rules or others)."""
+        deal = parse_code(kept.code).deal
+        where = (offline_results.c.player == player, offline_results.c.deal == deal)
+        try:
+            with self.engine.begin() as connection:
+                stored = connection.execute(select(offline_results).where(*where)).first()
+                if stored is not None:
+                    return _offline_record(stored)
+                _add_player(connection, player, kept.received_at)
+                connection.execute(insert(offline_results).values(player=player, deal=deal, **asdict(kept)))
+        except IntegrityError:  # the same deal, sent at the same moment by another request
+            with self.autocommit.connect() as connection:
+                return _offline_record(connection.execute(select(offline_results).where(*where)).one())
         return kept
 
     def offline_tallies(self, player: str) -> list[tuple[int, int, int, float | None, int | None]]:
@@ -722,6 +791,17 @@ def _add_player(connection: Connection, player: str, at: float) -> None:
         connection.execute(insert(players).values(id=player, created_at=at))
 
 
+def deal_of(code: str) -> str | None:
+    """A game code's deal, whatever its table rules; None for a practice game's empty code."""
+    return parse_code(code).deal if code else None
+
+
+def _known(connection: Connection, deal: str | None) -> bool:
+    if deal is None:
+        return False
+    return connection.execute(select(exists().where(deals_known.c.deal == deal))).scalar() is True
+
+
 def _offline_record(row: Any) -> OfflineRecord:
     return OfflineRecord(
         row.code, row.suits, row.rules, row.result, row.score, row.moves, row.seconds, row.actions, row.received_at
@@ -753,9 +833,9 @@ def _end(connection: Connection, finish: Finish) -> None:
         _keep_solved(connection, row.player, row.exercise, finish.moves, finish.finished_at)
     if row is None or row.duel is not None:
         return  # a duel's game counts in the duel's results (server/duels), not in the solo ones
-    if not counts(
-        finish.result, finish.moves, replay=row.replay, line_shown=row.line_shown, practice=row.exercise is not None
-    ):
+    # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
+    seen = row.line_shown or _known(connection, row.deal)
+    if not counts(finish.result, finish.moves, replay=row.replay, line_shown=seen, practice=row.exercise is not None):
         return
     scoring = str(row.rules.get("scoring", "standard"))
     known = connection.execute(
@@ -865,6 +945,7 @@ def _record(row: Any) -> GameRecord:
         clock=None if row["played"] is None else Clock(row["played"], row["clock_at"]),
         exercise=row["exercise"],
         duel=row["duel"],
+        preset=row["preset"],
     )
 
 
