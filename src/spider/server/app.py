@@ -19,6 +19,7 @@ from spider.server.duels.duels import Duels
 from spider.server.duels.people import People
 from spider.server.duels.presence import Presence
 from spider.server.duels.redis_broker import RedisBroker
+from spider.server.duels.sockets import Sockets
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
 from spider.server.limits import NewGames
@@ -114,6 +115,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.duels = duels
     app.state.computers = computers
     app.state.presence = presence
+    app.state.sockets = Sockets()
     app.state.settings = settings
     app.state.static = static
     app.state.new_games = NewGames(settings.new_games_per_minute)

@@ -14,6 +14,10 @@ The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow
 the socket (1009, 1007) after an ``error`` frame with the catalog's sentence;
 one that is an object but not a known message gets an ``error`` frame. Every frame is built from
 public views and progress only: never a face-down card.
+
+When the server stops, every socket is closed with 1001 (going away) once the message it is handling
+has been answered (``Sockets.going_away``), so that pages reconnect to the next server and follow their
+duels again; uvicorn's own close (1012) comes after, for sockets that did not close in time.
 """
 
 from __future__ import annotations
@@ -38,7 +42,9 @@ from spider.text import message
 
 MAX_MESSAGE = 1024
 MAX_FOLLOWED = 16
-TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1009, 1007, 1008, 1013
+GOING_AWAY, TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1001, 1009, 1007, 1008, 1013
+CLOSING_SECONDS = 2.0
+"""How long a stopping server waits for its sockets to answer what they handle and close."""
 
 
 def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
@@ -60,6 +66,7 @@ class Connection:
         self.watching: set[str] = set()
         self.apart: set[str] = set()
         self.sending = asyncio.Lock()
+        self.handling = asyncio.Lock()  # held while a message from the page is being answered
 
     async def send(self, frame: Message) -> None:
         async with self.sending:
@@ -68,6 +75,12 @@ class Connection:
     async def close(self, code: int, message_id: str) -> None:
         await self.send(_error(message_id))
         await self.websocket.close(code, reason=message_id)
+
+    async def go_away(self) -> None:
+        """Closes the socket with 1001 once the message in hand, if any, has been answered."""
+        async with self.handling, self.sending:
+            if self.websocket.client_state == WebSocketState.CONNECTED:
+                await self.websocket.close(GOING_AWAY)
 
     def _apart_names(self) -> set[str]:
         return {duelist.name for duelist in self.duels.people.many(list(self.duels.people.apart(self.player))).values()}
@@ -122,7 +135,8 @@ class Connection:
             if not isinstance(parsed, dict):
                 await self.close(NOT_JSON, "duel.socket_not_json")
                 return
-            await self.handle(parsed)
+            async with self.handling:
+                await self.handle(parsed)
 
     async def handle(self, request: dict[str, Any]) -> None:
         kind, ref, duel_id = request.get("type"), request.get("ref"), request.get("duel")
@@ -212,6 +226,21 @@ class Connection:
             await self.send(event)
 
 
+class Sockets:
+    """The open sockets of this process, so that a stopping server can close them."""
+
+    def __init__(self) -> None:
+        self.open: set[Connection] = set()
+
+    async def going_away(self, seconds: float = CLOSING_SECONDS) -> None:
+        """Closes every socket with 1001, each once its message in hand is answered; gives up after ``seconds``."""
+        closing = [asyncio.create_task(connection.go_away()) for connection in list(self.open)]
+        if closing:
+            await asyncio.wait(closing, timeout=seconds)
+        for task in closing:
+            task.cancel()
+
+
 async def socket(websocket: WebSocket) -> None:
     """``/api/socket``: the lobby's and the duels' events for the cookie's player."""
     token = cookie_token(websocket.scope)
@@ -226,11 +255,14 @@ async def socket(websocket: WebSocket) -> None:
         return
     async with duels.broker.subscription() as subscription:
         connection = Connection(websocket, duels, websocket.app.state.presence, player_id(token), subscription)
+        sockets: Sockets = websocket.app.state.sockets
+        sockets.open.add(connection)
         try:
             await connection.run()
         except WebSocketDisconnect:
             pass
         finally:
+            sockets.open.discard(connection)
             if websocket.client_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(RuntimeError, OSError):
                     await websocket.close()
