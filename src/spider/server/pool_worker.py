@@ -68,7 +68,9 @@ class PoolWorker:
     def alive(self) -> bool:
         return self._process.is_alive()
 
-    def stop(self, timeout: float = 2.0) -> None:
+    def stop(self, timeout: float = 0.5) -> None:
+        """Tells the worker to stop, and ends it after ``timeout`` seconds if it is still searching (a
+        stopping server waits for no deal)."""
         with contextlib.suppress(OSError):  # the worker is gone already: nobody to tell
             self._stop.send("stop")
         self._stop.close()

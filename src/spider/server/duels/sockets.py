@@ -43,7 +43,7 @@ from spider.text import message
 MAX_MESSAGE = 1024
 MAX_FOLLOWED = 16
 GOING_AWAY, TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1001, 1009, 1007, 1008, 1013
-CLOSING_SECONDS = 2.0
+CLOSING_SECONDS = 1.0
 """How long a stopping server waits for its sockets to answer what they handle and close."""
 
 
