@@ -19,7 +19,7 @@ from spider.server.duels.duels import Duels
 from spider.server.duels.people import People
 from spider.server.duels.presence import Presence
 from spider.server.duels.redis_broker import RedisBroker
-from spider.server.duels.sockets import OpenSockets
+from spider.server.duels.sockets import Sockets
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
 from spider.server.limits import NewGames, SharedCounts
@@ -126,7 +126,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         settings.new_games_per_address_per_minute, message_id="server.too_many_games_here", name="games-here",
         shared=shared,
     )
-    app.state.open_sockets = OpenSockets(settings.sockets_per_player, settings.sockets_per_address)
+    app.state.sockets = Sockets(settings.sockets_per_player, settings.sockets_per_address)
     app.state.socket_messages = NewGames(
         settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
         name="socket", shared=shared,

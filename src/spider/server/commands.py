@@ -31,10 +31,10 @@ def add_commands(subparsers: Any) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
     from spider.server.app import create_app
+    from spider.server.stopping import StoppingServer
 
     try:
         settings = Settings.from_env(host=args.host, port=args.port, database=args.database)
@@ -49,7 +49,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     gc.freeze()  # what exists at start lives as long as the server: keep it out of garbage collections
     print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
-    uvicorn.Server(uvicorn_config(app, settings)).run()
+    StoppingServer(uvicorn_config(app, settings), before_stopping=app.state.sockets.going_away).run()
     return 0
 
 

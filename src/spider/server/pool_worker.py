@@ -5,6 +5,11 @@ while a suit count has fewer than ``target`` deals in the pool (a deal leaves th
 is given it), it solves random deals (classic table rules) and adds the won ones with their winning
 lines. So the pool is refilled as players use it. ``stop()`` ends it between two searches, or ends
 the process outright when a search would take too long to finish.
+
+The stop is told through a pipe rather than a ``multiprocessing.Event``: a worker killed while waiting on
+an Event (SIGTERM to the server's process group reaches it too) leaves the Event's lock counting it as a
+sleeper, and ``Event.set()`` then waits for it forever, so the server never stopped. A pipe's end closes
+with its process, and the worker reads a closed end as "stop".
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-from multiprocessing.synchronize import Event as EventType
+from multiprocessing.connection import Connection
 
 from spider import TableRules
 from spider.cards import SUIT_COUNTS
@@ -22,16 +27,17 @@ from spider.solver.workers import worker_process_setup
 IDLE_SECONDS = 10.0
 
 
-def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType) -> None:
-    """Fills the pool until every suit count has ``target`` deals, or until ``stop`` is set."""
+def top_up(pool: solving.DealPool, target: int, seconds: float, stop: Connection) -> None:
+    """Fills the pool until every suit count has ``target`` deals, or until ``stop`` is readable (a word
+    from the server, or its end closed)."""
     rules = TableRules()
-    while not stop.is_set():
+    while not stop.poll():
         short = [suits for suits in SUIT_COUNTS if pool.count(suits) < target]
         if not short:
-            stop.wait(IDLE_SECONDS)
+            stop.poll(IDLE_SECONDS)
             continue
         for suits in short:
-            if stop.is_set():
+            if stop.poll():
                 return
             solved = solving.solve_new_deal(suits, rules.to_json(), seconds)
             if solved is not None:
@@ -39,7 +45,7 @@ def top_up(pool: solving.DealPool, target: int, seconds: float, stop: EventType)
                 pool.add(suits, deal, nodes=nodes, seconds=spent)
 
 
-def _run(database: str, target: int, seconds: float, stop: EventType, server: int) -> None:
+def _run(database: str, target: int, seconds: float, stop: Connection, server: int) -> None:
     worker_process_setup(19, server)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on the server reaches this process too
         top_up(solving.DealPool(database), target, seconds, stop)
@@ -50,9 +56,9 @@ class PoolWorker:
 
     def __init__(self, database: str, target: int, seconds: float) -> None:
         context = multiprocessing.get_context("spawn")
-        self._stop = context.Event()
+        self._heard, self._stop = context.Pipe(duplex=False)
         self._process = context.Process(
-            target=_run, args=(database, target, seconds, self._stop, os.getpid()), name="spider-pool", daemon=True
+            target=_run, args=(database, target, seconds, self._heard, os.getpid()), name="spider-pool", daemon=True
         )
 
     def start(self) -> None:
@@ -62,8 +68,12 @@ class PoolWorker:
     def alive(self) -> bool:
         return self._process.is_alive()
 
-    def stop(self, timeout: float = 2.0) -> None:
-        self._stop.set()
+    def stop(self, timeout: float = 0.5) -> None:
+        """Tells the worker to stop, and ends it after ``timeout`` seconds if it is still searching (a
+        stopping server waits for no deal)."""
+        with contextlib.suppress(OSError):  # the worker is gone already: nobody to tell
+            self._stop.send("stop")
+        self._stop.close()
         if self._process.pid is None:
             return
         self._process.join(timeout)

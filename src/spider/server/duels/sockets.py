@@ -22,6 +22,10 @@ their sockets (and in every process, with Redis), are a token bucket (``socket_m
 flood costs the server one message's work per token, not one per frame sent. A player may hold
 ``sockets_per_player`` sockets at once in a process, an address ``sockets_per_address``; one beyond
 gets ``duel.socket_too_many`` and is closed (1008).
+
+When the server stops, every socket is closed with 1001 (going away) once the message it is handling
+has been answered (``Sockets.going_away``), so that pages reconnect to the next server and follow their
+duels again; uvicorn's own close (1012) comes after, for sockets that did not close in time.
 """
 
 from __future__ import annotations
@@ -51,35 +55,15 @@ MAX_MESSAGE = 1024
 MAX_FRAME = 4 * MAX_MESSAGE
 """Larger frames are refused by the protocol, unread; up to it, the sentence above says why."""
 MAX_FOLLOWED = 16
-TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1009, 1007, 1008, 1013
+GOING_AWAY, TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1001, 1009, 1007, 1008, 1013
+CLOSING_SECONDS = 1.0
+"""How long a stopping server waits for its sockets to answer what they handle and close."""
 
 
 def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
     return {"type": "error", "error": message(message_id, **params), "message_id": message_id, "ref": ref}
 
 
-class OpenSockets:
-    """The sockets open in this process, by player and by client address, within their limits (0: none)."""
-
-    def __init__(self, per_player: int, per_address: int) -> None:
-        self.per_player = per_player
-        self.per_address = per_address
-        self._players: Counter[str] = Counter()
-        self._addresses: Counter[str] = Counter()
-
-    def enter(self, player: str, address: str) -> bool:
-        """Counts a socket in: False (and not counted) when its player or its address has enough."""
-        if 0 < self.per_player <= self._players[player] or 0 < self.per_address <= self._addresses[address]:
-            return False
-        self._players[player] += 1
-        self._addresses[address] += 1
-        return True
-
-    def leave(self, player: str, address: str) -> None:
-        for counts, key in ((self._players, player), (self._addresses, address)):
-            counts[key] -= 1
-            if counts[key] <= 0:
-                del counts[key]  # so that memory follows the sockets open, not every player ever seen
 def _is_version(value: Any) -> bool:
     """A view's ``version`` as an action may carry it: absent, or a count of actions."""
     return value is None or (type(value) is int and 0 <= value < 2**31)
@@ -107,6 +91,7 @@ class Connection:
         self.watching: set[str] = set()
         self.apart: set[str] = set()
         self.sending = asyncio.Lock()
+        self.handling = asyncio.Lock()  # held while a message from the page is being answered
 
     async def send(self, frame: Message) -> None:
         async with self.sending:
@@ -115,6 +100,12 @@ class Connection:
     async def close(self, code: int, message_id: str) -> None:
         await self.send(_error(message_id))
         await self.websocket.close(code, reason=message_id)
+
+    async def go_away(self) -> None:
+        """Closes the socket with 1001 once the message in hand, if any, has been answered."""
+        async with self.handling, self.sending:
+            if self.websocket.client_state == WebSocketState.CONNECTED:
+                await self.websocket.close(GOING_AWAY)
 
     def _apart_names(self) -> set[str]:
         return {duelist.name for duelist in self.duels.people.many(list(self.duels.people.apart(self.player))).values()}
@@ -172,7 +163,8 @@ class Connection:
             if not isinstance(parsed, dict):
                 await self.close(NOT_JSON, "duel.socket_not_json")
                 return
-            await self.handle(parsed)
+            async with self.handling:
+                await self.handle(parsed)
             # Messages waiting in the queue are read without a pause: let the other requests and sockets
             # have their turn between two, so that a burst holds up no one for longer than one message.
             await asyncio.sleep(0)
@@ -269,6 +261,40 @@ class Connection:
             await self.send(event)
 
 
+class Sockets:
+    """The sockets open in this process: counted by player and by client address, within their limits
+    (0: none), and kept so that a stopping server can close them."""
+
+    def __init__(self, per_player: int = 0, per_address: int = 0) -> None:
+        self.per_player = per_player
+        self.per_address = per_address
+        self._players: Counter[str] = Counter()
+        self._addresses: Counter[str] = Counter()
+        self.open: set[Connection] = set()
+
+    def enter(self, player: str, address: str) -> bool:
+        """Counts a socket in: False (and not counted) when its player or its address has enough."""
+        if 0 < self.per_player <= self._players[player] or 0 < self.per_address <= self._addresses[address]:
+            return False
+        self._players[player] += 1
+        self._addresses[address] += 1
+        return True
+
+    def leave(self, player: str, address: str) -> None:
+        for counts, key in ((self._players, player), (self._addresses, address)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]  # so that memory follows the sockets open, not every player ever seen
+
+    async def going_away(self, seconds: float = CLOSING_SECONDS) -> None:
+        """Closes every socket with 1001, each once its message in hand is answered; gives up after ``seconds``."""
+        closing = [asyncio.create_task(connection.go_away()) for connection in list(self.open)]
+        if closing:
+            await asyncio.wait(closing, timeout=seconds)
+        for task in closing:
+            task.cancel()
+
+
 async def socket(websocket: WebSocket) -> None:
     """``/api/socket``: the lobby's and the duels' events for the cookie's player."""
     token = cookie_token(websocket.scope)
@@ -283,8 +309,8 @@ async def socket(websocket: WebSocket) -> None:
         return
     player = player_id(token)
     address = websocket.client.host if websocket.client is not None else ""
-    open_sockets: OpenSockets = websocket.app.state.open_sockets
-    if not open_sockets.enter(player, address):
+    sockets: Sockets = websocket.app.state.sockets
+    if not sockets.enter(player, address):
         await websocket.send_text(json.dumps(_error("duel.socket_too_many")))
         await websocket.close(POLICY, reason="duel.socket_too_many")
         return
@@ -292,13 +318,15 @@ async def socket(websocket: WebSocket) -> None:
         async with duels.broker.subscription() as subscription:
             state = websocket.app.state
             connection = Connection(websocket, duels, state.presence, player, subscription, state.socket_messages)
+            sockets.open.add(connection)
             try:
                 await connection.run()
             except WebSocketDisconnect:
                 pass
             finally:
+                sockets.open.discard(connection)
                 if websocket.client_state == WebSocketState.CONNECTED:
                     with contextlib.suppress(RuntimeError, OSError):
                         await websocket.close()
     finally:
-        open_sockets.leave(player, address)
+        sockets.leave(player, address)
