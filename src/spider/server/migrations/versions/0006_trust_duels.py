@@ -4,7 +4,7 @@ keys: neither player is renamed; new names can no longer be made that look like 
 duel keeps the share of a rating change it counted, and why it counted less (``duels.rated``).
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from alembic import op
 from spider.server.duels.people import name_key
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
