@@ -93,3 +93,15 @@ def test_a_card_too_many_is_named() -> None:
     fields[2] = fields[2][:-2] + ("As" if fields[2][-2:] != "As" else "Ks")
     with pytest.raises(InvalidPositionError, match="104 cards"):
         parse_position(" ".join(fields))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1C 5|2s/5|6s/5|Qs/5|9s/4|9s/4|As/4|4s/4|3s/4|8s/4|5s 5\N{SUPERSCRIPT ZERO} - 500 0",  # the stock
+        "1C \N{SUPERSCRIPT FIVE}|2s/5|6s/5|Qs/5|9s/4|9s/4|As/4|4s/4|3s/4|8s/4|5s 50 - 500 0",  # face down
+    ],
+)
+def test_a_count_in_other_digits_than_0_to_9_is_refused_as_a_position_error(text: str) -> None:
+    with pytest.raises(InvalidPositionError):
+        parse_position(text)

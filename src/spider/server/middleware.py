@@ -187,7 +187,7 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         length = _header(scope, b"content-length")
-        if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > self.limit):
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
             await self.refuse(scope, receive, send)
             return
         received = 0
