@@ -117,14 +117,22 @@ class People:
         self.engine = engine
 
     def add_computers(self, at: float) -> None:
-        """The computer players, each under its own id and name, added once."""
-        with self.engine.begin() as connection:
-            for strength, name in COMPUTER_NAMES.items():
-                player = computer_id(strength)
-                if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
-                    connection.execute(insert(players).values(id=player, created_at=at))
-                if connection.execute(select(duelists.c.player).where(duelists.c.player == player)).first() is None:
-                    self._insert(connection, player, name, strength)
+        """The computer players, each under its own id and name, added once, whichever of several
+        processes starting at once on one database gets there first."""
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as connection:
+                    for strength, name in COMPUTER_NAMES.items():
+                        player = computer_id(strength)
+                        if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
+                            connection.execute(insert(players).values(id=player, created_at=at))
+                        known = select(duelists.c.player).where(duelists.c.player == player)
+                        if connection.execute(known).first() is None:
+                            self._insert(connection, player, name, strength)
+                return
+            except IntegrityError:  # another process added them meanwhile: the next try finds them
+                if attempt == 2:
+                    raise
 
     @staticmethod
     def _insert(connection: Connection, player: str, name: str, computer: Strength | None = None) -> None:

@@ -1,0 +1,46 @@
+"""The duelists' table as several server processes share it."""
+
+from __future__ import annotations
+
+import threading
+
+from sqlalchemy import delete, func, select
+
+from spider.databases import database_url as url_of
+from spider.server.duels.people import COMPUTER_NAMES, People, computer_id
+from spider.server.duels.tables import duelists
+from spider.server.storage import Store, players
+
+
+def test_two_processes_starting_at_once_both_start_and_add_the_computer_players_once(database_url: str) -> None:
+    stores = [Store(url_of(database_url)), Store(url_of(database_url))]  # as two `spider serve` on one database
+    computers = [computer_id(strength) for strength in COMPUTER_NAMES]
+    try:
+        for _ in range(10):
+            with stores[0].engine.begin() as connection:  # a database no process has started on yet
+                connection.execute(delete(duelists).where(duelists.c.player.in_(computers)))
+                connection.execute(delete(players).where(players.c.id.in_(computers)))
+            ready = threading.Barrier(2)
+            failures: list[BaseException] = []
+
+            def start(store: Store, ready: threading.Barrier = ready, failures: list[BaseException] = failures) -> None:
+                ready.wait()
+                try:
+                    People(store.engine).add_computers(0.0)
+                except BaseException as error:  # a process that fails to start
+                    failures.append(error)
+
+            threads = [threading.Thread(target=start, args=(store,)) for store in stores]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert failures == []
+            with stores[0].engine.connect() as connection:
+                added = connection.execute(
+                    select(func.count()).select_from(duelists).where(duelists.c.player.in_(computers))
+                ).scalar()
+            assert added == len(computers)
+    finally:
+        for store in stores:
+            store.close()
