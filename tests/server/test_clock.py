@@ -76,7 +76,7 @@ def test_an_action_starts_a_stopped_clock(client: TestClient, time: Time) -> Non
     act(client, game["id"], "d")  # played, so on screen, even if the page never said so
     time.at += 20
     act(client, game["id"], "d")
-    assert seconds(client, game["id"]) == 20
+    assert seconds(client, game["id"]) == 35 + 20  # the time to the first action counts up to the gap
 
 
 def test_the_clock_survives_a_restart_of_the_server(
@@ -150,3 +150,17 @@ def test_a_game_hidden_between_its_moves_is_not_won_in_no_time(client: TestClien
         view = act(client, game["id"], action)["view"]
     assert view["won"] and view["seconds"] == len(line)
     assert client.get("/api/stats").json()["by_suits"]["1"]["best_seconds"] == len(line)
+
+
+def test_a_move_made_off_screen_counts_the_time_since_the_one_before(client: TestClient, time: Time) -> None:
+    game = new_game(client, suits=1, code="SP1-S1C-AAAAAAD")
+    time.at += 4
+    act(client, game["id"], "d")
+    on_screen(client, game["id"], False)  # the page says so, and plays on
+    time.at += 6
+    act(client, game["id"], "d")
+    assert seconds(client, game["id"]) == 10
+    on_screen(client, game["id"], False)
+    time.at += 600
+    act(client, game["id"], "d")
+    assert seconds(client, game["id"]) == 45  # a long wait counts up to the gap, as between two signs of life

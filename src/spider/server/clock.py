@@ -57,6 +57,18 @@ class Clock:
         self.played = self.seconds(at)
         self.since = at
 
+    def acted(self, at: float, before: float) -> None:
+        """An action, which only a page showing the game makes: a sign of life, and if the page had said
+        the game was off screen, the time since the one before (``before``, the previous action) counts.
+
+        >>> clock = Clock(played=10.0, since=None)
+        >>> clock.acted(105.0, before=100.0); clock.seconds(105.0)
+        15.0
+        """
+        if self.since is None:
+            self.since = max(min(before, at), at - GAP)
+        self.seen(at)
+
     def off_screen(self, at: float) -> None:
         """The game left the screen: nothing counts until it is seen again."""
         self.played = self.seconds(at)

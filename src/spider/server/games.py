@@ -59,6 +59,7 @@ class LiveGame:
     exercise: Exercise | None = None  # the practice exercise the game plays
     lock: threading.Lock = field(default_factory=threading.Lock)
     drawn: tuple[tuple[int, int, str], Table] | None = None  # the table's part of the view, as last built
+    acted_at: float | None = None  # when its last action was stored (None: none yet, the deal's time)
     revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
 
     def table(self) -> Table:
@@ -219,7 +220,7 @@ class Games:
                     live.apply(action.text)
                     if progress.clock is None:
                         live.clock.seen(action.at)
-                    live.seq = action.seq
+                    live.seq, live.acted_at = action.seq, action.at
             except SpiderError:  # pragma: no cover - only if stored actions do not replay
                 return False
             live.record.take(progress)
@@ -397,7 +398,9 @@ class Games:
         kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
         canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
         at = now()
-        live.clock.seen(at)  # an action is made on screen
+        # an action is made on screen, whatever the page said: made "off screen", it counts the time
+        # since the previous action (the last sign of life the server is sure of), up to the gap
+        live.clock.acted(at, live.record.created_at if live.acted_at is None else live.acted_at)
         finish = live.ending(at)
         if finish is not None and finish.result == "won":
             # a won game took at least what its actions show, whatever the page said of the screen
@@ -415,7 +418,7 @@ class Games:
         except Exception:
             self.forget(live.record.id)
             raise
-        live.seq += 1
+        live.seq, live.acted_at = live.seq + 1, at
         if finish is not None:
             self._ended(live, finish)
         return events
@@ -537,7 +540,8 @@ class Games:
         with live.lock:
             for text in texts[:at]:
                 live.apply(text)
-                self.store.add_action(live.record.id, live.seq + 1, text, now(), live.clock)
+                live.acted_at = now()
+                self.store.add_action(live.record.id, live.seq + 1, text, live.acted_at, live.clock)
                 live.seq += 1
         return live
 
@@ -641,5 +645,5 @@ def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
             raise RuntimeError(f"stored action {action.seq} ({action.text}) of game {record.id}: {error}") from error
         if record.clock is None:
             clock.seen(action.at)
-        live.seq = action.seq
+        live.seq, live.acted_at = action.seq, action.at
     return live
