@@ -4,7 +4,9 @@ a lobby, invitations, friends and computer opponents.
 - ``tables``: where duels, seats, invitations, duelists and their relations are stored;
 - ``records``: a stored duel read in one go, its topics, and how two scores make a result;
 - ``people``: names, player info, friends and ignore;
+- ``lookalikes``: names compared as they look (TR39 skeletons);
 - ``ratings``: Glicko-2 through the ``glicko2`` package;
+- ``rated``: which duels change ratings, and how much (the rule against farmed ratings);
 - ``duels``: the routes' one door to duels (``Duels``), using ``Games`` for each player's game;
 - ``lobby``: what the lobby and player info show (reads only);
 - ``clock``: the task that ends games whose time is up while nobody looks;
