@@ -43,9 +43,11 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        # computer duel opponents at a twentieth of their pace: a duel against one ends in seconds
+        # computer duel opponents at a twentieth of their pace: a duel against one ends in seconds; no
+        # budget of actions a second, as the tests play their winning lines through the API at once
         env = {
-            **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "30", "SPIDER_COMPUTER_PACE": "0.05"
+            **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "30", "SPIDER_COMPUTER_PACE": "0.05",
+            "SPIDER_ACTIONS_PER_SECOND": "0",
         }
         command = [*spider_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", str(self.database)]
