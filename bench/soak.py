@@ -12,7 +12,8 @@ each action answered 200 must be in the game the servers tell at the end. It pri
 - the round trip of every answered request, p50 and p99;
 - each process's memory over time (RSS: the server's own, and its worker processes'), and per life and
   part whether it grew once warm: from a third of the life (at least ``WARM`` seconds in) to its end,
-  beyond what its cache of live games took meanwhile (bounded by ``SPIDER_CACHE_MEGABYTES``; ``/metrics``).
+  beyond what its cache of live games took meanwhile (bounded by ``SPIDER_CACHE_MEGABYTES``; ``/metrics``)
+  and the worker processes started meanwhile (as many as their first did).
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--kill-every 5] [--players 12]
         [--postgresql URL] [--redis-port PORT]
@@ -69,8 +70,9 @@ class Servers:
         self.ports = [free_port(), free_port()]
         self.processes: list[subprocess.Popen[bytes] | None] = [None, None]
         self.started = [0.0, 0.0]
-        # (seconds since bench start, the server's MB, its workers' MB, life, its live games' MB as it counts them)
-        self.memory: list[list[tuple[float, float, float, int, float]]] = [[], []]
+        # (seconds since bench start, the server's MB, its workers' MB, life, its live games' MB as it counts
+        # them, its worker processes)
+        self.memory: list[list[tuple[float, float, float, int, float, int]]] = [[], []]
         self.lives = [0, 0]
 
     def url(self, index: int) -> str:
@@ -117,9 +119,12 @@ class Servers:
         for index, process in enumerate(self.processes):
             if process is not None and process.poll() is None:
                 own = rss(process.pid)
-                workers = sum(rss(child) for child in descendants(process.pid))
+                children = descendants(process.pid)
+                workers = sum(rss(child) for child in children)
                 cached = live_games_mb(self.url(index))
-                self.memory[index].append((time.monotonic() - since, own, workers, self.lives[index], cached))
+                self.memory[index].append(
+                    (time.monotonic() - since, own, workers, self.lives[index], cached, len(children))
+                )
 
 
 def live_games_mb(url: str) -> float:
@@ -387,14 +392,15 @@ def memory_report(servers: Servers) -> None:
     for index, samples in enumerate(servers.memory):
         print(f"server {index + 1} memory (MB, server+workers), every {SAMPLE_EVERY:.0f} s; | marks a restart:")
         line, life = [], 1
-        for _, own, workers, sample_life, _ in samples:
+        for _, own, workers, sample_life, _, _ in samples:
             if sample_life != life:
                 line.append("|")
                 life = sample_life
             line.append(f"{own:.0f}+{workers:.0f}")
         print("  " + " ".join(line))
         for life in sorted({sample[3] for sample in samples}):
-            lived = [(at, own, workers, cached) for at, own, workers, of_life, cached in samples if of_life == life]
+            lived = [(at, own, workers, cached, count) for at, own, workers, of_life, cached, count in samples
+                     if of_life == life]
             warm_from = max(WARM, (lived[-1][0] - lived[0][0]) / 3)
             warm = [sample for sample in lived if sample[0] - lived[0][0] >= warm_from]
             if len(warm) < 2:
@@ -402,20 +408,23 @@ def memory_report(servers: Servers) -> None:
                 continue
             parts = []
             cache_growth = warm[-1][3] - warm[0][3]  # the live games' cache filling up to its bound is no leak
-            for name, part, allowed in (("server", 1, max(0.0, cache_growth)), ("workers", 2, 0.0)):
+            started = warm[-1][4] - warm[0][4]  # worker processes are started as searches need them
+            each = warm[0][2] / warm[0][4] if warm[0][4] else 0.0
+            for name, part, allowed in (("server", 1, max(0.0, cache_growth)), ("workers", 2, max(0, started) * each)):
                 first, last = warm[0][part], warm[-1][part]
                 if last - first > STEADY_MB + allowed:
                     grew.append(f"server {index + 1} life {life} {name} {last - first - allowed:+.0f} MB")
                 parts.append(f"{name} {first:.0f} -> {last:.0f} MB ({last - first:+.0f})")
             parts[0] += f", its live games {warm[0][3]:.0f} -> {warm[-1][3]:.0f} MB"
+            parts[1] += f", {warm[0][4]} -> {warm[-1][4]} processes"
             print(f"  life {life}, from {warm[0][0] - lived[0][0]:.0f} s to {warm[-1][0] - lived[0][0]:.0f} s: "
                   + "; ".join(parts))
     if grew:
-        print(f"memory once warm: GREW by more than {STEADY_MB:.0f} MB beyond the live games' cache in "
+        print(f"memory once warm: GREW by more than {STEADY_MB:.0f} MB beyond the live games' cache and new workers in "
               + ", ".join(grew))
     else:
         print(f"memory once warm: no growth (within {STEADY_MB:.0f} MB in every life, server and workers, "
-              "beyond the live games' cache filling up to SPIDER_CACHE_MEGABYTES)")
+              "beyond the live games' cache filling up to SPIDER_CACHE_MEGABYTES and worker processes started)")
 
 
 def main() -> None:
