@@ -10,7 +10,10 @@ each action answered 200 must be in the game the servers tell at the end. It pri
 - 5xx answers outside the kill windows (a kill until its process answers again, plus a few seconds; the
   Redis restart likewise) (target 0), and those inside;
 - the round trip of every answered request, p50 and p99;
-- each process's memory (RSS, with its worker processes) over time, and its growth once warm.
+- each process's memory over time (RSS: the server's own, and its worker processes'), and per life and
+  part whether it grew once warm: from a third of the life (at least ``WARM`` seconds in) to its end,
+  beyond what its cache of live games took meanwhile (bounded by ``SPIDER_CACHE_MEGABYTES``; ``/metrics``)
+  and the worker processes started meanwhile (as many as their first did).
 
     nice -n 10 .venv/bin/python bench/soak.py [--minutes 30] [--kill-every 5] [--players 12]
         [--postgresql URL] [--redis-port PORT]
@@ -41,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GRACE = 5.0  # seconds after a process answers again (or Redis is back) still counted in its window
 SAMPLE_EVERY = 30.0  # seconds between two memory samples
 WARM = 120.0  # seconds after a process starts before its memory counts as warm
+STEADY_MB = 5.0  # growth once warm within this is the noise of the allocator, not growth
 
 
 @dataclass
@@ -66,7 +70,9 @@ class Servers:
         self.ports = [free_port(), free_port()]
         self.processes: list[subprocess.Popen[bytes] | None] = [None, None]
         self.started = [0.0, 0.0]
-        self.memory: list[list[tuple[float, float, int]]] = [[], []]  # (seconds since bench start, MB, life)
+        # (seconds since bench start, the server's MB, its workers' MB, life, its live games' MB as it counts
+        # them, its worker processes)
+        self.memory: list[list[tuple[float, float, float, int, float, int]]] = [[], []]
         self.lives = [0, 0]
 
     def url(self, index: int) -> str:
@@ -112,25 +118,49 @@ class Servers:
     def sample(self, since: float) -> None:
         for index, process in enumerate(self.processes):
             if process is not None and process.poll() is None:
-                self.memory[index].append((time.monotonic() - since, group_rss(process.pid), self.lives[index]))
+                own = rss(process.pid)
+                children = descendants(process.pid)
+                workers = sum(rss(child) for child in children)
+                cached = live_games_mb(self.url(index))
+                self.memory[index].append(
+                    (time.monotonic() - since, own, workers, self.lives[index], cached, len(children))
+                )
 
 
-def group_rss(pid: int) -> float:
-    """The resident memory of a process and its children, in MB."""
-    total = 0
-    pids = [str(pid)]
+def live_games_mb(url: str) -> float:
+    """The memory a server's live games take as its cache counts them (``/metrics``), in MB; 0 unanswered."""
     try:
-        pids += Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return 0.0
-    for child in pids:
+        for line in httpx.get(url + "/metrics", timeout=2).text.splitlines():
+            if line.startswith("spider_live_games_bytes "):
+                return float(line.split()[1]) / 2**20
+    except httpx.HTTPError:
+        pass
+    return 0.0
+
+
+def descendants(pid: int) -> list[int]:
+    """A process's children and theirs: those started by any of its threads (a solver's worker process is
+    started by the thread that first asks for a search, not always the main one)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
         try:
-            for line in Path(f"/proc/{child}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
+            children = [int(child) for child in task.read_text().split()]
         except OSError:
             continue
-    return total / 1024
+        for child in children:
+            found += [child, *descendants(child)]
+    return found
+
+
+def rss(pid: int) -> float:
+    """A process's resident memory, in MB (0 when it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
 class Client:
@@ -357,22 +387,44 @@ class Redis:
 
 
 def memory_report(servers: Servers) -> None:
+    """Each process's samples, then per life and part its memory once warm, and a verdict for the run."""
+    grew = []
     for index, samples in enumerate(servers.memory):
-        print(f"server {index + 1} memory (MB, server and workers), every {SAMPLE_EVERY:.0f} s; | marks a restart:")
+        print(f"server {index + 1} memory (MB, server+workers), every {SAMPLE_EVERY:.0f} s; | marks a restart:")
         line, life = [], 1
-        for _, mb, sample_life in samples:
+        for _, own, workers, sample_life, _, _ in samples:
             if sample_life != life:
                 line.append("|")
                 life = sample_life
-            line.append(f"{mb:.0f}")
+            line.append(f"{own:.0f}+{workers:.0f}")
         print("  " + " ".join(line))
-        for life in sorted({sample[2] for sample in samples}):
-            lived = [(at, mb) for at, mb, sample_life in samples if sample_life == life]
-            warm = [mb for at, mb in lived if at - lived[0][0] >= WARM]
-            if len(warm) >= 2:
-                growth = warm[-1] - warm[0]
-                print(f"  life {life}: warm {warm[0]:.0f} MB, last {warm[-1]:.0f} MB, growth {growth:+.0f} MB "
-                      f"over {len(warm) - 1} samples")
+        for life in sorted({sample[3] for sample in samples}):
+            lived = [(at, own, workers, cached, count) for at, own, workers, of_life, cached, count in samples
+                     if of_life == life]
+            warm_from = max(WARM, (lived[-1][0] - lived[0][0]) / 3)
+            warm = [sample for sample in lived if sample[0] - lived[0][0] >= warm_from]
+            if len(warm) < 2:
+                print(f"  life {life}: too short to tell ({len(lived)} samples)")
+                continue
+            parts = []
+            cache_growth = warm[-1][3] - warm[0][3]  # the live games' cache filling up to its bound is no leak
+            started = warm[-1][4] - warm[0][4]  # worker processes are started as searches need them
+            each = warm[0][2] / warm[0][4] if warm[0][4] else 0.0
+            for name, part, allowed in (("server", 1, max(0.0, cache_growth)), ("workers", 2, max(0, started) * each)):
+                first, last = warm[0][part], warm[-1][part]
+                if last - first > STEADY_MB + allowed:
+                    grew.append(f"server {index + 1} life {life} {name} {last - first - allowed:+.0f} MB")
+                parts.append(f"{name} {first:.0f} -> {last:.0f} MB ({last - first:+.0f})")
+            parts[0] += f", its live games {warm[0][3]:.0f} -> {warm[-1][3]:.0f} MB"
+            parts[1] += f", {warm[0][4]} -> {warm[-1][4]} processes"
+            print(f"  life {life}, from {warm[0][0] - lived[0][0]:.0f} s to {warm[-1][0] - lived[0][0]:.0f} s: "
+                  + "; ".join(parts))
+    if grew:
+        print(f"memory once warm: GREW by more than {STEADY_MB:.0f} MB beyond the live games' cache and new workers in "
+              + ", ".join(grew))
+    else:
+        print(f"memory once warm: no growth (within {STEADY_MB:.0f} MB in every life, server and workers, "
+              "beyond the live games' cache filling up to SPIDER_CACHE_MEGABYTES and worker processes started)")
 
 
 def main() -> None:

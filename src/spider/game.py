@@ -497,6 +497,11 @@ class Game:
         return bool(self._undo)
 
     @property
+    def undo_depth(self) -> int:
+        """How many actions can be undone now: each keeps a snapshot, the bulk of a long game's memory."""
+        return len(self._undo)
+
+    @property
     def can_redo(self) -> bool:
         return bool(self._redo)
 

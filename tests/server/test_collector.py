@@ -38,3 +38,25 @@ def test_what_is_alive_gets_frozen_and_a_full_collection_frees_cycles_anyway() -
         assert watched() is None
     finally:
         gc.unfreeze()
+
+
+def test_garbage_made_between_two_freezes_is_freed_at_the_next() -> None:
+    """A request's reference cycles are garbage before the next freeze: they are freed then, not after an hour."""
+    watched: list[weakref.ref[Node]] = []
+
+    async def request_then_wait() -> None:
+        keeping = asyncio.create_task(keep_collections_short(0.02, 3600.0))
+        await asyncio.sleep(0.05)
+        watched.append(weakref.ref(Node()))  # garbage at once, caught in its own cycle
+        await asyncio.sleep(0.1)
+        keeping.cancel()
+
+    automatic = gc.isenabled()
+    gc.disable()  # only the freezer's own collections: an automatic one would free the cycle either way
+    try:
+        run(request_then_wait())
+        assert watched[0]() is None
+    finally:
+        gc.unfreeze()
+        if automatic:
+            gc.enable()

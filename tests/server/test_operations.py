@@ -12,6 +12,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
+from spider.server.games import GAME_BYTES, SNAPSHOT_BYTES
 from tests.server.conftest import act, new_game
 
 
@@ -70,6 +71,8 @@ def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None
     assert found[("spider_games_begun_total", ())] == 1
     assert found[("spider_games_ended_total", (("result", "resigned"),))] == 1
     assert found[("spider_solver_in_flight", (("kind", "searches"),))] == 0
+    assert found[("spider_live_games", ())] == 1
+    assert found[("spider_live_games_bytes", ())] == GAME_BYTES + 2 * SNAPSHOT_BYTES  # two deals to undo
     new_game(client, suits=1)
     new_game(client, suits=1)  # leaves the one before, which had no move: abandoned
     assert samples(client)[("spider_games_ended_total", (("result", "abandoned"),))] == 1

@@ -81,6 +81,30 @@ def test_a_live_game_is_rebuilt_when_the_cache_forgets_it(make_client: Callable[
     assert client.get(f"/api/games/{first['id']}").json()["columns"] == state["columns"]
 
 
+def test_new_games_keep_the_cache_within_its_size(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(cache_size=3)
+    first = new_game(client, code=CODE)
+    play_some(client, first["id"], 2)
+    state = client.get(f"/api/games/{first['id']}").json()
+    for _ in range(10):  # each new game of another player goes into the cache
+        new_game(TestClient(client.app), code=CODE)
+    assert client.app.state.games.cached[0] == 3
+    assert client.get(f"/api/games/{first['id']}").json()["columns"] == state["columns"]  # rebuilt
+
+
+def test_long_undo_histories_keep_the_cache_within_its_memory(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(cache_megabytes=0.1)  # two new games, or one with 60 actions to undo
+    first = new_game(client, code=CODE)
+    play_some(client, first["id"], 3)
+    other = TestClient(client.app)
+    second = new_game(other, code=CODE)
+    assert client.app.state.games.cached[0] == 2
+    play_some(other, second["id"], 40)  # its undo history grows: both no longer fit
+    games, held = client.app.state.games.cached
+    assert games == 1 and held <= 0.1 * 1024 * 1024
+    assert act(client, first["id"], "u")["view"]["moves"] == 2  # the first is rebuilt, undo history and all
+
+
 def children(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():

@@ -55,6 +55,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics.watch_solver("searches", lambda: len(searches.search_shares))
     metrics.watch_solver("deals", lambda: len(searches.deal_shares))
     games = Games(settings, store, pool, searches, metrics)
+    metrics.watch_cache(lambda: games.cached)
     broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
     duels = Duels(games, People(store.engine), broker)
     computers = ComputerOpponents(duels, pace=settings.computer_pace)

@@ -61,6 +61,7 @@ class LiveGame:
     drawn: tuple[tuple[int, int, str], Table] | None = None  # the table's part of the view, as last built
     acted_at: float | None = None  # when its last action was stored (None: none yet, the deal's time)
     revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
+    counted: int = 0  # its memory as counted in the cache's total (``footprint``), in bytes
 
     def table(self) -> Table:
         """The part of the view that depends only on the table, built once per action and language: a
@@ -147,6 +148,7 @@ class Games:
         self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._cached_bytes = 0  # the cached games' footprints, as last counted
         self._analyses: OrderedDict[str, Analysis] = OrderedDict()  # by game id, the latest few
 
     # Finding games.
@@ -183,11 +185,7 @@ class Games:
             live = self._load(game_id)
             if live is None:
                 raise NoSuchGame()
-            with self._cache_lock:
-                live = self._live.setdefault(game_id, live)
-                self._live.move_to_end(game_id)
-                while len(self._live) > self.settings.cache_size:
-                    self._live.popitem(last=False)
+            live = self._keep(live)
         if (live.record.duel is not None) != duel:
             raise NoSuchGame()
         return live
@@ -228,9 +226,42 @@ class Games:
                 live.clock = Clock(progress.clock.played, progress.clock.since)
         return True
 
+    def _keep(self, live: LiveGame) -> LiveGame:
+        """Puts a game in the cache (the one already there, if another request put it first, wins) and
+        drops the least recently used games beyond the cache's bounds, in games and in memory."""
+        with self._cache_lock:
+            kept = self._live.setdefault(live.record.id, live)
+            self._live.move_to_end(live.record.id)
+            if kept is live:
+                self._count(live)
+            self._trim()
+        return kept
+
+    def _count(self, live: LiveGame) -> None:
+        """With the cache lock held: counts a cached game's memory afresh in the cache's total."""
+        size = footprint(live.game)
+        self._cached_bytes += size - live.counted
+        live.counted = size
+
+    def _trim(self) -> None:
+        """With the cache lock held: drops the least recently used games while there are more than
+        ``cache_size`` or they take more than ``cache_megabytes`` (the game used last always stays)."""
+        budget = self.settings.cache_megabytes * 1024 * 1024
+        while len(self._live) > 1 and (len(self._live) > self.settings.cache_size or self._cached_bytes > budget):
+            _, dropped = self._live.popitem(last=False)
+            self._cached_bytes -= dropped.counted
+
+    @property
+    def cached(self) -> tuple[int, int]:
+        """The games in the cache, and the memory they take (estimated, in bytes)."""
+        with self._cache_lock:
+            return len(self._live), self._cached_bytes
+
     def forget(self, game_id: str) -> None:
         with self._cache_lock:
-            self._live.pop(game_id, None)
+            dropped = self._live.pop(game_id, None)
+            if dropped is not None:
+                self._cached_bytes -= dropped.counted
 
     @contextmanager
     def holding(self, game_id: str, player: str, *, duel: bool = False) -> Iterator[LiveGame]:
@@ -353,10 +384,7 @@ class Games:
         self.metrics.games_begun.inc()
         for old, finish in abandoned:
             self._ended(old, finish)
-        live = LiveGame(record, game, Clock(0.0, at), exercise=exercise)
-        with self._cache_lock:
-            self._live[record.id] = live
-        return live
+        return self._keep(LiveGame(record, game, Clock(0.0, at), exercise=exercise))
 
     # Playing.
 
@@ -419,6 +447,10 @@ class Games:
             self.forget(live.record.id)
             raise
         live.seq, live.acted_at = live.seq + 1, at
+        with self._cache_lock:  # its undo history has grown: the cache may be over its memory now
+            if self._live.get(live.record.id) is live:
+                self._count(live)
+                self._trim()
         if finish is not None:
             self._ended(live, finish)
         return events
@@ -618,6 +650,17 @@ class Games:
             return offline_results.answer(record), True
         stored = self.store.keep_offline_result(player, record)
         return offline_results.answer(stored), stored is record
+
+
+# A cached game's memory, measured by bench/live_games.py: the game with its record, clock and drawn
+# table, and a snapshot of the columns an action touched for each action it can undo.
+GAME_BYTES = 34 * 1024
+SNAPSHOT_BYTES = 1100
+
+
+def footprint(game: Game) -> int:
+    """About how much memory a live game takes, in bytes; its undo history is most of a long game's."""
+    return GAME_BYTES + SNAPSHOT_BYTES * game.undo_depth
 
 
 def _played(game: Game, texts: list[str]) -> Game:

@@ -1,5 +1,6 @@
 """What to watch on a running server, in Prometheus' text format (``GET /metrics``): requests and
-their latency by route, games begun and ended, and the solver's work in flight.
+their latency by route, games begun and ended, the games kept live in memory, and the solver's work in
+flight.
 
 Each app has a registry of its own (tests make many apps in one process); with several server
 processes, Prometheus scrapes each one and adds them up.
@@ -41,6 +42,16 @@ class Metrics:
             "spider_solver_in_flight", "Solver searches queued or running, by kind (searches: hints and no more "
             "moves; deals: verified deals solved on the spot and analyses)", ["kind"], registry=self.registry,
         )
+
+    def watch_cache(self, cached: Callable[[], tuple[int, int]]) -> None:
+        """Reports the live games' cache (games, and their memory in bytes) as it stands when scraped."""
+        Gauge("spider_live_games", "Games kept live in memory", registry=self.registry).set_function(
+            lambda: cached()[0]
+        )
+        Gauge(
+            "spider_live_games_bytes", "Memory the live games take, as the cache counts it against its bound",
+            registry=self.registry,
+        ).set_function(lambda: cached()[1])
 
     def watch_solver(self, kind: str, in_flight: Callable[[], float]) -> None:
         """Reports the solver's work of a kind as it stands when scraped."""

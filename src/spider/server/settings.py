@@ -29,8 +29,12 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     cache_size: int = 1000
-    """Games kept live in memory (about 60 KB each with a full undo history); others are rebuilt
-    from their stored actions when asked for (a few milliseconds)."""
+    """Games kept live in memory at most; others are rebuilt from their stored actions when asked for
+    (a few milliseconds)."""
+    cache_megabytes: float = 64.0
+    """Memory the live games may take at most, in MB: about 34 KB a game and 1.1 KB for each action it
+    can undo (``bench/live_games.py``), so 20 MB for a game at 20,000 actions with unlimited undo. The
+    games played least recently are dropped first; the one played last always stays."""
     max_body: int = 16 * 1024
     """Largest request body accepted, in bytes."""
     cookie_secure: bool = False
