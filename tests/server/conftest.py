@@ -90,15 +90,8 @@ def serve(database_url: str) -> Iterator[Callable[..., tuple[subprocess.Popen[by
         )
         started.append(process)
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"{url}/api/presets", timeout=1)
-                return process, url
-            except httpx.TransportError:
-                assert process.poll() is None, "spider serve exited"
-                time.sleep(0.1)
-        raise AssertionError("spider serve did not start within 30 s")
+        serving(process, url, 30)
+        return process, url
 
     yield start
     for process in started:
@@ -123,3 +116,26 @@ def act(client: TestClient, game_id: str, action: str) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
+
+
+def serving(process: subprocess.Popen[bytes], url: str, seconds: float) -> None:
+    """Waits until the `spider serve` just started at ``url`` answers, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"{url}/api/presets", timeout=1)
+            return
+        except httpx.TransportError:
+            assert process.poll() is None, "spider serve exited"
+            time.sleep(0.1)
+    raise AssertionError(f"spider serve did not start within {seconds:g} s")
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

@@ -11,19 +11,9 @@ from starlette.testclient import TestClient
 from spider.server import Settings
 from spider.server.limits import MAX_PLAYERS, RETRY_SECONDS, NewGames, SharedCounts
 
-from .conftest import new_game
+from .conftest import Clock, new_game
 
 CODE = "SP1-S1C-AAAAAAD"
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def limited(client: TestClient, per_minute: int = 20) -> Clock:

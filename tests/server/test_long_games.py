@@ -15,20 +15,10 @@ from starlette.testclient import TestClient
 from spider.server import games as games_module
 from spider.server.limits import NewGames
 
-from .conftest import act, new_game
+from .conftest import Clock, act, new_game
 from .duel_players import another_player, get_duel, start_duel
 
 CODE = "SP1-S1C-AAAAAAD"
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_an_action_past_the_games_limit_is_refused_naming_it(make_client: Callable[..., TestClient]) -> None:

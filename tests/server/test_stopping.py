@@ -26,7 +26,7 @@ from spider.codes import GameCode
 from spider.server.middleware import PLAYER_COOKIE
 from spider.solver.pool import Pool
 
-from .conftest import free_port
+from .conftest import free_port, serving
 
 STOP_SECONDS = 10.0
 ROUNDS = 3
@@ -44,15 +44,8 @@ def start(database: Path) -> tuple[subprocess.Popen[bytes], str]:
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"{url}/api/presets", timeout=1)
-            return process, url
-        except httpx.TransportError:
-            assert process.poll() is None, "spider serve exited"
-            time.sleep(0.1)
-    raise AssertionError("spider serve did not start within 60 s")
+    serving(process, url, 60)
+    return process, url
 
 
 def children_idle(pid: int) -> None:
