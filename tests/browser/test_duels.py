@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.harness import Server, open_context
 from tests.browser.table import cards, open_table, shown
@@ -42,8 +43,17 @@ def make_table(page: Page, opponent: str, suits: str = "1 suit") -> None:
 
 
 def finish(page: Page) -> None:
-    page.locator("#duel-bar").get_by_role("button", name="Finish", exact=True).click()
-    page.locator("[data-confirm-finish]").click()
+    # the bar is drawn again on each of the opponent's progress frames: a click that lands as a computer
+    # opponent's frame redraws it is clicked again, as a player would
+    confirm = page.locator("[data-confirm-finish]")
+    for _ in range(5):
+        page.locator("#duel-bar").get_by_role("button", name="Finish", exact=True).click()
+        try:
+            confirm.wait_for(timeout=2000)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    confirm.click()
 
 
 ERRORS: list[str] = []

@@ -81,7 +81,11 @@ def serve(database_url: str) -> Iterator[Callable[..., tuple[subprocess.Popen[by
 
     def start(**environ: str) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
-        env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0", **environ}
+        # no budget of actions a second unless the test sets one: the tests play faster than any player
+        env = {
+            **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0", "SPIDER_ACTIONS_PER_SECOND": "0",
+            **environ,
+        }
         process = subprocess.Popen(
             [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", database_url],
             env=env,
