@@ -7,14 +7,18 @@ schema; the tests run generated requests against the description and check every
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import ConfigDict, Field, WithJsonSchema, with_config
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.actions import COLUMNS
 from spider.cards import RANKS, SUIT_COUNTS, SUITS
+from spider.players.strengths import STRENGTHS
 from spider.rules import CHOICES
+from spider.server.duels.records import OPEN, OVER, PERSON, PLAYING
+from spider.server.results import RESULTS, DuelEnding, OfflineEnding
+from spider.solver.search import Verdict
 
 _RULES = {name: {"enum": list(choices)} for name, choices in CHOICES.items()}
 RULES_SCHEMA: dict[str, Any] = {
@@ -57,10 +61,7 @@ Card = Annotated[str, Field(pattern=f"^[{RANKS}][{SUITS}]$", examples=["Ts", "Ah
 Suit = Annotated[str, WithJsonSchema({"enum": list(SUITS)})]
 Suits = Annotated[int, WithJsonSchema({"enum": list(SUIT_COUNTS)})]
 SuitsKey = Annotated[str, WithJsonSchema({"enum": [str(suits) for suits in SUIT_COUNTS]})]
-Result = Annotated[
-    str | None,
-    WithJsonSchema({"enum": ["won", "resigned", "abandoned", "solved", "finished", "time", None]}),
-]
+Result = Annotated[str | None, WithJsonSchema({"enum": [*RESULTS, None]})]
 """How a game ended; ``solved``: a practice game that reached its goal; ``finished`` and ``time``: a duel
 game its player finished, or whose time ran out."""
 Column = Annotated[int, Field(ge=1, le=COLUMNS)]
@@ -126,7 +127,7 @@ class Table(TypedDict):
 
     suits: Suits
     rules: TableRules
-    columns: Annotated[list[Pile], Field(min_length=10, max_length=10)]
+    columns: Annotated[list[Pile], Field(min_length=COLUMNS, max_length=COLUMNS)]
     stock: Stock
     runs: list[Suit]
     score: int
@@ -282,7 +283,7 @@ class Analysis(TypedDict):
     """A lost game searched with every card known (SPEC 2.6)."""
 
     code: str
-    opening: Annotated[str, WithJsonSchema({"enum": ["win", "no-win", "unknown"]})]
+    opening: Annotated[str, WithJsonSchema({"enum": list(get_args(Verdict))})]
     """Whether the opening could be won: ``unknown`` when the search ran out of time."""
     last_winnable: Whole | None
     """How many of the game's actions were played before the last position a win was found from."""
@@ -373,7 +374,7 @@ class OfflineAnswer(TypedDict):
     """An offline game's result as the server checked and counts it."""
 
     code: str
-    result: Literal["won", "resigned", "abandoned"]
+    result: OfflineEnding
     score: int
     moves: Whole
     seconds: Whole | None
@@ -399,9 +400,9 @@ class Presets(TypedDict):
 
 # Duels (server/duels).
 
-Strength = Annotated[str, WithJsonSchema({"enum": ["beginner", "casual", "expert", "master"]})]
+Strength = Annotated[str, WithJsonSchema({"enum": list(STRENGTHS)})]
 Outcome = Annotated[str | None, WithJsonSchema({"enum": ["win", "draw", "loss", None]})]
-Ended = Annotated[str | None, WithJsonSchema({"enum": ["won", "finished", "time", None]})]
+Ended = Annotated[str | None, WithJsonSchema({"enum": [*get_args(DuelEnding), None]})]
 
 
 @with_config(FORBID)
@@ -502,11 +503,11 @@ class DuelState(TypedDict):
     own game has ended (``watch``); the result and the deal's code once both games have ended."""
 
     id: str
-    state: Annotated[str, WithJsonSchema({"enum": ["open", "playing", "over"]})]
+    state: Annotated[str, WithJsonSchema({"enum": [OPEN, PLAYING, OVER]})]
     suits: Suits
     minutes: int
     rules: TableRules
-    opponent: Annotated[str, WithJsonSchema({"enum": ["person", "beginner", "casual", "expert", "master"]})]
+    opponent: Annotated[str, WithJsonSchema({"enum": [PERSON, *STRENGTHS]})]
     min_rating: float | None
     max_rating: float | None
     players: list[DuelPlayer]

@@ -7,7 +7,7 @@ schema in the API's description (``openapi``).
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -20,6 +20,7 @@ from spider.players import STRENGTHS
 from spider.server.answers import RULES_SCHEMA
 from spider.server.duels.people import MAX_NAME
 from spider.server.errors import RequestError
+from spider.server.results import OfflineEnding
 from spider.text import Phrase
 
 UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
@@ -238,7 +239,7 @@ class OfflineResult(Body):
     """The table rules it was played under (every rule, as a view names them)."""
     actions: Annotated[str, Field(max_length=MAX_OFFLINE_ACTIONS_LENGTH, examples=["d 3>7 u 3>7:2"])]
     """Every action in notation, undo and redo included, in order, spaces between."""
-    result: Literal["won", "resigned", "abandoned"]
+    result: OfflineEnding
     """How it ended: "won" must be a win once the actions are played again."""
     seconds: Annotated[float, Field(ge=0, le=MAX_OFFLINE_SECONDS, allow_inf_nan=False)] | None = None
     """The playing time the page counted."""
@@ -247,7 +248,7 @@ class OfflineResult(Body):
         "code": _text(MAX_CODE_LENGTH),
         "rules": TABLE_RULES,
         "actions": Phrase("expected.actions", {"limit": MAX_OFFLINE_ACTIONS_LENGTH}),
-        "result": _one_of("won", "resigned", "abandoned"),
+        "result": _one_of(*get_args(OfflineEnding)),
         "seconds": Phrase("expected.seconds", {"seconds": int(MAX_OFFLINE_SECONDS)}),
     }
 

@@ -9,8 +9,6 @@ them in a part of their own.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from starlette import status
 
 from spider.cards import SUIT_COUNTS
@@ -19,7 +17,7 @@ from spider.rules import TableRules
 from spider.server.answers import OfflineAnswer, OfflineStats, OfflineTally
 from spider.server.bodies import OfflineResult
 from spider.server.errors import RequestError
-from spider.server.results import counts
+from spider.server.results import OfflineEnding, counts, win_rate
 from spider.server.storage import OfflineRecord
 
 
@@ -45,7 +43,7 @@ def counted(record: OfflineRecord) -> bool:
 
 
 def answer(record: OfflineRecord) -> OfflineAnswer:
-    result: Literal["won", "resigned", "abandoned"] = (
+    result: OfflineEnding = (
         "won" if record.result == "won" else "resigned" if record.result == "resigned" else "abandoned"
     )
     return {
@@ -67,7 +65,7 @@ def offline_stats(rows: list[tuple[int, int, int, float | None, int | None]]) ->
         by_suits[str(suits)] = {
             "games": games,
             "wins": wins,
-            "win_rate": round(wins / games, 4) if games else None,
+            "win_rate": win_rate(wins, games),
             "best_seconds": None if best is None else int(best),
             "fewest_moves": fewest,
         }

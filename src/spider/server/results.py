@@ -19,10 +19,25 @@ whatever the number of games.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Literal, get_args
 
-if TYPE_CHECKING:
-    from spider.server.answers import Tally as TallyAnswer
+OfflineEnding = Literal["won", "resigned", "abandoned"]
+"""How a game of the player's own ends, and so how a game played offline may be sent: won, resigned, or
+abandoned for a new game."""
+DuelEnding = Literal["won", "finished", "time"]
+"""How a duel's game ends: won, finished by its player, or out of time."""
+Result = Literal[OfflineEnding, "solved", DuelEnding]
+"""Every result a game may end with (``solved``: a practice game that reached its goal)."""
+RESULTS: tuple[Result, ...] = get_args(Result)
+
+
+def win_rate(wins: int, games: int) -> float | None:
+    """The share of games won, as every answer gives it: to four places, ``None`` before any game.
+
+    >>> win_rate(2, 3), win_rate(0, 0)
+    (0.6667, None)
+    """
+    return round(wins / games, 4) if games else None
 
 
 def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool, practice: bool = False) -> bool:
@@ -61,14 +76,3 @@ class Tally:
             self.best_seconds = seconds if self.best_seconds is None else min(self.best_seconds, seconds)
         if moves is not None:
             self.fewest_moves = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
-
-    def to_json(self) -> TallyAnswer:
-        return {
-            "games": self.games,
-            "wins": self.wins,
-            "win_rate": round(self.wins / self.games, 4) if self.games else None,
-            "current_streak": self.current_streak,
-            "best_streak": self.best_streak,
-            "best_seconds": None if self.best_seconds is None else int(self.best_seconds),
-            "fewest_moves": self.fewest_moves,
-        }

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from spider.cards import SUIT_COUNTS
 from spider.server.answers import PlayerStats, SiteStats, SiteTally
-from spider.server.results import Tally
+from spider.server.answers import Tally as TallyAnswer
+from spider.server.results import Tally, win_rate
 from spider.server.storage import Store, now
 from spider.text import message
 
@@ -18,8 +19,21 @@ SITE_PERIOD_DAYS = 30
 def player_stats(tallies: dict[int, Tally], best_scores: dict[int, dict[str, int]]) -> PlayerStats:
     """Per suit count: games, wins, win rate, streaks, best time and fewest moves; and best scores."""
     return {
-        "by_suits": {str(suits): tallies.get(suits, Tally()).to_json() for suits in SUIT_COUNTS},
+        "by_suits": {str(suits): tally_answer(tallies.get(suits, Tally())) for suits in SUIT_COUNTS},
         "best_scores": {str(suits): dict(best_scores.get(suits, {})) for suits in SUIT_COUNTS},
+    }
+
+
+def tally_answer(tally: Tally) -> TallyAnswer:
+    """One suit count's results as the statistics answer gives them (whole seconds)."""
+    return {
+        "games": tally.games,
+        "wins": tally.wins,
+        "win_rate": win_rate(tally.wins, tally.games),
+        "current_streak": tally.current_streak,
+        "best_streak": tally.best_streak,
+        "best_seconds": None if tally.best_seconds is None else int(tally.best_seconds),
+        "fewest_moves": tally.fewest_moves,
     }
 
 
@@ -33,7 +47,7 @@ def site_stats(store: Store) -> SiteStats:
         by_suits[str(suits)] = {
             "games": total,
             "wins": wins,
-            "win_rate": round(wins / total, 4) if total else None,
+            "win_rate": win_rate(wins, total),
         }
     return {
         "period_days": SITE_PERIOD_DAYS,

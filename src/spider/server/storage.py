@@ -50,7 +50,7 @@ from spider.codes import parse_code
 from spider.databases import lock_schema
 from spider.server import migrations
 from spider.server.clock import Clock
-from spider.server.results import Tally, best_score_counts, counts
+from spider.server.results import RESULTS, Tally, best_score_counts, counts
 
 metadata = MetaData()
 
@@ -241,8 +241,6 @@ _SINCE = (
     .order_by(_LATER.c.seq)
 )
 
-RESULTS = ("won", "resigned", "abandoned", "solved", "finished", "time")
-"""How games end: "solved", a practice game that reached its goal; "finished" and "time", duel games."""
 CHECKPOINT_SECONDS = 2.0
 AUTOCHECKPOINT_PAGES = 20_000
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
