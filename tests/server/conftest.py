@@ -44,15 +44,16 @@ def settings(database_url: str) -> Settings:
 @pytest.fixture
 def make_client(settings: Settings) -> Iterator[Callable[..., TestClient]]:
     """Clients on apps over the same database; each call is a new app, as after a restart: the apps
-    made before it are stopped first, unless they all share the database (``shared_database``)."""
+    made before it are stopped first, unless they all share the database (``shared_database``). A
+    ``clock`` (such as :class:`Clock`) tells the app's games the time instead of the real one."""
     clients: list[TestClient] = []
 
-    def make(**changes: Any) -> TestClient:
+    def make(*, clock: Callable[[], float] | None = None, **changes: Any) -> TestClient:
         app_settings = Settings(**{**{f: getattr(settings, f) for f in settings.__dataclass_fields__}, **changes})
         if not app_settings.shared_database:
             while clients:
                 clients.pop().__exit__(None, None, None)
-        client = TestClient(create_app(app_settings))
+        client = TestClient(create_app(app_settings) if clock is None else create_app(app_settings, clock=clock))
         client.__enter__()
         clients.append(client)
         return client

@@ -196,6 +196,29 @@ def test_presets_name_every_preset(client: TestClient) -> None:
     assert presets["helps"]["patience"] == {"hints": True, "no_more_moves": True}
 
 
+def test_presets_give_the_page_the_games_constants(client: TestClient) -> None:
+    # SPEC 1.1: 1, 2 or 4 suits, ten columns, eight runs; the duel lobby's time limits and computer players
+    assert client.get("/api/presets").json()["constants"] == {
+        "suit_counts": [1, 2, 4], "columns": 10, "runs_to_win": 8, "duel_minutes": [3, 5, 10, 15],
+        "strengths": ["beginner", "casual", "expert", "master"], "name_length": 24, "heartbeat_ms": 15000,
+    }
+
+
+def test_the_constants_are_those_the_server_holds_to(client: TestClient) -> None:
+    constants = client.get("/api/presets").json()["constants"]
+    for suits in constants["suit_counts"]:
+        assert len(new_game(client, suits=suits)["columns"]) == constants["columns"]
+    longest = "N" * constants["name_length"]
+    assert client.put("/api/me", json={"name": longest}).status_code == 200
+    assert client.put("/api/me", json={"name": longest + "N"}).status_code == 422
+    computer = {"kind": "computer", "strength": constants["strengths"][0]}
+    for minutes in constants["duel_minutes"]:
+        table = {"suits": 1, "minutes": minutes, "opponent": computer}
+        created = client.post("/api/duels", json=table)
+        assert created.status_code == 201 and created.json()["minutes"] == minutes, created.text
+        client.post(f"/api/duels/{created.json()['id']}/leave")
+
+
 def test_the_first_answer_sets_the_player_cookie(client: TestClient) -> None:
     response = client.get("/api/stats")
     cookie = response.headers["set-cookie"]

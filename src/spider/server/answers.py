@@ -65,6 +65,7 @@ Result = Annotated[str | None, WithJsonSchema({"enum": [*RESULTS, None]})]
 """How a game ended; ``solved``: a practice game that reached its goal; ``finished`` and ``time``: a duel
 game its player finished, or whose time ran out."""
 Column = Annotated[int, Field(ge=1, le=COLUMNS)]
+Strength = Annotated[str, WithJsonSchema({"enum": list(STRENGTHS)})]
 Count = Annotated[int, Field(ge=1)]
 Whole = Annotated[int, Field(ge=0)]
 
@@ -388,19 +389,41 @@ class Helps(TypedDict):
     no_more_moves: bool
 
 
+@with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))  # each constant described
+class Constants(TypedDict):
+    """The facts of the game and of the server that the page uses, each as the engine or the server
+    states it: the page writes none of them itself."""
+
+    suit_counts: list[Suits]
+    """The suit counts a game may be dealt with."""
+    columns: Count
+    """The table's columns."""
+    runs_to_win: Count
+    """The runs that win a game."""
+    duel_minutes: list[Count]
+    """A duel's time limits to choose from, in minutes."""
+    strengths: list[Strength]
+    """The computer players' strengths, from the weakest."""
+    name_length: Count
+    """The most characters a player's name may have."""
+    heartbeat_ms: Count
+    """Milliseconds between two signs of life from a page that shows a game (``POST /api/games/{id}/clock``)."""
+
+
 @with_config(FORBID)
 class Presets(TypedDict):
-    """The presets' table rules, the helps each turns on, the default preset, and each rule's choices."""
+    """The presets' table rules, the helps each turns on, the default preset, each rule's choices, and
+    the game's constants."""
 
     presets: dict[str, TableRules]
     helps: dict[str, Helps]
     default: str
     choices: RuleChoices
+    constants: Constants
 
 
 # Duels (server/duels).
 
-Strength = Annotated[str, WithJsonSchema({"enum": list(STRENGTHS)})]
 Outcome = Annotated[str | None, WithJsonSchema({"enum": ["win", "draw", "loss", None]})]
 Ended = Annotated[str | None, WithJsonSchema({"enum": [*get_args(DuelEnding), None]})]
 

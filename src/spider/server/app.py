@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -33,8 +33,8 @@ from spider.server.static import StaticFiles, web_folder
 from spider.server.storage import Store, now
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
-    """The Spider web app, with its database opened (and created if new)."""
+def create_app(settings: Settings | None = None, *, clock: Callable[[], float] = now) -> Starlette:
+    """The Spider web app, with its database opened (and created if new); its games' time is ``clock``'s."""
     settings = settings or Settings.from_env()
     claim = DatabaseClaim(settings.database_url, shared=settings.shared_database)
     try:
@@ -54,7 +54,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics = Metrics()
     metrics.watch_solver("searches", lambda: len(searches.search_shares))
     metrics.watch_solver("deals", lambda: len(searches.deal_shares))
-    games = Games(settings, store, pool, searches, metrics)
+    games = Games(settings, store, pool, searches, metrics, clock)
     metrics.watch_cache(lambda: games.cached)
     broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
     duels = Duels(games, People(store.engine), broker)

@@ -13,7 +13,7 @@ import functools
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -103,6 +103,15 @@ class LiveGame:
     def over(self) -> bool:
         return self.record.over
 
+    @property
+    def line_may_be_shown(self) -> bool:
+        """Whether the game lets its player see its deal's winning line or analysis: it is over, and it
+        counted in their results or could never count (a replay, a deal already known). A game given up
+        before its first move never counts, so seeing its line would let the next game of the deal count
+        a win from it. Whether the deal may be known at all is ``Games.reveals``'s to say."""
+        record = self.record
+        return self.over and (record.counted or record.line_shown or record.replay)
+
 
 class RulesRequest(Protocol):
     """A request that names table rules: a preset, and single rules that change it."""
@@ -128,7 +137,11 @@ def rules_for(request: RulesRequest, code_rules: TableRules | None) -> TableRule
 
 
 class Games:
-    """Every game of every player; the one way into the games for the routes."""
+    """Every game of every player; the one way into the games for the routes.
+
+    ``clock`` tells the time (seconds since the epoch) whenever a game needs it: when it is dealt, played,
+    seen on screen or ended. The server's is the real time; a test's moves when the test says.
+    """
 
     def __init__(
         self,
@@ -137,8 +150,10 @@ class Games:
         pool: solving.DealPool,
         searches: solving.Searches,
         metrics: Metrics | None = None,
+        clock: Callable[[], float] = now,
     ) -> None:
         self.settings = settings
+        self.now = clock
         self.metrics = metrics or Metrics()
         # Other server processes may play in the same games: on a database server always (any process
         # serves any request), on a SQLite file when its servers share it.
@@ -355,7 +370,7 @@ class Games:
     ) -> LiveGame:
         """Stores a new game and makes it the player's current one, leaving their other solo games
         (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them."""
-        at = now()
+        at = self.now()
         assert game.code is not None or exercise is not None
         record = GameRecord(
             id=new_game_id(),
@@ -425,7 +440,7 @@ class Games:
             raise RequestError(status.HTTP_409_CONFLICT, "server.game_too_long", n=limit)
         kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
         canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
-        at = now()
+        at = self.now()
         # an action is made on screen, whatever the page said: made "off screen", it counts the time
         # since the previous action (the last sign of life the server is sure of), up to the gap
         live.clock.acted(at, live.record.created_at if live.acted_at is None else live.acted_at)
@@ -460,7 +475,7 @@ class Games:
         stopped showing it (hidden, closed): the clock counts only the time in between. Returns the
         playing time in whole seconds and whether the clock runs."""
         with self.holding(game_id, player) as live:
-            at = now()
+            at = self.now()
             if not live.over:
                 if on_screen:
                     live.clock.seen(at)
@@ -476,7 +491,7 @@ class Games:
         """Ends a game that is not over yet with ``result`` (``resigned``; a duel's ``finished`` or ``time``)."""
         with self.holding(game_id, player, duel=duel) as live:
             if not live.over:
-                finish = live.finish(result, now())
+                finish = live.finish(result, self.now())
                 self.store.finish(finish)
                 self._ended(live, finish)
             return live
@@ -496,7 +511,7 @@ class Games:
         live = self.live(game_id, player)
         if live.exercise is not None:
             raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
-        return self.store.share(live.record, new_token(), now())
+        return self.store.share(live.record, new_token(), self.now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
         """The code and winning line of a verified deal, for a game that is over and counted (or one
@@ -507,11 +522,11 @@ class Games:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
             if not record.verified or not record.line:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
-            if not (record.counted or record.line_shown or record.replay):
+            if not live.line_may_be_shown:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
             if not self.reveals(live, line=True):
                 raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
-            self.store.show_line(player, record.code, now())
+            self.store.show_line(player, record.code, self.now())
             return record.code, list(record.line)
 
     async def analysis(self, player: str, game_id: str) -> Analysis:
@@ -526,7 +541,7 @@ class Games:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
             if live.game.won:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
-            if not (record.counted or record.line_shown or record.replay):
+            if not live.line_may_be_shown:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
             if not self.reveals(live, line=True):
                 raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
@@ -552,7 +567,7 @@ class Games:
                 self._analyses[game_id] = known
                 while len(self._analyses) > self.settings.cache_size:
                     self._analyses.popitem(last=False)
-        self.store.show_line(player, record.code, now())
+        self.store.show_line(player, record.code, self.now())
         return known
 
     def resume(self, player: str, game_id: str, at: int, *, replay: bool = False) -> LiveGame:
@@ -572,7 +587,7 @@ class Games:
         with live.lock:
             for text in texts[:at]:
                 live.apply(text)
-                live.acted_at = now()
+                live.acted_at = self.now()
                 self.store.add_action(live.record.id, live.seq + 1, text, live.acted_at, live.clock)
                 live.seq += 1
         return live
@@ -593,7 +608,7 @@ class Games:
             return True
         if not live.over or live.record.duel is not None or live.game.code is None:
             return False
-        live.revealed = self.store.reveal(live.game.code, now())
+        live.revealed = self.store.reveal(live.game.code, self.now())
         return live.revealed
 
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
@@ -609,7 +624,7 @@ class Games:
             stuck_pending=False,
             verified=live.record.verified,
             started_at=iso_time(live.record.created_at),
-            seconds=int(live.seconds(now())),
+            seconds=int(live.seconds(self.now())),
             over=live.over,
             result=live.record.result,
             practice=None if live.exercise is None else practice.summary(
@@ -645,7 +660,7 @@ class Games:
     def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
         """An offline game's result, checked by the engine and kept (once per deal): the answer, and
         whether it is new (a code sent again answers with the result stored the first time)."""
-        record = offline_results.checked(sent, now())
+        record = offline_results.checked(sent, self.now())
         if not offline_results.counted(record):
             return offline_results.answer(record), True
         stored = self.store.keep_offline_result(player, record)

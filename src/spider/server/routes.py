@@ -30,10 +30,14 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from spider import PRESETS
+from spider.actions import COLUMNS
+from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
+from spider.players.strengths import STRENGTHS
 from spider.rules import CHOICES, HELPS
 from spider.server.answers import (
     Analysis,
     ClockAnswer,
+    Constants,
     Health,
     Hint,
     Line,
@@ -45,7 +49,19 @@ from spider.server.answers import (
     Stats,
     View,
 )
-from spider.server.bodies import Action, ClockSign, NewGame, Nothing, OfflineResult, Resume, flag, json_object
+from spider.server.bodies import (
+    DUEL_MINUTES,
+    Action,
+    ClockSign,
+    NewGame,
+    Nothing,
+    OfflineResult,
+    Resume,
+    flag,
+    json_object,
+)
+from spider.server.clock import HEARTBEAT
+from spider.server.duels.people import MAX_NAME
 from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
@@ -169,12 +185,22 @@ async def practise(request: Request) -> Response:
 
 
 async def presets(request: Request) -> Response:
+    constants: Constants = {
+        "suit_counts": list(SUIT_COUNTS),
+        "columns": COLUMNS,
+        "runs_to_win": RUNS_TO_WIN,
+        "duel_minutes": list(DUEL_MINUTES),
+        "strengths": list(STRENGTHS),
+        "name_length": MAX_NAME,
+        "heartbeat_ms": round(HEARTBEAT * 1000),
+    }
     return answer(
         {
             "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
             "helps": {name: helps.to_json() for name, helps in HELPS.items()},
             "default": "classic",
             "choices": {name: list(choices) for name, choices in CHOICES.items()},
+            "constants": constants,
         }
     )
 
@@ -288,8 +314,8 @@ API = (
              "table rules) answers "
              "200 with the result kept the first time. Offline results never count in the online ones or the "
              "site's win rates; a game left before its first move is not kept (counted false)."),
-    Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, and each rule's choices",
-             Presets),
+    Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, each rule's choices, and the "
+             "game's constants the page uses", Presets),
     Endpoint("GET", "/healthz", health, "Whether the server can reach its database (and Redis, when set)", Health,
              refusals=(HTTPStatus.SERVICE_UNAVAILABLE,), about="503 with the same body when it cannot."),
     Endpoint("GET", "/metrics", metrics, "Requests, latency, games and the solver's work, for Prometheus",
