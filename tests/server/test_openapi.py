@@ -159,3 +159,23 @@ def test_the_description_names_every_route(client: TestClient) -> None:
     error = document["components"]["responses"]["409"]["content"]["application/json"]["schema"]
     assert error == {"$ref": "#/components/schemas/Error"}
     assert document["components"]["schemas"]["Error"]["required"] == ["error", "message_id"]
+
+
+def test_the_description_lists_the_choices_the_game_and_the_server_have(client: TestClient) -> None:
+    # SPEC 1.1, 3.6 and the duels': every choice an answer or a body may hold, as a client reads it
+    schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
+    view = schemas["View"]["properties"]
+    assert view["result"]["enum"] == ["won", "resigned", "abandoned", "solved", "finished", "time", None]
+    assert view["suits"]["enum"] == [1, 2, 4]
+    assert view["columns"]["minItems"] == view["columns"]["maxItems"] == 10
+    assert schemas["OfflineResult"]["properties"]["result"]["enum"] == ["won", "resigned", "abandoned"]
+    assert schemas["OfflineAnswer"]["properties"]["result"]["enum"] == ["won", "resigned", "abandoned"]
+    assert schemas["Analysis"]["properties"]["opening"]["enum"] == ["win", "no-win", "unknown"]
+    duel = schemas["DuelState"]["properties"]
+    assert duel["state"]["enum"] == ["open", "playing", "over"]
+    assert duel["opponent"]["enum"] == ["person", "beginner", "casual", "expert", "master"]
+    assert schemas["DuelPlayer"]["properties"]["ended"]["enum"] == ["won", "finished", "time", None]
+    assert schemas["NewDuel"]["properties"]["minutes"]["enum"] == [3, 5, 10, 15]
+    strengths = ["beginner", "casual", "expert", "master"]
+    assert schemas["Constants"]["properties"]["strengths"]["items"]["enum"] == strengths
+    assert schemas["DuelPlayer"]["properties"]["computer"]["anyOf"][0]["enum"] == strengths

@@ -100,3 +100,11 @@ def test_health_is_503_when_postgresql_takes_no_writes(client: TestClient, backe
     assert response.status_code == 503
     assert response.json()["database"] == "the database takes no writes: transaction_read_only is on"
     assert client.get("/healthz").status_code == 200  # and ok again once it takes writes
+
+
+def test_metrics_name_every_result_a_game_ends_with(client: TestClient) -> None:
+    # a duel's games end "finished" or "time" and are counted there too
+    families = {family.name: family for family in text_string_to_metric_families(client.get("/metrics").text)}
+    assert families["spider_games_ended"].documentation == (
+        "Games ended, by result (won, resigned, abandoned, solved, finished, time)"
+    )
