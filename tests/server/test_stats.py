@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from spider.server.stats import player_stats
 from spider.server.storage import Finish, GameRecord, Store
 
-from .conftest import act, new_game
+from .conftest import Clock, act, new_game
 
 
 @pytest.fixture
@@ -98,6 +98,19 @@ def test_stats_through_the_api_are_the_players_own(client: TestClient) -> None:
     assert stranger["by_suits"]["2"]["games"] == 0
     assert stranger["site"]["by_suits"]["2"]["games"] == 1  # everyone's games, over the stated period
     assert "30 days" in stranger["site"]["method"]
+
+
+def test_the_sites_win_rates_cover_the_last_thirty_days_of_the_servers_clock(
+    make_client: Callable[..., TestClient],
+) -> None:
+    clock = Clock()
+    client = make_client(clock=clock)
+    game = new_game(client, suits=2)
+    act(client, game["id"], "d")
+    client.post(f"/api/games/{game['id']}/resign")
+    assert client.get("/api/stats").json()["site"]["by_suits"]["2"]["games"] == 1
+    clock.now += 30 * 86400  # a month on, the game has left the period
+    assert client.get("/api/stats").json()["site"]["by_suits"]["2"]["games"] == 0
 
 
 def test_a_replayed_winning_line_counts_nowhere(client: TestClient) -> None:

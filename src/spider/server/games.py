@@ -653,7 +653,7 @@ class Games:
         """The player's results, everyone's win rates, and the player's offline games apart."""
         return {
             **player_stats(*self.store.tallies(player)),
-            "site": site_stats(self.store),
+            "site": site_stats(self.store, self.now()),
             "offline": offline_results.offline_stats(self.store.offline_tallies(player)),
         }
 
