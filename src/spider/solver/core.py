@@ -37,7 +37,7 @@ from spider.actions import COLUMNS
 from spider.cards import RUN_LENGTH as RUN
 
 if TYPE_CHECKING:
-    from spider.solver import _core
+    import spider.solver._core as _core  # by its full name: the C core, not the package that imports this file
 
 DEAL = 0xFFFF
 
@@ -53,7 +53,7 @@ def _load_native() -> ModuleType | None:
     if os.environ.get("SPIDER_PURE_PYTHON") == "1":
         return None
     try:
-        from spider.solver import _core as native
+        import spider.solver._core as native
     except ImportError:
         warnings.warn(
             "the C search core of spider.solver is not built, so the solver runs in Python (many times slower)",
