@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection
 from spider import TableRules
 from spider.cards import SUIT_COUNTS
 from spider.server import solving
+from spider.server.search_workers import solve_new_deal
 from spider.solver.workers import worker_process_setup
 
 IDLE_SECONDS = 10.0
@@ -39,7 +40,7 @@ def top_up(pool: solving.DealPool, target: int, seconds: float, stop: Connection
         for suits in short:
             if stop.poll():
                 return
-            solved = solving.solve_new_deal(suits, rules.to_json(), seconds)
+            solved = solve_new_deal(suits, rules.to_json(), seconds)
             if solved is not None:
                 deal, nodes, spent = solved
                 pool.add(suits, deal, nodes=nodes, seconds=spent)
