@@ -3,7 +3,7 @@
 A worker is a spawned process, and a function handed to it is sent by name: the worker imports this file, and
 with it whatever this file imports. So it imports the engine and the solver only, never the web stack (no
 Starlette, Pydantic, SQLAlchemy, Redis or Alembic), and a worker is ready in the time the solver takes to import;
-tests/server/test_light_processes.py holds it to that. ``spider.server.solving`` starts the workers, shares them
+tests/test_light_processes.py holds it to that. ``spider.server.solving`` starts the workers, shares them
 out between players and turns their answers into the API's.
 """
 
