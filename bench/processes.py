@@ -4,7 +4,8 @@
 server spawns one (multiprocessing's spawn, the workers' set-up, then the function the server asks first) and
 timed from its start to that first answer. Like the server's workers, it also runs its parent's main script
 again: this script, which imports ``spider.cli`` as the ``spider`` script does. Each time is the median of
-``--runs``; each count is the modules the process had loaded, with the web stack's among them.
+``--runs``, as wall time and as the CPU time the process spent (which the machine's other work disturbs
+less); each count is the modules the process had loaded, with the web stack's among them.
 
     PYTHONPATH=src .venv/bin/python bench/processes.py --runs 11
 
@@ -20,6 +21,7 @@ import importlib
 import json
 import multiprocessing
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,6 +34,7 @@ from spider.solver.workers import worker_process_setup
 
 WEB_STACK = ("starlette", "pydantic", "sqlalchemy", "redis", "alembic", "prometheus_client", "uvicorn")
 MODULES = "__import__('json').dumps(sorted(__import__('sys').modules))"  # evaluated in the process measured
+CPU = "__import__('time').process_time()"
 HELP = "import sys\nfrom spider.cli import main\nsys.exit(main())"  # what the spider script runs
 HELP_MODULES = (
     "import contextlib, io\nfrom spider.cli import main\n"
@@ -54,14 +57,21 @@ def described(modules: list[str]) -> str:
     return f"{len(modules)} modules, web stack: {', '.join(web) or 'none'}"
 
 
-def help_time() -> float:
-    began = time.perf_counter()
+def children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def help_time() -> tuple[float, float]:
+    """Wall and CPU seconds of one ``spider --help``."""
+    began, cpu = time.perf_counter(), children_cpu()
     subprocess.run([sys.executable, "-c", HELP, "--help"], stdout=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - began
+    return time.perf_counter() - began, children_cpu() - cpu
 
 
-def worker_time(answer: Callable[[], bool]) -> tuple[float, list[str]]:
-    """Seconds from the spawn to the worker's first answer, and the modules it had loaded by then."""
+def worker_time(answer: Callable[[], bool]) -> tuple[float, float, list[str]]:
+    """Wall seconds from the spawn to the worker's first answer, the CPU seconds the worker spent until
+    then, and the modules it had loaded."""
     began = time.perf_counter()
     executor = ProcessPoolExecutor(
         max_workers=1,
@@ -72,10 +82,16 @@ def worker_time(answer: Callable[[], bool]) -> tuple[float, list[str]]:
     try:
         assert executor.submit(answer).result()
         took = time.perf_counter() - began
+        cpu: float = executor.submit(eval, CPU).result()
         modules: list[str] = json.loads(executor.submit(eval, MODULES).result())
     finally:
         executor.shutdown()
-    return took, modules
+    return took, cpu, modules
+
+
+def medians(runs: list[tuple[float, float]]) -> str:
+    wall, cpu = statistics.median(wall for wall, _ in runs), statistics.median(cpu for _, cpu in runs)
+    return f"{wall:.3f} s (CPU {cpu:.3f} s)"
 
 
 def main() -> None:
@@ -88,12 +104,12 @@ def main() -> None:
     times = [help_time() for _ in range(args.runs)]
     counted = subprocess.run([sys.executable, "-c", HELP_MODULES], capture_output=True, text=True, check=True)
     modules = json.loads(counted.stdout.splitlines()[-1])
-    print(f"spider --help:        {statistics.median(times):.3f} s, {described(modules)}")
+    print(f"spider --help:        {medians(times)}, {described(modules)}")
 
     started = [worker_time(answer) for _ in range(args.runs)]
     print(
-        f"solver worker start:  {statistics.median(took for took, _ in started):.3f} s "
-        f"(answering {answer.__module__}.{answer.__name__}), {described(started[-1][1])}"
+        f"solver worker start:  {medians([(wall, cpu) for wall, cpu, _ in started])}, {described(started[-1][2])} "
+        f"(answering {answer.__module__}.{answer.__name__})"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spider.practice import Exercise, exercises
-from spider.solver.reach import line_to
+from tests.solver.reach import line_to
 
 
 @pytest.mark.parametrize("exercise", exercises(), ids=lambda exercise: exercise.id)

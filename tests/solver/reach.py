@@ -1,7 +1,8 @@
 """The shortest line to a goal: a breadth-first search over the engine's own moves, knowing every card.
 
 For the short goals of practice exercises ("complete a run in 4 moves"), where the full-information
-solver's beam search looks for a whole win and not for the fewest moves. Positions are told apart by
+solver's beam search looks for a whole win and not for the fewest moves: test_practice.py shows with it that
+every exercise can be done. Nothing in the package needs it, so it lives here. Positions are told apart by
 the table alone (columns, face-down counts, stock, runs), so each is searched once, at its smallest
 number of moves. Once the stock is empty, empty columns are all alike: a group goes only into the first
 of them, since the same lines follow from any other (a goal never names an empty column).
