@@ -2,14 +2,14 @@
 
 Hints and "no more moves" are given the public position only (``game.position(public=True)``), so
 they cannot see a face-down card even by mistake. Verified deals come from the solver's pool, which
-lives in the server's SQLite file; every line is replayed through the engine before it is used.
+lives in the server's database; every line is replayed through the engine before it is used.
 
-The solver's searches can take from a millisecond to seconds (the C core's figures are in
-bench/NOTES.md). So that one player's search never holds up another player's move, they run in worker
+The solver's searches can take from a millisecond to seconds (bench/hint.py and bench/solver.py print
+how long). So that one player's search never holds up another player's move, they run in worker
 processes of their own (``solver_workers``), which run the functions of ``search_workers``; a request
-waits for its answer only briefly. A "no more moves" answer that is
-not ready in time is reported as not stuck *yet* (``stuck_pending``), and remembered for the next
-view of that position when it comes. With ``solver_workers = 0`` (tests) everything runs inline.
+waits for its answer only briefly. A "no more moves" answer that is not ready in time is reported as not
+stuck *yet* (``stuck_pending``), and remembered for the next view of that position when it comes. With
+``solver_workers = 0`` (tests) everything runs inline.
 
 Each player gets a fair share of the workers (``limits.Shares``): at most one hint and one "no more
 moves" search in flight per player, and a short queue for everybody, so that a hint waits behind a
