@@ -69,7 +69,8 @@ def _distinct_actions(game: Game) -> list[Action]:
     columns = game.columns
     first_empty = next((number for number, cards in enumerate(columns, start=1) if not cards), None)
     return [
-        action for action in actions
+        action
+        for action in actions
         if not (isinstance(action, Move) and not columns[action.target - 1] and action.target != first_empty)
     ]
 

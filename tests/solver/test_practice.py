@@ -19,4 +19,3 @@ def test_the_goal_can_be_reached(exercise: Exercise) -> None:
     assert exercise.reached(game)
     if exercise.goal.limit is not None:
         assert game.moves <= exercise.goal.limit
-
