@@ -32,7 +32,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from spider import Game, TableRules
-from spider.server import Settings, create_app
+from spider.server.app import create_app
+from spider.server.settings import Settings
 from spider.solver import solve
 from spider.solver.pool import Pool
 

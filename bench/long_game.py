@@ -25,7 +25,7 @@ from sqlalchemy import create_engine, insert
 from web import spider_serve
 
 from spider import Game, parse_code
-from spider.server import Settings
+from spider.server.settings import Settings
 from spider.server.storage import actions
 
 CODE = "SP1-S1C-AAAAAAD-UX"  # undo unlimited: every action stays in the undo history

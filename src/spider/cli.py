@@ -25,7 +25,9 @@ EXIT_BAD_INPUT = 2
 SPEAKING_COMMANDS = ("replay", "hint", "play")
 """The commands whose output is written for a player, and so in their language (``--lang``)."""
 
-# Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here.
+# Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here. Registering
+# one imports no web stack (``spider serve`` imports it as it runs): ``spider --help`` stays quick, and so does
+# a solver worker, which as a spawned process runs the ``spider`` script again (tests/test_light_processes.py).
 COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_commands, solver_commands, player_commands]
 
 

@@ -33,9 +33,6 @@ from spider.game import Game
 from spider.rules import TableRules
 from spider.view import iso_time, table
 
-ENDINGS = ("won", "resigned", "abandoned")
-"""How an offline game ends: won, given up, or left for another game (or for the online game)."""
-
 
 class OfflineGame:
     """One offline game: the engine's game and the actions played, undo and redo included, in order."""

@@ -23,9 +23,10 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from spider.server import Settings, create_app
+from spider.server.app import create_app
 from spider.server.commands import uvicorn_config
 from spider.server.middleware import PLAYER_COOKIE
+from spider.server.settings import Settings
 from spider.text import message
 
 PATIENCE = 15.0  # seconds a test waits for what should take one; generous for a busy machine

@@ -28,9 +28,10 @@ from schemathesis.python.asgi import get_client, shutdown_lifespans
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
-from spider.server import Settings, create_app
+from spider.server.app import create_app
 from spider.server.middleware import PLAYER_COOKIE
 from spider.server.routes import description
+from spider.server.settings import Settings
 
 CHECKS = [
     not_a_server_error,

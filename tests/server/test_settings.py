@@ -72,7 +72,7 @@ def test_the_app_makes_its_database_folder(monkeypatch: pytest.MonkeyPatch, tmp_
         warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
         from starlette.testclient import TestClient
 
-    from spider.server import create_app
+    from spider.server.app import create_app
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     settings = Settings.from_env({}, pool_target=0, solver_workers=0)

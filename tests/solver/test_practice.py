@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spider.practice import Exercise, exercises
-from spider.solver.reach import line_to
+from tests.solver.reach import line_to
 
 
 @pytest.mark.parametrize("exercise", exercises(), ids=lambda exercise: exercise.id)
@@ -19,4 +19,3 @@ def test_the_goal_can_be_reached(exercise: Exercise) -> None:
     assert exercise.reached(game)
     if exercise.goal.limit is not None:
         assert game.moves <= exercise.goal.limit
-

@@ -8,8 +8,7 @@ face-down cards are never read: everything here starts from a public :class:`~sp
 
 In a sample the face-down cards come up in the sample's order, whichever column each is turned up in: the
 player cannot tell one column's face-down cards from another's, and a search that could would dig the
-column its guess happened to fill well. (Expert on 2 suits: on tuning shuffles 200..479 with 4 guesses, 161
-wins of 280 rather than 146; measured on shuffles 1000..1399, 203 of 400 rather than 172.)
+column its guess happened to fill well (it wins more often so: bench/NOTES.md).
 """
 
 from __future__ import annotations
@@ -235,8 +234,8 @@ def judge(
     cards are), is played in every guess and scored by a short beam from where it ends: the lowest score
     within reach before the next deal, or a win. The lowest total wins; a tie goes to the line more guesses
     proposed. A guess's own search knows which card comes up next and finds the line that suits that card;
-    judged by all the guesses, a line must suit the cards that may come. (Expert with eight guesses on 2
-    suits, tuning shuffles 200..399: 137 wins of 200 judged, 118 voting.)
+    judged by all the guesses, a line must suit the cards that may come (it wins more often so than a
+    vote: bench/NOTES.md).
 
     Guesses are judged one at a time, all lines in each, until ``seconds`` of CPU time are spent (at least
     one guess is always judged), so that the lines are always compared over the same guesses.

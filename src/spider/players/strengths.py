@@ -56,30 +56,15 @@ class Level:
     pace: float = 2.0
 
 
-# The search of a guess runs in the C core's beam, so its node budgets cost little time: expert with 5,000
-# positions a guess rather than 1,000 won 102 of 200 2-suit deals rather than 92 (tuning shuffles 200..399),
-# and 10,000 won no more. Judged lines win more than voted ones, even from fewer guesses: on shuffles
-# 200..299 (2 suits) expert won 65 with four guesses judged, where two guesses voting won 52 and eight won
-# 58 (1 suit: 92 rather than 87; 4 suits: 16 rather than 8); four guesses cost it about 2 s of thinking a
-# game. Master with its solver's lines judged won 40 of 2-suit shuffles 200..246, and 19 of 200..219 rather
-# than 12 when they voted. Casual searches its one guess over 256 positions, the least a budget can hold
-# (searches look at their budget every 256 positions): it won 42 of 2-suit shuffles 200..299, where the
-# hint's search over the visible table won 11, or 12 with 2,000 positions, since it cannot see past a
-# face-down card; with 1,000 positions it won 58, close to expert. On 2 suits master does without the
+# The search of a guess runs in the C core's beam, so its node budgets cost little time. Judged lines win
+# more than voted ones, even from fewer guesses. Casual searches its one guess over 256 positions, the least a
+# budget can hold (searches look at their budget every 256 positions), and still wins more than the hint's
+# search over the visible table, which cannot see past a face-down card. On 2 suits master does without the
 # solver: its lines know the guessed stock, and once they win half the guesses they lead where the searches'
-# lines, towards each guess's best position before a deal, play better. Without it master won 24 of 2-suit
-# tuning shuffles 200..229 rather than 21, and 79 of measuring shuffles 1000..1099 rather than 76, in 0.16 s
-# an action rather than 0.26; with it asked only once the stock is empty, 83 of 2-suit tuning shuffles 200..299
-# rather than 84. On 4 suits the solver helps (16 of 1000..1039 with it, 13 without, and 13 with it asked only
-# once the stock is empty), and on 1 suit its lines are what wins 97 of 100. The deal is
-# judged against the lines of the few guesses that would not deal yet on 2 suits only. There master won 84
-# of tuning shuffles 200..299 rather than 82 and 81 of measuring shuffles 1000..1099 rather than 79, within
-# the noise of a hundred deals but never fewer (expert: 200 of 200..499 either way); on 4 suits it won 12 of
-# tuning shuffles 200..239 rather than 15, and 14 of measuring shuffles 1000..1039 rather than 16; on 1 suit,
-# 96 of tuning shuffles 200..299 rather than 95, where the one deal between them was won without it too when
-# played alone (master's thinking had reached its limit in the bench, where two processes share the machine).
-# The judge's beam looks 2,000 positions ahead of each line: with 10,000, master won 25 of the first 35 2-suit
-# tuning shuffles 200..234 (84 of the hundred with 2,000) and an action took up to 1.75 s, over its limit.
+# lines, towards each guess's best position before a deal, play better; on 1 and 4 suits the solver helps.
+# The deal is judged against the lines of the few guesses that would not deal yet on 2 suits only. The
+# judge's beam looks 2,000 positions ahead of each line: more took an action over its time limit. Each value
+# was chosen with bench/players.py (the runs: bench/NOTES.md).
 LEVELS: dict[Strength, Level] = {
     "beginner": Level(pace=4.0),
     "casual": Level(samples=1, sample_nodes=256, pace=3.0),

@@ -7,15 +7,13 @@ out of the collector's reach (``gc.freeze``): a collection then only looks at wh
 frozen are still freed when nothing refers to them any more; garbage in reference cycles is not, so what
 is not frozen yet is collected first: a request's cycles (SQLAlchemy's statements, the loop's tasks and
 frames) are garbage before the next freeze, and collecting the few thousand objects made since the last
-one takes well under a millisecond. Frozen without that, they made every server grow by 3 MB every 30 s
-of ``bench/soak.py``, freed only an hour later. Cycles among objects that outlive a freeze (a duel's, a
-socket's) wait for one full collection an hour (``FULL_COLLECTION_SECONDS``), when everything is thawed
-and collected.
+one takes well under a millisecond (frozen uncollected, they made every server grow under ``bench/soak.py``).
+Cycles among objects that outlive a freeze (a duel's, a socket's) wait for one full collection an hour
+(``FULL_COLLECTION_SECONDS``), when everything is thawed and collected.
 
 ``gc.freeze`` moves whole generations at once, whatever their size, so it is done often: five times a
-second. Frozen every 10 s instead, the objects of 10 s of play (about 5,000 actions under
-``bench/web.py --players 500``) filled the younger generations, and their collections took 10-20 ms
-every second and a full one 60-70 ms every few seconds.
+second, so that the objects of a few seconds of play never fill the younger generations (the runs:
+bench/NOTES.md).
 """
 
 from __future__ import annotations

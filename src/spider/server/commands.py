@@ -1,4 +1,7 @@
-"""``spider serve``: the web app on uvicorn, with the embedded database unless told otherwise."""
+"""``spider serve``: the web app on uvicorn, with the embedded database unless told otherwise.
+
+Registering the command imports nothing of the web stack (``spider --help`` and the other commands stay
+light); running it does."""
 
 from __future__ import annotations
 
@@ -8,10 +11,10 @@ import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
-from spider.server.settings import Settings
-
 if TYPE_CHECKING:
     import uvicorn
+
+    from spider.server.settings import Settings
 
 
 def add_commands(subparsers: Any) -> None:
@@ -34,6 +37,7 @@ def serve(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
     from spider.server.app import create_app
+    from spider.server.settings import Settings
     from spider.server.stopping import StoppingServer
 
     try:

@@ -26,7 +26,7 @@ from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
 from spider.rules import HELPS
-from spider.server import offline_results, practice, solving
+from spider.server import offline_results, practice, search_workers, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock, took
@@ -324,7 +324,7 @@ class Games:
         typed = request.code is not None
         return self.start(player, game, False, None, replay=request.replay, typed=typed, preset=request.preset)
 
-    async def verified_deal(self, player: str, suits: int, rules: TableRules) -> solving.VerifiedDeal | None:
+    async def verified_deal(self, player: str, suits: int, rules: TableRules) -> search_workers.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
         deal = self.pool.take(suits, rules, exclude=self.store.codes_played(player, suits))
         if deal is not None or self.settings.verify_seconds <= 0:

@@ -18,13 +18,11 @@ import argparse
 import asyncio
 import logging
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import SQLAlchemyError
-
-from spider.server import migrations
-from spider.server.settings import Settings
-from spider.server.storage import Store, now
+if TYPE_CHECKING:  # the rest inside the commands: registering them on ``spider`` loads no web stack
+    from spider.server.settings import Settings
+    from spider.server.storage import Store
 
 IDLE_GAME_DAYS = 7.0
 IDLE_PLAYER_DAYS = 365.0
@@ -35,6 +33,8 @@ log = logging.getLogger("spider.server")
 
 def prune(store: Store) -> tuple[int, int]:
     """Deletes what the retention above allows; returns (games, players) deleted."""
+    from spider.server.storage import now
+
     return store.prune(now(), idle_game_days=IDLE_GAME_DAYS, idle_player_days=IDLE_PLAYER_DAYS)
 
 
@@ -82,6 +82,12 @@ def add_commands(subparsers: Any) -> None:
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from spider.server import migrations
+    from spider.server.settings import Settings
+    from spider.server.storage import Store
+
     try:
         settings = Settings.from_env(database=args.database)
         store = Store(settings.database_url)  # opening a store upgrades its database
@@ -98,6 +104,9 @@ def run_upgrade(args: argparse.Namespace) -> int:
 
 
 def run_prune(args: argparse.Namespace) -> int:
+    from spider.server.settings import Settings
+    from spider.server.storage import Store
+
     try:
         settings = Settings.from_env(database=args.database)
         store = Store(settings.database_url)

@@ -4,7 +4,8 @@ It runs in a process of its own at the lowest priority, so its searches never ho
 while a suit count has fewer than ``target`` deals in the pool (a deal leaves the pool when a player
 is given it), it solves random deals (classic table rules) and adds the won ones with their winning
 lines. So the pool is refilled as players use it. ``stop()`` ends it between two searches, or ends
-the process outright when a search would take too long to finish.
+the process outright when a search would take too long to finish. It writes to the pool's table itself,
+so it loads SQLAlchemy, and nothing else of the web stack.
 
 The stop is told through a pipe rather than a ``multiprocessing.Event``: a worker killed while waiting on
 an Event (SIGTERM to the server's process group reaches it too) leaves the Event's lock counting it as a
@@ -19,15 +20,16 @@ import multiprocessing
 import os
 from multiprocessing.connection import Connection
 
-from spider import TableRules
 from spider.cards import SUIT_COUNTS
-from spider.server import solving
+from spider.rules import TableRules
+from spider.server.search_workers import solve_new_deal
+from spider.solver.pool import Pool
 from spider.solver.workers import worker_process_setup
 
 IDLE_SECONDS = 10.0
 
 
-def top_up(pool: solving.DealPool, target: int, seconds: float, stop: Connection) -> None:
+def top_up(pool: Pool, target: int, seconds: float, stop: Connection) -> None:
     """Fills the pool until every suit count has ``target`` deals, or until ``stop`` is readable (a word
     from the server, or its end closed)."""
     rules = TableRules()
@@ -39,16 +41,16 @@ def top_up(pool: solving.DealPool, target: int, seconds: float, stop: Connection
         for suits in short:
             if stop.poll():
                 return
-            solved = solving.solve_new_deal(suits, rules.to_json(), seconds)
+            solved = solve_new_deal(suits, rules.to_json(), seconds)
             if solved is not None:
                 deal, nodes, spent = solved
-                pool.add(suits, deal, nodes=nodes, seconds=spent)
+                pool.add(deal.code, suits, deal.line, nodes=nodes, seconds=spent)
 
 
 def _run(database: str, target: int, seconds: float, stop: Connection, server: int) -> None:
     worker_process_setup(19, server)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on the server reaches this process too
-        top_up(solving.DealPool(database), target, seconds, stop)
+        top_up(Pool(database), target, seconds, stop)
 
 
 class PoolWorker:

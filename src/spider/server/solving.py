@@ -2,13 +2,14 @@
 
 Hints and "no more moves" are given the public position only (``game.position(public=True)``), so
 they cannot see a face-down card even by mistake. Verified deals come from the solver's pool, which
-lives in the server's SQLite file; every line is replayed through the engine before it is used.
+lives in the server's database; every line is replayed through the engine before it is used.
 
-The solver's searches are pure Python and can take from a millisecond to seconds. So that one
-player's search never holds up another player's move, they run in a worker process of their own
-(``solver_workers``); a request waits for its answer only briefly. A "no more moves" answer that is
-not ready in time is reported as not stuck *yet* (``stuck_pending``), and remembered for the next
-view of that position when it comes. With ``solver_workers = 0`` (tests) everything runs inline.
+The solver's searches can take from a millisecond to seconds (bench/hint.py and bench/solver.py print
+how long). So that one player's search never holds up another player's move, they run in worker
+processes of their own (``solver_workers``), which run the functions of ``search_workers``; a request
+waits for its answer only briefly. A "no more moves" answer that is not ready in time is reported as not
+stuck *yet* (``stuck_pending``), and remembered for the next view of that position when it comes. With
+``solver_workers = 0`` (tests) everything runs inline.
 
 Each player gets a fair share of the workers (``limits.Shares``): at most one hint and one "no more
 moves" search in flight per player, and a short queue for everybody, so that a hint waits behind a
@@ -23,28 +24,31 @@ import asyncio
 import multiprocessing
 import os
 import threading
-import time
 from collections import OrderedDict
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
 from spider.codes import parse_code
-from spider.notation import parse_position
+from spider.rules import TableRules
 from spider.server.limits import SharedCounts, Shares, too_many
+from spider.server.search_workers import (
+    Solved,
+    VerifiedDeal,
+    analysis_search,
+    hint_search,
+    ready,
+    replays_to_win,
+    solve_new_deal,
+    stuck_search,
+)
 from spider.solver import Hint as SolverHint
-from spider.solver import hint as solver_hint
-from spider.solver import no_more_moves as solver_no_more_moves
-from spider.solver import replays_to_win as solver_replays_to_win
-from spider.solver import solve
-from spider.solver.analyse import ANALYSIS_SECONDS, analyse
+from spider.solver.analyse import ANALYSIS_SECONDS
 from spider.solver.pool import Pool
 from spider.solver.workers import lower_priority, stop_workers, worker_process_setup
 
-if TYPE_CHECKING:  # the worker processes import this file: they need no Pydantic
+if TYPE_CHECKING:
     from spider.server.answers import Hint
 
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
@@ -53,25 +57,6 @@ SEARCH_QUEUE = 8  # hints and "no more moves" searches in flight at once per sea
 DEAL_QUEUE = 2  # deals solved on the spot at once (one solving, one waiting); beyond, a random deal
 SEARCH_NICENESS = 10  # below the server, so that requests come first
 DEAL_NICENESS = 19  # below the searches too: a hint wins the CPU from a deal being solved
-
-
-@dataclass(frozen=True, slots=True)
-class VerifiedDeal:
-    code: str
-    line: list[str]
-
-
-# What runs in the worker process: plain functions of plain values.
-
-
-def stuck_search(position: str, max_nodes: int) -> bool:
-    """True only when the solver proves, from the visible table, that no progress is possible (SPEC 2.3)."""
-    return solver_no_more_moves(parse_position(position), max_nodes=max_nodes)
-
-
-def hint_search(position: str, max_nodes: int) -> SolverHint:
-    """The solver's suggestion for the table the player sees; never a deal (SPEC 2.2)."""
-    return solver_hint(parse_position(position), max_nodes=max_nodes)
 
 
 def hint_answer(found: SolverHint) -> Hint:
@@ -87,44 +72,45 @@ def hint_answer(found: SolverHint) -> Hint:
     }
 
 
-Solved = tuple[VerifiedDeal, int, float]  # a verified deal, with the nodes and seconds its search took
+class Workers:
+    """Worker processes for one kind of search: started when the server starts (not when the app is
+    made), and started again when one of them dies (killed, out of memory), so that searches go on in
+    new ones. ``count`` 0: none, and the searches run inline."""
 
+    def __init__(self, count: int, niceness: int, *, lowered_at_once: bool = False) -> None:
+        self.count = count
+        self.niceness = niceness
+        self.lowered_at_once = lowered_at_once
+        self.executor: Executor | None = None
 
-def solve_new_deal(suits: int, rules: dict[str, Any], seconds: float) -> Solved | None:
-    """Random deals solved one after another until one is won or ``seconds`` run out.
+    def start(self) -> None:
+        """Starts the processes now rather than on the first player's request. Each lowers its priority
+        once it runs; ``lowered_at_once`` lowers it from its first instruction, for a worker not needed at
+        once, whose imports would otherwise hold up the first hint (figures in bench/NOTES.md)."""
+        if self.count <= 0 or self.executor is not None:
+            return
+        executor = ProcessPoolExecutor(
+            max_workers=self.count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=worker_process_setup,
+            initargs=(self.niceness, os.getpid()),
+        )
+        executor.submit(ready)
+        for process in list(getattr(executor, "_processes", {}).values()) if self.lowered_at_once else []:
+            if process.pid is not None:
+                lower_priority(process.pid, self.niceness)
+        self.executor = executor
 
-    Returns the deal with the nodes and seconds its search took.
-    """
-    table_rules = TableRules.from_json(rules)
-    deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0.05:
-        game = Game.new(suits, table_rules)
-        assert game.code is not None
-        result = solve(game, seconds=left)
-        if result.verdict == "win" and replays_to_win(game.code, table_rules, result.line):
-            return VerifiedDeal(game.code, list(result.line)), result.nodes, result.seconds
-    return None
+    def restart(self) -> None:
+        broken, self.executor = self.executor, None
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+        self.start()
 
-
-def analysis_search(code: str, rules: dict[str, Any], actions: list[str]) -> dict[str, Any]:
-    """A finished game searched with the whole deal known (SPEC 2.6): whether its opening was winnable,
-    and the last position (as the number of actions played before it) from which a win was found."""
-    found = analyse(Game.from_code(code, TableRules.from_json(rules)), actions, seconds=ANALYSIS_SECONDS)
-    return {
-        "opening": found.opening,
-        "last_winnable": found.last_winnable,
-        "line": list(found.line),
-        "positions_searched": found.positions_searched,
-    }
-
-
-def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
-    """Whether a line, played through the rules engine from the deal's opening, wins it."""
-    return solver_replays_to_win(Game.from_code(code, rules), line)
-
-
-def _ready() -> bool:
-    return True
+    def close(self) -> None:
+        """Stops the processes, without waiting for a search to finish."""
+        executor, self.executor = self.executor, None
+        stop_workers(executor)
 
 
 class Searches:
@@ -140,8 +126,8 @@ class Searches:
         self.hint_nodes = hint_nodes
         self.stuck_wait = stuck_wait
         self.workers = workers
-        self._executor: Executor | None = None  # hints and "no more moves"
-        self._deals: Executor | None = None  # deals solved on the spot
+        self._searches = Workers(workers, SEARCH_NICENESS)  # hints and "no more moves"
+        self._deals = Workers(min(workers, 1), DEAL_NICENESS, lowered_at_once=True)  # deals solved on the spot
         self._known: OrderedDict[str, bool] = OrderedDict()
         self._pending: dict[str, Future[bool]] = {}
         self._lock = threading.Lock()
@@ -150,37 +136,24 @@ class Searches:
 
     def start(self) -> None:
         """Starts the worker processes (when the server starts, not when the app is made)."""
-        if self.workers > 0 and self._executor is None:
-            self._executor = _workers(self.workers, SEARCH_NICENESS)
-        if self.workers > 0 and self._deals is None:
-            self._deals = _workers(1, DEAL_NICENESS, lowered_at_once=True)
+        self._searches.start()
+        self._deals.start()
 
     def run_in(self, searches: Executor, deals: Executor) -> None:
         """Runs the searches and the deals on these executors rather than worker processes (for tests
         that hold a search in flight)."""
-        self._executor, self._deals = searches, deals
+        self._searches.executor, self._deals.executor = searches, deals
 
     def close(self) -> None:
         """Stops the worker processes, without waiting for a search to finish."""
-        executor, self._executor = self._executor, None
-        deals, self._deals = self._deals, None
-        stop_workers(executor)
-        stop_workers(deals)
+        self._searches.close()
+        self._deals.close()
 
-    def _restart(self) -> None:
-        """The worker process died (killed, out of memory): searches go on in a new one."""
-        broken, self._executor = self._executor, None
-        if broken is not None:
-            broken.shutdown(wait=False, cancel_futures=True)
+    def _restart_searches(self) -> None:
+        """A search worker died: the searches it held are lost, so none is pending any more."""
         with self._lock:
             self._pending.clear()
-        self.start()
-
-    def _restart_deals(self) -> None:
-        broken, self._deals = self._deals, None
-        if broken is not None:
-            broken.shutdown(wait=False, cancel_futures=True)
-        self.start()
+        self._searches.restart()
 
     def _remember(self, position: str, stuck: bool) -> None:
         with self._lock:
@@ -199,7 +172,8 @@ class Searches:
             future = self._pending.get(position)
         if known is not None:
             return known, False
-        if self._executor is None:
+        executor = self._searches.executor
+        if executor is None:
             stuck = stuck_search(position, self.stuck_nodes)
             self._remember(position, stuck)
             return stuck, False
@@ -207,10 +181,10 @@ class Searches:
             if self.search_shares.claim(player, "stuck") is not None:
                 return False, True  # the page asks again, and by then the player's last search is done
             try:
-                future = self._executor.submit(stuck_search, position, self.stuck_nodes)
+                future = executor.submit(stuck_search, position, self.stuck_nodes)
             except BrokenProcessPool:
                 self.search_shares.release(player, "stuck")
-                self._restart()
+                self._restart_searches()
                 return False, True
             with self._lock:
                 self._pending[position] = future
@@ -230,14 +204,15 @@ class Searches:
         except TimeoutError:
             return False, True
         except BrokenProcessPool:
-            self._restart()
+            self._restart_searches()
             return False, True
         return bool(stuck), False
 
     async def hint(self, position: str, *, player: str) -> Hint:
         """The hint for a public position. 429 while the player's last hint is still being worked out,
         and while the search worker's queue is full."""
-        if self._executor is None:
+        executor = self._searches.executor
+        if executor is None:
             return hint_answer(hint_search(position, self.hint_nodes))
         refused = self.search_shares.claim(player, "hint")
         if refused is not None:
@@ -245,10 +220,10 @@ class Searches:
             raise too_many("server.hint_in_flight" if refused == "player" else "server.solver_busy", 1)
         try:
             found: SolverHint = await self._share(
-                self._executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes
+                executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes
             )
         except BrokenProcessPool:  # the worker died: search here, this once
-            self._restart()
+            self._restart_searches()
             found = hint_search(position, self.hint_nodes)
         return hint_answer(found)
 
@@ -256,7 +231,7 @@ class Searches:
         """A deal solved on the spot, or None: none won in ``seconds``, or other players' deals fill
         the deal worker (the player gets a random deal now rather than a wait). 429 while a deal is
         still being solved for this player."""
-        deals = self._deals
+        deals = self._deals.executor
         if deals is None:  # no workers (tests): solve here; or the server is closing
             return solve_new_deal(suits, rules.to_json(), seconds) if self.workers <= 0 else None
         refused = self.deal_shares.claim(player, "deal")
@@ -269,14 +244,14 @@ class Searches:
                 deals, self.deal_shares, player, "deal", solve_new_deal, suits, rules.to_json(), seconds
             )
         except BrokenProcessPool:  # the worker died: a random deal this time, a new worker for the next
-            self._restart_deals()
+            self._deals.restart()
             return None
         return found
 
     async def analysis(self, code: str, rules: TableRules, actions: list[str], *, player: str) -> dict[str, Any]:
         """A finished game's analysis, in the deal worker (it takes up to half a minute). 429 while the
         player's last analysis or deal is still being worked out, and while other players' fill the worker."""
-        deals = self._deals
+        deals = self._deals.executor
         if deals is None:  # no workers (tests): search here
             return analysis_search(code, rules.to_json(), actions)
         refused = self.deal_shares.claim(player, "analysis")
@@ -288,7 +263,7 @@ class Searches:
                 deals, self.deal_shares, player, "analysis", analysis_search, code, rules.to_json(), actions
             )
         except BrokenProcessPool:
-            self._restart_deals()
+            self._deals.restart()
             raise too_many("server.solver_busy", 1) from None
         return found
 
@@ -304,25 +279,6 @@ class Searches:
             raise
         future.add_done_callback(lambda _: shares.release(player, kind))
         return await asyncio.wrap_future(future)
-
-
-def _workers(count: int, niceness: int, *, lowered_at_once: bool = False) -> ProcessPoolExecutor:
-    """Worker processes, started now rather than on the first player's request. Each lowers its
-    priority once it is ready; ``lowered_at_once`` lowers it from its first instruction, for a worker
-    that is not needed at once: the deal worker importing the solver at the server's priority held up
-    the first hint by 0.4-1.6 s in bench/flood.py, while the hint worker importing at a low priority
-    under load made the first hint wait 4 s."""
-    executor = ProcessPoolExecutor(
-        max_workers=count,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=worker_process_setup,
-        initargs=(niceness, os.getpid()),
-    )
-    executor.submit(_ready)
-    for process in list(getattr(executor, "_processes", {}).values()) if lowered_at_once else []:
-        if process.pid is not None:
-            lower_priority(process.pid, niceness)
-    return executor
 
 
 class DealPool:

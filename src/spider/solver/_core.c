@@ -1150,7 +1150,7 @@ static PyMethodDef Table_methods[] = {
     {"children", (PyCFunction)Table_children, METH_VARARGS, "core.Table.children for this table."},
     {"stuck", (PyCFunction)Table_stuck, METH_VARARGS, "hint.no_more_moves's search over moves from a state."},
     {"beam_search", (PyCFunction)Table_beam_search, METH_VARARGS,
-     "One beam pass: (line or None, complete, truncated); budget.nodes counts the positions expanded."},
+     "One beam pass: (line or None, complete, truncated, before); budget.nodes counts the positions expanded."},
     {NULL, NULL, 0, NULL},
 };
 

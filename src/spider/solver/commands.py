@@ -15,7 +15,6 @@ from spider.codes import GameCode
 from spider.game import Game
 from spider.rules import PRESETS, TableRules
 from spider.solver.hint import hint
-from spider.solver.pool import Pool
 from spider.solver.search import solve
 from spider.solver.workers import stop_workers, worker_process_setup
 
@@ -105,6 +104,8 @@ def verify_one(code: str, seconds: float) -> tuple[str, str, list[str], int, flo
 
 def verify(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from spider.solver.pool import Pool  # here: the other commands, and the workers, need no SQLAlchemy
 
     pool = Pool(args.database)
     rules = TableRules.preset(args.preset) if args.preset else TableRules()

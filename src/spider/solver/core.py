@@ -37,7 +37,7 @@ from spider.actions import COLUMNS
 from spider.cards import RUN_LENGTH as RUN
 
 if TYPE_CHECKING:
-    from spider.solver import _core
+    import spider.solver._core as _core  # by its full name: the C core, not the package that imports this file
 
 DEAL = 0xFFFF
 
@@ -53,7 +53,7 @@ def _load_native() -> ModuleType | None:
     if os.environ.get("SPIDER_PURE_PYTHON") == "1":
         return None
     try:
-        from spider.solver import _core as native
+        import spider.solver._core as native
     except ImportError:
         warnings.warn(
             "the C search core of spider.solver is not built, so the solver runs in Python (many times slower)",
@@ -112,12 +112,10 @@ class Weights:
     still be sorted with an empty column, so it costs less than a card that breaks the order. Face-down
     cards cost about two breaks: each will be a card to sort and, while down, it locks the cards above it.
     Stock cards cost about a break, so that a deal (ten cards from the stock onto the table, most of them
-    breaking the order) is made when nothing better is left. The values were tuned with bench/solver.py
-    under a fixed node budget: with 1 suit an empty column is worth about a break, while with 2 and 4 suits
-    (where only empty columns let mixed-suit groups be sorted) it is worth about a face-down card. With
-    the C core's speed the many-suit weights were tuned again on 4-suit deals (the tuning set, shuffles
-    0..99, 30 s each): an off-suit link costs nearly a break (10 of 12), since only an empty column mends
-    it, and that cut the set's total time from 123 s to 14 s (2 suits: 3.1 s to 2.3 s).
+    breaking the order) is made when nothing better is left. With 1 suit an empty column is worth about a
+    break, while with 2 and 4 suits (where only empty columns let mixed-suit groups be sorted) it is worth
+    about a face-down card, and an off-suit link costs nearly a break, since only an empty column mends it.
+    The values were tuned with bench/solver.py (the runs: bench/NOTES.md).
     """
 
     break_: int = 10
@@ -144,12 +142,9 @@ MANY_SUITS = Weights(break_=12, off_suit=10, segment=0, face_down=25, stock=11, 
 
 # The computer players' own weights for their search towards the best position before a deal. A player
 # who cannot see what comes next does better keeping its sequences whole: a break costs it more than it
-# costs the solver. Tuned with the expert strength (bench/players.py --first 200): with 2 suits on shuffles
-# 200..999, 372 wins of 800 rather than 324; with 4 suits on 200..999, 47 rather than 40 (486 runs rather
-# than 430); with 1 suit on 200..499, 279 of 300 rather than 272. With more suits an off-suit link costs the
-# player as much as a break, and a face-down card less: the player builds in suit, and turns a card up at the
-# cost of its order less readily (expert on 4 suits, shuffles 200..499: 69 wins of 300 rather than 43, 636 runs
-# rather than 404; on 2 suits, 200..399: 134 of 200 rather than 126).
+# costs the solver. With more suits an off-suit link costs the player as much as a break, and a face-down card
+# less: the player builds in suit, and turns a card up at the cost of its order less readily. Tuned with the
+# expert strength (bench/players.py; the runs: bench/NOTES.md).
 ONE_SUIT_PLAY = replace(ONE_SUIT, break_=14)
 MANY_SUITS_PLAY = replace(MANY_SUITS, break_=16, off_suit=16, face_down=20)
 

@@ -1,4 +1,4 @@
-// The server's JSON API (notes: web-api.md). Errors carry the server's own sentence.
+// The server's JSON API (README.md, "The web app", and /api/openapi.json). Errors carry the server's own sentence.
 import { t } from './i18n.js';
 
 export class ApiError extends Error {

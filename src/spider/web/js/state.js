@@ -1,6 +1,6 @@
 // The one plain state object. The view is the server's; the rest is what the player is doing with it.
 export const state = {
-  view: null,          // the server's public view (web-api.md)
+  view: null,          // the server's public view (GET /api/games/{id}: /api/openapi.json)
   receivedAt: 0,       // performance.now() when the view arrived, for the clock
   selected: null,      // {column, count}: a group chosen by a tap, waiting for its target column
   held: null,          // {column, count}: a group picked up with the keyboard

@@ -1,7 +1,8 @@
 """The shortest line to a goal: a breadth-first search over the engine's own moves, knowing every card.
 
 For the short goals of practice exercises ("complete a run in 4 moves"), where the full-information
-solver's beam search looks for a whole win and not for the fewest moves. Positions are told apart by
+solver's beam search looks for a whole win and not for the fewest moves: test_practice.py shows with it that
+every exercise can be done. Nothing in the package needs it, so it lives here. Positions are told apart by
 the table alone (columns, face-down counts, stock, runs), so each is searched once, at its smallest
 number of moves. Once the stock is empty, empty columns are all alike: a group goes only into the first
 of them, since the same lines follow from any other (a goal never names an empty column).
@@ -68,7 +69,8 @@ def _distinct_actions(game: Game) -> list[Action]:
     columns = game.columns
     first_empty = next((number for number, cards in enumerate(columns, start=1) if not cards), None)
     return [
-        action for action in actions
+        action
+        for action in actions
         if not (isinstance(action, Move) and not columns[action.target - 1] and action.target != first_empty)
     ]
 
