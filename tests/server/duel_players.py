@@ -81,7 +81,7 @@ def rated_player(client: TestClient, name: str) -> None:
     first visit a day before now."""
     assert client.put("/api/me", json={"name": name}).status_code == 200
     duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
-    with duels.engine.begin() as connection:
+    with duels.store.transaction() as connection:
         connection.execute(
             update(players)
             .where(players.c.id == player_id(client.cookies[PLAYER_COOKIE]))
