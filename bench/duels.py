@@ -1,13 +1,15 @@
-"""Duel benchmark: many duels at once over real WebSockets against one ``spider serve``.
+"""Duel benchmark: many duels at once, played as the page plays them, against one ``spider serve``.
 
 Starts a real ``spider serve`` on a free loopback port over a fresh database; 2N players (default 200)
 each take a cookie, N of them open a table and the others join one (over HTTP), then every player
-opens the duel socket, follows its duel and plays over the socket, thinking a random 0.5-1.5 s between
-actions as a person would, then finishes: each after a time of its own, between ``--together`` and 1
-times the given seconds (default 0.8), as players end their games when they choose; ``--together 1``
-has all 200 finish in the same second, 100 duels ending at once. It prints:
+opens the duel socket and follows its duel there, and plays as the page does: each action a
+``POST /api/duels/{id}/actions`` (the one door for an action), thinking a random 0.5-1.5 s between
+actions as a person would, then finishes (``POST .../finish``): each after a time of its own, between
+``--together`` and 1 times the given seconds (default 0.8), as players end their games when they
+choose; ``--together 1`` has all 200 finish in the same second, 100 duels ending at once. It prints:
 
-- the action round trip (sent on the socket until its ``played`` frame), p50 and p99. Target p99 <= 30 ms.
+- the action round trip (the request sent until its answer, the view and the duel's state, is read),
+  p50 and p99. Target p99 <= 30 ms.
   The round trips of the actions sent while all play, and of those sent once the first player has
   finished (finishing: the game's result, both ratings stored, both players told), are also given apart;
 - the delay from sending an action to the opponent's ``progress`` frame about it, p99. Target <= 50 ms;
@@ -50,7 +52,6 @@ class Player:
         self.server_ms: list[float] = []  # what the server itself spent on each action
         self.sent_at: list[float] = []  # when each of its actions that were played was sent
         self.opponent_news: list[float] = []  # when each progress frame about the opponent arrived
-        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.errors: list[str] = []
 
     async def read(self, socket: Any) -> None:
@@ -60,8 +61,6 @@ class Player:
             kind = frame["type"]
             if kind == "progress" and frame["seat"] != self.seat and not frame["player"]["finished"]:
                 self.opponent_news.append(arrived)
-            elif kind in ("played", "error") or (kind == "duel" and frame.get("ref") is not None):
-                await self.answers.put(frame)
             elif kind == "duel" and not self.view:
                 self.view = frame["duel"]["you"]
 
@@ -74,19 +73,18 @@ class Player:
                 if self.view:
                     break
                 await asyncio.sleep(0.05)
-            ref = 0
+            path = f"/api/duels/{self.duel}"
             while time.monotonic() < until and self.view:
                 await asyncio.sleep(self.rng.uniform(0.5, 1.5))
                 action = f"f{self.view['flips'][0]}" if self.view["flips"] else choose(self.view, self.rng)
                 if action is None:
                     break
-                ref += 1
                 sent = time.perf_counter()
-                await socket.send(json.dumps({"type": "action", "duel": self.duel, "action": action, "ref": ref}))
-                answer = await asyncio.wait_for(self.answers.get(), 30)
-                if answer["type"] == "played":
+                body = {"action": action, "version": self.view["version"]}
+                status, answer = await self.http.request("POST", f"{path}/actions", body)
+                if status == 200:
                     self.round_trips.append(time.perf_counter() - sent)
-                    self.server_ms.append(answer["server_ms"])
+                    self.server_ms.append(self.http.server_ms)
                     self.sent_at.append(sent)
                     self.view = answer["view"]
                 else:
@@ -94,8 +92,7 @@ class Player:
                     if answer["message_id"].startswith("duel."):
                         break
             FINISHING.append(time.perf_counter())
-            await socket.send(json.dumps({"type": "finish", "duel": self.duel, "ref": "finish"}))
-            await asyncio.wait_for(self.answers.get(), 30)
+            await self.http.request("POST", f"{path}/finish")
             await asyncio.sleep(1.0)  # the opponent's last news
             reader.cancel()
 
@@ -134,7 +131,8 @@ def main() -> None:
     )
     parser.add_argument("--log", type=Path, help="where the server's own messages go")
     args = parser.parse_args()
-    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"  # every player comes from this one address
+    # every player comes from this one address
+    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = os.environ["SPIDER_SOCKETS_PER_ADDRESS"] = "0"
     with (
         tempfile.TemporaryDirectory() as folder,
         spider_serve(str(Path(folder) / "duels.sqlite"), args.log) as (url, pid),
@@ -147,7 +145,7 @@ def main() -> None:
         for actor, watcher in ((players[number], players[number + 1]), (players[number + 1], players[number])):
             delays += [arrived - sent for sent, arrived in zip(actor.sent_at, watcher.opponent_news, strict=False)]
     errors = [error for player in players for error in player.errors]
-    print(f"{args.duels} duels, {len(players)} players over WebSockets, {elapsed:.0f} s of play")
+    print(f"{args.duels} duels, {len(players)} players (acting over HTTP, following over WebSockets), {elapsed:.0f} s")
     print(f"  actions played: {len(round_trips)} ({len(round_trips) / elapsed:.0f} a second); refused: {len(errors)}")
     print(
         f"  action round trip: p50 {percentile(round_trips, 0.5) * 1000:.1f} ms,"

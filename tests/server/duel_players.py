@@ -14,19 +14,14 @@ from spider.server.duels.rated import NEWCOMER_SECONDS
 from spider.server.middleware import PLAYER_COOKIE, player_id
 from spider.server.storage import players
 
-
-class FakeClock:
-    """The duels' clock, moved by the test: ``clock.now += 181``."""
-
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
+from .conftest import Clock
 
 
-def fake_clock(client: TestClient) -> FakeClock:
-    clock = FakeClock()
+def fake_clock(client: TestClient) -> Clock:
+    """The duels' clock, moved by the test: ``clock.now += 181``. It starts at the real time, which the
+    games of the duel keep."""
+    clock = Clock()
+    clock.now = time.time()
     duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
     duels.clock = clock
     return clock
@@ -81,7 +76,7 @@ def rated_player(client: TestClient, name: str) -> None:
     first visit a day before now."""
     assert client.put("/api/me", json={"name": name}).status_code == 200
     duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
-    with duels.engine.begin() as connection:
+    with duels.store.transaction() as connection:
         connection.execute(
             update(players)
             .where(players.c.id == player_id(client.cookies[PLAYER_COOKIE]))

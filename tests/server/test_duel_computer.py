@@ -3,11 +3,13 @@ nothing more pays, are rated like anyone, and take their game up again after a r
 
 from __future__ import annotations
 
-import time
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
+
+from spider.server.duels.computer import ComputerOpponents
 
 from .duel_players import get_duel, rated_player
 
@@ -21,12 +23,17 @@ def computer_duel(client: TestClient, strength: str) -> dict[str, Any]:
 
 
 def wait_until_over(client: TestClient, duel_id: str) -> dict[str, Any]:
-    for _ in range(3000):  # a bound on the wait, not a timing: the computer plays at pace 0
-        state = get_duel(client, duel_id)
-        if state["state"] == "over":
-            return state
-        time.sleep(0.02)
-    raise AssertionError(f"the computer player never ended its game: {state['players'][1]}")
+    """The duel once its computer player has played its game to the end (the person has ended theirs)."""
+    computers: ComputerOpponents = client.app.state.computers  # type: ignore[attr-defined]
+
+    async def played_out() -> None:
+        computers.start(duel_id)  # this process plays it from now on, if no task here does yet
+        await asyncio.wait_for(computers.tasks[duel_id], 120)  # a bound, not a timing: it plays at pace 0
+
+    client.portal.call(played_out)
+    state = get_duel(client, duel_id)
+    assert state["state"] == "over", f"the computer player never ended its game: {state['players'][1]}"
+    return state
 
 
 def test_a_computer_opponent_plays_for_points_and_finishes(make_client: Callable[..., TestClient]) -> None:

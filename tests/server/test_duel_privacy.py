@@ -1,6 +1,6 @@
-"""A whole duel played over the socket: no frame to either player, nor to a player watching the other
-after finishing, ever names a card that had not been turned face up, nor the deal's code before the
-duel is over.
+"""A whole duel played as the page plays it (actions over HTTP, news over the socket): no answer nor
+frame to either player, nor to a player watching the other after finishing, ever names a card that had
+not been turned face up, nor the deal's code before the duel is over.
 
 As in ``test_privacy``, the test knows every card: once the code is out it replays both games. Each
 frame is checked against the cards face up so far in either game (counting the actions made when it
@@ -49,6 +49,14 @@ def test_no_frame_names_a_face_down_card_or_the_code(client: TestClient) -> None
                 return frame
         raise AssertionError(f"no {until} frame")
 
+    def answer(seat: int, response: Any) -> dict[str, Any]:
+        """An HTTP answer, checked as a frame is."""
+        assert response.status_code == 200, response.text
+        frames.append((seat, response.text, (len(actions[0]), len(actions[1])), len(finished) == 2))
+        answered: dict[str, Any] = response.json()
+        return answered
+
+    players = (client, other)
     with client.websocket_connect("/api/socket") as first, other.websocket_connect("/api/socket") as second:
         sockets = (first, second)
         views: list[dict[str, Any]] = []
@@ -58,18 +66,17 @@ def test_no_frame_names_a_face_down_card_or_the_code(client: TestClient) -> None
             views.append(read(seat, socket, "duel")["duel"]["you"])
         tried: list[set[tuple[str, str]]] = [set(), set()]
         for seat, budget in ((1, 12), (0, 60)):
-            for ref in range(budget):
+            for _ in range(budget):
                 action = next_action(views[seat], tried[seat])
                 if action is None:
                     break
                 tried[seat].add((state_key(views[seat]), action))
-                sockets[seat].send_json({"type": "action", "duel": duel_id, "action": action, "ref": ref})
-                actions[seat].append(action)
-                views[seat] = read(seat, sockets[seat], "played", ref)["view"]
+                actions[seat].append(action)  # counted before it is sent: its answer may show its cards
+                played = players[seat].post(f"/api/duels/{duel_id}/actions", json={"action": action})
+                views[seat] = answer(seat, played)["view"]
                 read(1 - seat, sockets[1 - seat], "watch" if seat == 0 else "progress")
-            sockets[seat].send_json({"type": "finish", "duel": duel_id, "ref": "finish"})
-            finished.append(seat)  # sent: from here on the frames may come from after the end
-            read(seat, sockets[seat], "duel", "finish")
+            finished.append(seat)  # sent: from here on the answers and frames may come from after the end
+            answer(seat, players[seat].post(f"/api/duels/{duel_id}/finish"))
         over = read(1, second, "duel")
         while over["duel"]["state"] != "over":
             over = read(1, second, "duel")

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from .duel_players import another_player, name_of, open_table, start_duel
+from .duel_players import another_player, duel_act, get_duel, name_of, open_table, start_duel
 
 
 def receive_until(socket: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -73,33 +73,32 @@ def test_the_opponent_sees_progress_and_after_finishing_watches_the_table(client
             socket.receive_json()
             socket.send_json({"type": "follow", "duel": duel_id})
             assert receive_until(socket, of_type("duel"))["duel"]["state"] == "playing"
-        mine.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 1})
-        played = receive_until(mine, of_type("played"))
-        assert played["ref"] == 1 and played["view"]["stock"]["cards"] == 40 and played["remaining_ms"] > 0
+        played = duel_act(client, duel_id, "d")  # the page acts over HTTP; the socket brings the news
+        assert played["view"]["stock"]["cards"] == 40 and played["duel"]["remaining_ms"] > 0
         progress = receive_until(theirs, of_type("progress"))
         assert progress["seat"] == 0 and progress["player"]["score"] == -1 and not progress["player"]["finished"]
         fields = {"name", "computer", "rating", "score", "runs", "turned_up", "finished", "ended"}
         assert set(progress["player"]) == fields  # progress only: no card
-        theirs.send_json({"type": "finish", "duel": duel_id, "ref": "f"})
-        finished = receive_until(theirs, lambda frame: frame["type"] == "duel" and frame.get("ref") == "f")
-        assert finished["duel"]["players"][1]["finished"] and finished["duel"]["watch"] == played["view"]
-        mine.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 2})
-        again = receive_until(mine, of_type("played"))
+        finished = other.post(f"/api/duels/{duel_id}/finish").json()
+        assert finished["players"][1]["finished"] and finished["watch"] == played["view"]
+        again = duel_act(client, duel_id, "d")
         assert receive_until(theirs, of_type("watch"))["view"] == again["view"]
 
 
-def test_an_action_refused_on_the_socket_gets_the_sentence_and_its_ref(client: TestClient) -> None:
+def test_actions_go_over_http_and_the_socket_refuses_them_by_their_ref(client: TestClient) -> None:
     other, third = another_player(client), another_player(client)
     duel_id = start_duel(client, other)
     with third.websocket_connect("/api/socket") as socket:
         socket.receive_json()
-        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 7})
-        refused = receive_until(socket, of_type("error"))
-        assert (refused["ref"], refused["message_id"]) == (7, "duel.not_yours") and refused["error"]
-        socket.send_json({"type": "shout", "duel": duel_id})
-        assert receive_until(socket, of_type("error"))["message_id"] == "duel.socket_bad_message"
+        for kind in ("action", "finish", "shout"):
+            socket.send_json({"type": kind, "duel": duel_id, "action": "d", "ref": kind})
+            refused = receive_until(socket, of_type("error"))
+            assert (refused["ref"], refused["message_id"]) == (kind, "duel.socket_bad_message") and refused["error"]
         socket.send_json({"type": "ping", "ref": 3})
         assert receive_until(socket, of_type("pong"))["ref"] == 3  # still open
+    refused = third.post(f"/api/duels/{duel_id}/actions", json={"action": "d"})
+    assert (refused.status_code, refused.json()["message_id"]) == (403, "duel.not_yours")
+    assert get_duel(client, duel_id)["players"][0]["score"] == 0  # nothing played in anyone's game
 
 
 @pytest.mark.parametrize(
@@ -187,20 +186,3 @@ def test_an_address_may_hold_only_so_many_sockets_whoever_opens_them(make_client
             with pytest.raises(WebSocketDisconnect) as closed:
                 fresh_cookie.receive_json()
             assert closed.value.code == 1008
-
-
-def test_a_socket_action_with_a_stale_version_is_refused_and_a_bad_version_named(client: TestClient) -> None:
-    other = another_player(client)
-    duel_id = start_duel(client, other)
-    with client.websocket_connect("/api/socket") as socket:
-        socket.receive_json()
-        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "version": 0, "ref": 1})
-        played = receive_until(socket, of_type("played"))
-        assert (played["ref"], played["view"]["version"]) == (1, 1)
-        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "version": 0, "ref": 2})
-        refused = receive_until(socket, of_type("error"))
-        assert (refused["ref"], refused["message_id"]) == (2, "server.game_changed")
-        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "version": "1", "ref": 3})
-        bad = receive_until(socket, of_type("error"))
-        assert (bad["ref"], bad["message_id"]) == (3, "duel.socket_bad_message")
-    assert client.get(f"/api/duels/{duel_id}").json()["you"]["version"] == 1

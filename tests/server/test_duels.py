@@ -380,6 +380,8 @@ def test_a_retried_duel_action_with_its_old_version_is_refused_not_played_twice(
     assert first.status_code == 200 and first.json()["view"]["version"] == version + 1
     retried = client.post(f"/api/duels/{duel_id}/actions", json=body)  # the answer was lost: the page sends again
     assert (retried.status_code, retried.json()["message_id"]) == (409, "server.game_changed")
+    bad = client.post(f"/api/duels/{duel_id}/actions", json={"action": "d", "version": "1"})
+    assert bad.status_code == 422 and "version" in bad.json()["error"]  # the field named, nothing played
     mine = get_duel(client, duel_id)
     assert mine["you"]["version"] == version + 1 and mine["players"][0]["score"] == -1  # dealt once
 

@@ -62,20 +62,13 @@ def test_actions_past_the_players_budget_a_second_get_429_with_retry_after(clien
     assert act(client, game_id, "u")["view"]["version"] == 4
 
 
-def test_a_duels_actions_count_in_the_same_budget_over_http_and_the_socket(client: TestClient) -> None:
+def test_a_duels_actions_count_in_the_same_budget_as_solo_actions(client: TestClient) -> None:
     other = another_player(client)
     duel_id = start_duel(client, other)
     limited(client, per_second=1)
     assert client.post(f"/api/duels/{duel_id}/actions", json={"action": "u"}).status_code != 429
     refused = client.post(f"/api/duels/{duel_id}/actions", json={"action": "d"})
     assert (refused.status_code, refused.json()["message_id"]) == (429, "server.too_many_actions")
-    with client.websocket_connect("/api/socket") as socket:
-        socket.receive_json()
-        socket.send_json({"type": "action", "duel": duel_id, "action": "d", "ref": 1})
-        frame = socket.receive_json()
-        while frame["type"] != "error":
-            frame = socket.receive_json()
-        assert (frame["message_id"], frame["ref"]) == ("server.too_many_actions", 1)
 
 
 def rebuilt_while_healthz_is_asked(

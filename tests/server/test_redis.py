@@ -176,4 +176,4 @@ def test_with_redis_down_a_duel_action_is_answered_as_stored_and_its_events_foll
     heard = run(caught_up())
     progress = [(frame["seat"], frame["player"]["score"]) for frame in heard if frame["type"] == "progress"]  # type: ignore[index]
     assert progress == [(0, -1), (1, 0)]  # the missed events, in the order they happened
-    assert client.app.state.duels.unsent == type(client.app.state.duels.unsent)()  # type: ignore[attr-defined]
+    assert not client.app.state.duels.outbox.unsent  # type: ignore[attr-defined]

@@ -113,7 +113,7 @@ def test_sigterm_to_the_process_group_stops_the_server_within_10_s_every_time(tm
                 followed = frame_of(socket, "duel")["duel"]
                 remaining_ms, moves = followed["remaining_ms"], followed["you"]["moves"]
                 assert not followed["players"][1]["finished"]  # the computer plays, thinking between its waits
-                socket.send(json.dumps({"type": "action", "duel": duel_id, "action": "d", "ref": 1}))
+                socket.send(json.dumps({"type": "follow", "duel": duel_id, "ref": 1}))  # in hand at the signal
                 began = time.monotonic()
                 os.killpg(process.pid, signal.SIGTERM)
                 try:

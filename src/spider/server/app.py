@@ -12,7 +12,7 @@ from starlette.middleware import Middleware
 from spider.server import solving
 from spider.server.claim import DatabaseClaim
 from spider.server.collector import keep_collections_short
-from spider.server.duels.broker import LocalBroker
+from spider.server.duels.broker import Broker, LocalBroker
 from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
@@ -20,6 +20,7 @@ from spider.server.duels.people import People
 from spider.server.duels.presence import Presence
 from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.sockets import Sockets
+from spider.server.duels.store import DuelStore
 from spider.server.errors import EXCEPTION_HANDLERS
 from spider.server.games import Games
 from spider.server.limits import NewGames, SharedCounts
@@ -56,10 +57,11 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     metrics.watch_solver("deals", lambda: len(searches.deal_shares))
     games = Games(settings, store, pool, searches, metrics, clock)
     metrics.watch_cache(lambda: games.cached)
-    broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
-    duels = Duels(games, People(store.engine), broker)
-    computers = ComputerOpponents(duels, pace=settings.computer_pace)
-    presence = Presence(duels.people)
+    broker: Broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
+    people, duel_store = People(store.engine), DuelStore(store.engine)
+    duels = Duels(duel_store, games, people, broker)
+    computers = ComputerOpponents(duels, duel_store, pace=settings.computer_pace)
+    presence = Presence(people)
     static = StaticFiles(web_folder())
 
     @contextlib.asynccontextmanager
@@ -68,7 +70,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         static.preload()
         store.start_checkpoints()
         housekeeping = asyncio.create_task(prune_daily(store, settings))
-        duels.people.add_computers(now())
+        people.add_computers(now())
         duel_clock = asyncio.create_task(keep_time(duels, computers))
         online = asyncio.create_task(presence.keep())
         collections = None
@@ -90,8 +92,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             if worker is not None:
                 worker.stop()
             searches.close()
-            if isinstance(broker, RedisBroker):
-                await broker.close()
+            await broker.close()
             if shared is not None:
                 shared.close()
             pool.close()
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     app.state.games = games
     app.state.metrics = metrics
     app.state.duels = duels
+    app.state.broker = broker
     app.state.computers = computers
     app.state.presence = presence
     app.state.settings = settings

@@ -61,8 +61,8 @@ from spider.server.bodies import (
     json_object,
 )
 from spider.server.clock import HEARTBEAT
+from spider.server.duels.broker import Broker
 from spider.server.duels.people import MAX_NAME
-from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
@@ -230,10 +230,10 @@ async def offline_engine(request: Request) -> Response:
 
 async def health(request: Request) -> Response:
     found = _games(request).health()
-    broker = request.app.state.duels.broker
-    if isinstance(broker, RedisBroker):
-        problem = await broker.reachable()
-        found["redis"], found["ok"] = problem or "ok", found["ok"] and problem is None
+    broker: Broker = request.app.state.broker
+    redis = await broker.health()
+    if redis is not None:
+        found["redis"], found["ok"] = redis, found["ok"] and redis == "ok"
     return answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
 
 

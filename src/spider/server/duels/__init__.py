@@ -2,16 +2,20 @@
 a lobby, invitations, friends and computer opponents.
 
 - ``tables``: where duels, seats, invitations, duelists and their relations are stored;
-- ``records``: a stored duel read in one go, its topics, and how two scores make a result;
+- ``records``: a duel, its seats, and how two scores make a result;
+- ``store``: every query on duels, seats and invitations (the database comes from the app);
 - ``people``: names, player info, friends and ignore;
 - ``lookalikes``: names compared as they look (TR39 skeletons);
 - ``ratings``: Glicko-2 through the ``glicko2`` package;
 - ``rated``: which duels change ratings, and how much (the rule against farmed ratings);
-- ``duels``: the routes' one door to duels (``Duels``), using ``Games`` for each player's game;
+- ``duels``: the routes' one door to duels (``Duels``): the changes, from an open table to a duel over,
+  using ``Games`` for each player's game;
+- ``state``: a duel as a player may see it (``DuelState``);
+- ``messages``: every message the duels publish, each kind built in one place, and the outbox;
 - ``lobby``: what the lobby and player info show (reads only);
 - ``clock``: the task that ends games whose time is up while nobody looks;
 - ``broker``: publish/subscribe by topic, the in-process broker (a Redis one fits the same interface);
 - ``sockets``: the WebSocket of the lobby and the duels;
-- ``computer``: computer opponents playing on the server at their pace;
+- ``computer``: computer opponents playing on the server at their pace, and their claims;
 - ``routes``: the HTTP handlers and their entries in the API's table.
 """

@@ -46,6 +46,13 @@ class Broker(Protocol):
 
     def subscription(self) -> contextlib.AbstractAsyncContextManager[Subscription]: ...
 
+    async def health(self) -> str | None:
+        """For the health check: "ok" when the broker's server answers, else what went wrong; None when
+        there is no server to reach."""
+        ...
+
+    async def close(self) -> None: ...
+
 
 class Unreachable(Exception):
     """A message could not be published (the broker's server is away): the caller keeps it to send later."""
@@ -95,6 +102,12 @@ class LocalBroker:
     async def publish(self, topic: str, message: Message) -> None:
         for subscriber in list(self.subscribers.get(topic, ())):
             subscriber.deliver(copy.deepcopy(message))
+
+    async def health(self) -> str | None:
+        return None  # in process: no server to reach
+
+    async def close(self) -> None:
+        pass
 
     @contextlib.asynccontextmanager
     async def subscription(self) -> AsyncIterator[Subscription]:

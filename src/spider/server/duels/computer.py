@@ -10,8 +10,8 @@ server waits for the default threads to finish, and three master players thinkin
 server up to 6.7 s (bench/stop.py); a thought the server no longer wants is dropped with its process.
 
 Several server processes may share one database: a process plays a duel's computer player only while
-it holds the duel's claim (renewed with every action; taken over when it lapses), and a periodic look
-(``resume``) picks up duels whose process went away, after a restart too.
+it holds the duel's claim (renewed with every action; taken over when it lapses, ``LEASE``), and a
+periodic look (``resume``) picks up duels whose process went away, after a restart too.
 """
 
 from __future__ import annotations
@@ -23,8 +23,12 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 from spider.errors import SpiderError
-from spider.players import PACE, Player, Strength
+from spider.notation import Position
+from spider.players import PACE, Player
 from spider.server.duels.duels import Duels
+from spider.server.duels.people import computer_strength
+from spider.server.duels.records import PLAYING
+from spider.server.duels.store import DuelStore
 from spider.server.errors import RequestError
 
 LEASE = 30.0
@@ -37,8 +41,9 @@ class ComputerOpponents:
     """The computer players of the duels this process plays; ``pace`` scales every strength's pace
     (tests play at 0)."""
 
-    def __init__(self, duels: Duels, *, pace: float = 1.0) -> None:
+    def __init__(self, duels: Duels, store: DuelStore, *, pace: float = 1.0) -> None:
         self.duels = duels
+        self.store = store
         self.pace = pace
         self.owner = secrets.token_hex(8)
         self.tasks: dict[str, asyncio.Task[None]] = {}
@@ -50,13 +55,13 @@ class ComputerOpponents:
         running = self.tasks.get(duel_id)
         if running is not None and not running.done():
             return
-        if not self.duels.claim_computer(duel_id, self.owner, LEASE):
+        if not self._claim(duel_id):
             return
         self.tasks[duel_id] = asyncio.get_running_loop().create_task(self._play(duel_id), name=f"computer {duel_id}")
 
     def resume(self) -> None:
         """Takes up every duel whose computer player nobody is playing (after a restart, say)."""
-        for duel_id in self.duels.computer_duels():
+        for duel_id in self.store.computer_duels():
             self.start(duel_id)
         for duel_id in [key for key, task in self.tasks.items() if task.done()]:
             del self.tasks[duel_id]
@@ -68,17 +73,35 @@ class ComputerOpponents:
         thinking, self.thinking = self.thinking, None
         if thinking is not None:
             thinking.shutdown(wait=False, cancel_futures=True)
-        self.duels.release_computers(self.owner)
+        self.store.release_computers(self.owner)
+
+    def _claim(self, duel_id: str) -> bool:
+        """Whether this process plays the duel's computer player: it does while it renews the claim
+        within ``LEASE`` seconds; then another may take it over."""
+        return self.store.claim_computer(duel_id, self.owner, self.duels.clock(), LEASE)
+
+    def _turn(self, duel_id: str) -> tuple[str, Position, float] | None:
+        """For a duel's computer player: its id, the public position of its game, and the seconds left;
+        None once its game has ended."""
+        duel = self.duels.read(duel_id)
+        if duel is None or duel.state != PLAYING or len(duel.seats) < 2:
+            return None
+        seat = duel.seats[1]
+        live = self.duels.live(seat)
+        if seat.ended is not None or live is None:
+            return None
+        return seat.player, live.game.public_position(), duel.remaining(self.duels.clock())
 
     async def _play(self, duel_id: str) -> None:
         player: Player | None = None
         while True:
-            turn = self.duels.computer_turn(duel_id)
-            if turn is None or not self.duels.claim_computer(duel_id, self.owner, LEASE):
+            turn = self._turn(duel_id)
+            if turn is None or not self._claim(duel_id):
                 return
             computer, position, seconds_left = turn
             if player is None:
-                strength: Strength = computer.removeprefix("computer-")  # type: ignore[assignment]
+                strength = computer_strength(computer)
+                assert strength is not None  # the second seat of a duel against a computer player
                 player = Player(strength, seed=zlib.crc32(duel_id.encode()))
             await asyncio.sleep(PACE[player.strength] * self.pace)
             if self.thinking is None:

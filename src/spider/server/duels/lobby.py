@@ -4,27 +4,19 @@ and a player as others see them with their last duels. Reads only; the changes a
 
 from __future__ import annotations
 
-import time
-
-from sqlalchemy import Engine, and_, select
-
 from spider.server.answers import Friend, Friends, Invitation, OpenTable, PlayerInfo, RecentDuel
 from spider.server.duels.people import FRIEND, IGNORE, Duelist, People
-from spider.server.duels.records import OPEN, OVER, PLAYING
-from spider.server.duels.tables import duels, invitations, seats
+from spider.server.duels.store import DuelStore
 from spider.view import iso_time
 
 LOBBY_SIZE = 100
 RECENT = 10
 
 
-def open_tables(engine: Engine, people: People, viewer: str | None) -> list[OpenTable]:
+def open_tables(store: DuelStore, people: People, viewer: str | None) -> list[OpenTable]:
     """The open tables, newest first, without those of players kept apart from ``viewer`` by ignore."""
     apart = set() if viewer is None else people.apart(viewer)
-    with engine.connect() as connection:
-        rows = connection.execute(
-            select(duels).where(duels.c.state == OPEN).order_by(duels.c.created_at.desc()).limit(LOBBY_SIZE)
-        ).all()
+    rows = store.open_tables(LOBBY_SIZE)
     creators = people.many([row.creator for row in rows])
     return [
         OpenTable(
@@ -43,15 +35,9 @@ def open_tables(engine: Engine, people: People, viewer: str | None) -> list[Open
     ]
 
 
-def pending_invitations(engine: Engine, people: People, player: str) -> list[Invitation]:
+def pending_invitations(store: DuelStore, people: People, player: str) -> list[Invitation]:
     """The player's pending invitations to tables still open."""
-    with engine.connect() as connection:
-        rows = connection.execute(
-            select(duels)
-            .join(invitations, invitations.c.duel == duels.c.id)
-            .where(invitations.c.player == player, invitations.c.state == "pending", duels.c.state == OPEN)
-            .order_by(invitations.c.at.desc())
-        ).all()
+    rows = store.invitations_of(player)
     creators = people.many([row.creator for row in rows])
     return [
         Invitation(
@@ -63,9 +49,8 @@ def pending_invitations(engine: Engine, people: People, player: str) -> list[Inv
     ]
 
 
-def friends(people: People, player: str) -> Friends:
-    """The player's friends (who is online) and the players they ignore."""
-    at = time.time()
+def friends(people: People, player: str, at: float) -> Friends:
+    """The player's friends (who is online at ``at``) and the players they ignore."""
     return Friends(
         friends=[
             Friend(name=friend.name, rating=friend.rating.rating, online=friend.online(at))
@@ -75,26 +60,9 @@ def friends(people: People, player: str) -> Friends:
     )
 
 
-def player_info(engine: Engine, people: People, duelist: Duelist) -> PlayerInfo:
-    with engine.connect() as connection:
-        mine = seats.alias("mine")
-        theirs = seats.alias("theirs")
-        rows = connection.execute(
-            select(mine.c.duel, mine.c.score, mine.c.outcome, mine.c.rating_change, theirs.c.player,
-                   theirs.c.score.label("their_score"), duels.c.ended_at)
-            .join(duels, duels.c.id == mine.c.duel)
-            .join(theirs, and_(theirs.c.duel == mine.c.duel, theirs.c.seat != mine.c.seat))
-            .where(mine.c.player == duelist.player, duels.c.state == OVER)
-            .order_by(duels.c.ended_at.desc())
-            .limit(RECENT)
-        ).all()
-        playing = connection.execute(
-            select(duels.c.id)
-            .join(seats, seats.c.duel == duels.c.id)
-            .where(seats.c.player == duelist.player, duels.c.state == PLAYING)
-            .order_by(duels.c.created_at.desc())
-            .limit(1)
-        ).scalar()
+def player_info(store: DuelStore, people: People, duelist: Duelist, at: float) -> PlayerInfo:
+    """A player as others see them at ``at``, with their last duels."""
+    rows, playing = store.recent(duelist.player, RECENT)
     names = people.many([row.player for row in rows])
     recent = [
         RecentDuel(
@@ -111,7 +79,7 @@ def player_info(engine: Engine, people: People, duelist: Duelist) -> PlayerInfo:
     return PlayerInfo(
         name=duelist.name,
         computer=duelist.computer,
-        online=duelist.online(time.time()),
+        online=duelist.online(at),
         rating=duelist.rating.rating,
         deviation=duelist.rating.deviation,
         duels=duelist.duels,

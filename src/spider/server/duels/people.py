@@ -38,8 +38,17 @@ FRIEND, IGNORE = "friend", "ignore"
 
 
 def computer_id(strength: Strength) -> str:
-    """The player id a computer player of a strength plays under (never a cookie's hash, which is hex)."""
+    """The player id a computer player of a strength plays under (never a cookie's hash, which is hex).
+
+    >>> computer_id("master"), computer_strength("computer-master"), computer_strength("4f1c")
+    ('computer-master', 'master', None)
+    """
     return f"computer-{strength}"
+
+
+def computer_strength(player: str) -> Strength | None:
+    """The strength of the computer player with that id; None for a person."""
+    return next((strength for strength in STRENGTHS if player == computer_id(strength)), None)
 
 
 def name_key(name: str) -> str:

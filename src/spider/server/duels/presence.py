@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
+from collections.abc import Callable
 
 from spider.server.duels.people import People
 from spider.server.storage import now
@@ -21,28 +22,34 @@ log = logging.getLogger("spider.duels")
 
 
 class Presence:
-    """The players with an open socket here, each counted once per socket."""
+    """The players with an open socket here, each counted once per socket; ``clock`` is the server's time
+    in seconds (tests give one they move)."""
 
-    def __init__(self, people: People) -> None:
+    def __init__(self, people: People, clock: Callable[[], float] = now) -> None:
         self.people = people
+        self.clock = clock
         self.sockets: Counter[str] = Counter()
 
     def arrive(self, player: str) -> None:
         """A socket of the player's opens: they are online from now on."""
         self.sockets[player] += 1
-        self.people.seen([player], now())
+        self.people.seen([player], self.clock())
 
     def leave(self, player: str) -> None:
         self.sockets[player] -= 1
         if self.sockets[player] <= 0:
             del self.sockets[player]
 
+    def store(self) -> None:
+        """One round: a sign of life of every player here, in one statement."""
+        if self.sockets:
+            self.people.seen(list(self.sockets), self.clock())
+
     async def keep(self, every: float = SEEN_EVERY) -> None:
-        """Stores a sign of life of every player here, every ``every`` seconds, until cancelled."""
+        """Stores a round every ``every`` seconds, until cancelled."""
         while True:
             await asyncio.sleep(every)
             try:
-                if self.sockets:
-                    self.people.seen(list(self.sockets), now())
+                self.store()
             except Exception:  # a database hiccup: the next round tells it again
                 log.exception("storing who is online")

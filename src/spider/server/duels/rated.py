@@ -13,12 +13,11 @@ volatility alike.
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, and_, func, or_, select
+from sqlalchemy import Connection
 
 from spider.server.duels.people import Duelist, made_up
 from spider.server.duels.ratings import Rating
-from spider.server.duels.tables import duels, seats
-from spider.server.storage import games, players
+from spider.server.duels.store import DuelStore
 
 NEWCOMER_SECONDS = 86400.0
 """A player with no game won is rated once their first visit is this old (a day)."""
@@ -35,31 +34,16 @@ def newcomer(connection: Connection, duelist: Duelist, at: float) -> bool:
         return False
     if made_up(duelist.name):
         return True
-    first = connection.execute(select(players.c.created_at).where(players.c.id == duelist.player)).scalar()
+    first = DuelStore.first_visit(connection, duelist.player)
     if first is not None and first <= at - NEWCOMER_SECONDS:
         return False
-    won = connection.execute(
-        select(games.c.id).where(games.c.player == duelist.player, games.c.result == "won", games.c.duel.is_(None))
-        .limit(1)
-    ).first()
-    return won is None
+    return not DuelStore.won_solo(connection, duelist.player)
 
 
 def weight(connection: Connection, first: str, second: str, duel_id: str, at: float) -> float:
     """The share of a rating change this duel between two players counts: halved for each rated duel they
     played against each other within ``REPEAT_SECONDS``."""
-    mine, theirs = seats.alias("mine"), seats.alias("theirs")
-    before = connection.execute(
-        select(func.count())
-        .select_from(duels)
-        .join(mine, mine.c.duel == duels.c.id)
-        .join(theirs, and_(theirs.c.duel == duels.c.id, theirs.c.seat != mine.c.seat))
-        .where(
-            mine.c.player == first, theirs.c.player == second, duels.c.id != duel_id,
-            duels.c.ended_at >= at - REPEAT_SECONDS, or_(duels.c.rating_weight > 0, duels.c.rating_weight.is_(None)),
-            mine.c.outcome.is_not(None),
-        )
-    ).scalar_one()
+    before = DuelStore.rated_duels_between(connection, first, second, duel_id, at - REPEAT_SECONDS)
     return float(0.5**before)
 
 

@@ -1,28 +1,18 @@
-"""A duel as stored: its table, its two seats and their games' ends, read in one go; the topics its
-events go out on; and how two duel scores make a result.
+"""A duel as the duels handle it: its table, its two seats and their games' ends (``store`` reads and
+writes them); and how two duel scores make a result.
 """
 
 from __future__ import annotations
 
 import functools
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, select
-
 from spider import Game
-from spider.server.duels.tables import duels, seats
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 PERSON = "person"
-
-
-def duel_topic(duel_id: str) -> str:
-    return f"duel:{duel_id}"
-
-
-def player_topic(player: str) -> str:
-    return f"player:{player}"
 
 
 @functools.lru_cache(maxsize=256)
@@ -61,6 +51,37 @@ class Duel:
     rating_weight: float | None = None
     unrated: str | None = None
 
+    @classmethod
+    def table(
+        cls,
+        creator: str,
+        suits: int,
+        minutes: int,
+        rules: dict[str, Any],
+        opponent: str,
+        at: float,
+        min_rating: float | None = None,
+        max_rating: float | None = None,
+    ) -> Duel:
+        """A new open table, its creator in the first seat."""
+        return cls(
+            id=secrets.token_urlsafe(12),
+            state=OPEN,
+            creator=creator,
+            suits=suits,
+            minutes=minutes,
+            rules=rules,
+            opponent=opponent,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            code=None,
+            created_at=at,
+            deadline=None,
+            ended_at=None,
+            rematch=None,
+            seats=[Seat(0, creator)],
+        )
+
     def seat_of(self, player: str) -> Seat | None:
         return next((seat for seat in self.seats if seat.player == player), None)
 
@@ -74,24 +95,6 @@ class Duel:
         if self.state == OVER:
             return 0.0
         return max(0.0, self.deadline - at)
-
-
-def read_duel(engine: Engine, duel_id: str) -> Duel | None:
-    """The stored duel with its seats, or None."""
-    if len(duel_id) > 32:
-        return None
-    with engine.connect() as connection:
-        row = connection.execute(select(duels).where(duels.c.id == duel_id)).first()
-        if row is None:
-            return None
-        rows = connection.execute(select(seats).where(seats.c.duel == duel_id).order_by(seats.c.seat)).all()
-    duel = Duel(
-        row.id, row.state, row.creator, row.suits, row.minutes, dict(row.rules), row.opponent, row.rating_min,
-        row.rating_max, row.code, row.created_at, row.deadline, row.ended_at, row.rematch,
-    )
-    duel.rating_weight, duel.unrated = row.rating_weight, row.unrated
-    duel.seats = [Seat(r.seat, r.player, r.game, r.ended, r.score, r.outcome, r.rating_change) for r in rows]
-    return duel
 
 
 def outcomes(first: int, second: int) -> tuple[str, str]:

@@ -93,5 +93,8 @@ class RedisBroker:
             return f"{type(error).__name__}: {error}".splitlines()[0]
         return None
 
+    async def health(self) -> str | None:
+        return await self.reachable() or "ok"
+
     async def close(self) -> None:
         await self.client.aclose()

@@ -23,7 +23,6 @@ from spider.server.duels.records import Duel
 from spider.server.limits import count_action, count_new_game
 from spider.server.openapi import Endpoint, Handler
 from spider.server.replies import answer, player_of
-from spider.server.storage import now
 
 
 def _duels(request: Request) -> Duels:
@@ -104,13 +103,13 @@ async def invitations(request: Request) -> Response:
 
 async def me(request: Request) -> Response:
     duels = _duels(request)
-    return answer(duels.player_info(duels.people.get(player_of(request), now())))
+    return answer(duels.player_info(duels.people.get(player_of(request), duels.clock())))
 
 
 async def rename(request: Request) -> Response:
     body = Name.from_json(await json_object(request))
     duels = _duels(request)
-    return answer(duels.player_info(duels.people.rename(player_of(request), body.name, now())))
+    return answer(duels.player_info(duels.people.rename(player_of(request), body.name, duels.clock())))
 
 
 async def player_info(request: Request) -> Response:
@@ -127,7 +126,7 @@ def _relating(kind: str | None, was: str | None = None) -> Any:
         Nothing.from_json(await json_object(request, required=False))
         duels = _duels(request)
         player = player_of(request)
-        duels.people.get(player, now())
+        duels.people.get(player, duels.clock())
         other = duels.people.named(request.path_params["name"])
         await duels.relate(player, other, kind, was=was)
         return answer(duels.friends(player))

@@ -7,13 +7,12 @@ follows, ``progress`` (a player's score, runs, cards turned up, finished), ``due
 this player may see it, on every change of state) and ``watch`` (the opponent's view, once this
 player's own game has ended).
 
-The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow"|"unfollow", "duel"}``,
-``{"type": "action", "duel", "action", "version", "ref"}`` (answered by ``played`` or ``error`` with the same
-``ref``; ``played`` says the milliseconds the server spent, ``server_ms``), ``{"type": "finish",
-"duel", "ref"}`` and ``{"type": "ping"}``. A message that is too large or no JSON object closes
-the socket (1009, 1007) after an ``error`` frame with the catalog's sentence;
-one that is an object but not a known message gets an ``error`` frame. Every frame is built from
-public views and progress only: never a face-down card.
+The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow"|"unfollow", "duel"}``
+and ``{"type": "ping"}``; it acts and finishes over HTTP (``routes``), the one door for a duel's
+actions, and hears of them here. A message that is too large or no JSON object closes the socket
+(1009, 1007) after an ``error`` frame with the catalog's sentence; one that is an object but not a
+known message gets an ``error`` frame. Every frame is built from public views and progress only: never
+a face-down card.
 
 No one socket may hold up the others. A frame announced larger than ``MAX_FRAME`` closes the socket at
 the protocol (1009, uvicorn's ``ws_max_size``) before its payload is read. A player's messages, on all
@@ -33,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections import Counter
 from typing import Any
 
@@ -41,14 +39,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from spider.errors import SpiderError
 from spider.server.duels.broker import Message, Overflow, Subscription
-from spider.server.duels.duels import LOBBY, Duels
+from spider.server.duels.duels import Duels
+from spider.server.duels.messages import LOBBY, duel_topic, player_topic
 from spider.server.duels.presence import Presence
-from spider.server.duels.records import duel_topic, player_topic
 from spider.server.errors import RequestError
 from spider.server.ids import token_shaped
 from spider.server.limits import NewGames
 from spider.server.middleware import SameOrigin, cookie_token, player_id
-from spider.server.storage import now
 from spider.text import message
 
 MAX_MESSAGE = 1024
@@ -62,11 +59,6 @@ CLOSING_SECONDS = 1.0
 
 def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
     return {"type": "error", "error": message(message_id, **params), "message_id": message_id, "ref": ref}
-
-
-def _is_version(value: Any) -> bool:
-    """A view's ``version`` as an action may carry it: absent, or a count of actions."""
-    return value is None or (type(value) is int and 0 <= value < 2**31)
 
 
 class Connection:
@@ -112,7 +104,7 @@ class Connection:
 
     async def hello(self) -> None:
         people = self.duels.people
-        me = people.get(self.player, now())
+        me = people.get(self.player, self.duels.clock())
         self.presence.arrive(self.player)
         self.apart = self._apart_names()
         await self.subscription.add(LOBBY)
@@ -176,7 +168,7 @@ class Connection:
         if kind == "ping":
             await self.send({"type": "pong", "ref": ref})
             return
-        if kind not in ("follow", "unfollow", "action", "finish") or not isinstance(duel_id, str):
+        if kind not in ("follow", "unfollow") or not isinstance(duel_id, str):
             await self.send(_error("duel.socket_bad_message", ref))
             return
         if not token_shaped(duel_id):  # a NUL or a lone surrogate would fail in the database or in Redis
@@ -185,30 +177,10 @@ class Connection:
         try:
             if kind == "follow":
                 await self.follow(duel_id)
-            elif kind == "unfollow":
+            else:
                 self.followed.discard(duel_id)
                 self.watching.discard(duel_id)
                 await self.subscription.remove(duel_topic(duel_id))
-            elif kind == "action":
-                action, version = request.get("action"), request.get("version")
-                if not isinstance(action, str) or not 1 <= len(action) <= 16 or not _is_version(version):
-                    await self.send(_error("duel.socket_bad_message", ref))
-                    return
-                self.websocket.app.state.actions.take(self.player)  # the same budget as the HTTP actions
-                began = time.perf_counter()
-                live, duel, events = await self.duels.play(self.player, duel_id, action, version)
-                view = await self.duels.games.view(live, no_more_moves=False)
-                await self.send(
-                    {
-                        "type": "played", "ref": ref, "duel": duel_id, "view": view,
-                        "events": [event.to_json() for event in events],
-                        "remaining_ms": int(duel.remaining(self.duels.clock()) * 1000),
-                        "server_ms": round((time.perf_counter() - began) * 1000, 2),  # as Server-Timing says
-                    }
-                )
-            else:
-                duel = await self.duels.finish(self.player, duel_id)
-                await self.send({"type": "duel", "ref": ref, "duel": await self.duels.state(duel, self.player)})
         except RequestError as error:
             await self.send({"type": "error", "error": error.text, "message_id": error.message_id, "ref": ref})
         except SpiderError as error:
