@@ -12,10 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN
 from spider.describe import move_words
-from spider.game import deal_refusal_id
+from spider.game import deal_refusal_id, never_dealt_again
 from spider.notation import Position
 from spider.solver.convert import action_text, table_for
 from spider.solver.core import DEAL, Move, State, Table, turned_up
@@ -64,11 +63,7 @@ def never_dealt(position: Position, state: State) -> bool:
     """Whether a state of the position's public table (:func:`table_for` with no stock order) holds too few
     cards to fill the columns for a deal while the stock still holds cards: then the game is lost. A run
     completed too early leaves one so."""
-    return (
-        position.stock_count > 0
-        and position.rules.deal == "filled"
-        and sum(map(len, state[0])) + sum(state[1]) < COLUMNS
-    )
+    return never_dealt_again(position.rules, position.stock_count, sum(map(len, state[0])) + sum(state[1]))
 
 
 def _public_table(position: Position) -> tuple[Table, State]:
