@@ -6,13 +6,13 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.errors import SpiderError
-from spider.game import Game
+from spider.game import Game, open_game
 from spider.players.commands import add_commands as player_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
@@ -53,20 +53,23 @@ def game_state(game: Game, reveal: bool) -> dict[str, Any]:
     }
 
 
-def open_game(code: str, preset: str | None) -> Game:
-    """The opening of a game code, under a preset's table rules when one is named."""
-    return Game.from_code(code, TableRules.preset(preset) if preset else None)
-
-
 def replay(args: argparse.Namespace) -> int:
-    game = open_game(args.code, args.preset)
     actions = shlex.split(args.moves or "")
-    for index, action in enumerate(actions):
-        try:
-            game.apply_text(action)
-        except SpiderError as error:
-            fail(message("cli.action_refused", action=action, number=index + 1, n=len(actions), error=str(error)))
-            return EXIT_BAD_INPUT
+    handed: list[str] = []  # the actions the game has been given, so a refusal can say which it was
+
+    def given() -> Iterator[str]:
+        for action in actions:
+            handed.append(action)
+            yield action
+
+    try:
+        game = open_game(args.code, args.preset, given())
+    except SpiderError as error:
+        if not handed:  # the code or the preset, not an action
+            raise
+        action = handed[-1]
+        fail(message("cli.action_refused", action=action, number=len(handed), n=len(actions), error=str(error)))
+        return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(game_state(game, args.reveal)))
     else:

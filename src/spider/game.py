@@ -694,6 +694,12 @@ class Game:
         return f"Game.from_position({self.position()!r})"
 
 
+def open_game(code: str, preset: str | None = None, actions: Iterable[str] = ()) -> Game:
+    """A game code's opening, under a preset's table rules when one is named (they replace the code's),
+    with ``actions`` played again: what the commands' ``--preset`` and ``--moves`` ask for."""
+    return Game.replay(code, TableRules.preset(preset) if preset else None, actions)
+
+
 def deal_refusal_id(rules: TableRules, stock: int, column_sizes: Sequence[int]) -> str | None:
     """The rule that refuses a deal (its message id), from the stock's size and each column's card count.
 
@@ -751,4 +757,4 @@ def _rank_refusal(card: Card) -> IllegalMoveError:
     return IllegalMoveError("refuse.rank", rank=card.rank, needs=card.rank + 1)
 
 
-__all__ = ["Game", "Event", "Moved", "Flipped", "RunRemoved", "Dealt", "Won", "Undone", "Redone"]
+__all__ = ["Game", "open_game", "Event", "Moved", "Flipped", "RunRemoved", "Dealt", "Won", "Undone", "Redone"]

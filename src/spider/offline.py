@@ -55,9 +55,7 @@ class OfflineGame:
         cls, code: str, rules: dict[str, Any], actions: list[str], started_at: float | None = None
     ) -> OfflineGame:
         """The game a page kept, rebuilt from its opening and every action, undo history included."""
-        game = Game.from_code(code, TableRules.from_json(rules))
-        for text in actions:
-            game.apply_text(text)
+        game = Game.replay(code, TableRules.from_json(rules), actions)
         return cls(game, list(actions), time.time() if started_at is None else started_at)
 
     @property

@@ -538,7 +538,7 @@ class Games:
             at = found["last_winnable"]
             moves = None
             if at is not None:  # up to SPIDER_MAX_GAME_ACTIONS actions played again: off the event loop
-                moves = (await run_in_threadpool(_played, Game.from_code(record.code, rules), texts[:at])).moves
+                moves = (await run_in_threadpool(Game.replay, record.code, rules, texts[:at])).moves
             known = Analysis(
                 code=record.code,
                 opening=found["opening"],
@@ -661,12 +661,6 @@ SNAPSHOT_BYTES = 1100
 def footprint(game: Game) -> int:
     """About how much memory a live game takes, in bytes; its undo history is most of a long game's."""
     return GAME_BYTES + SNAPSHOT_BYTES * game.undo_depth
-
-
-def _played(game: Game, texts: list[str]) -> Game:
-    for text in texts:
-        game.apply_text(text)
-    return game
 
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:

@@ -76,15 +76,7 @@ def hint_search(position: str, max_nodes: int) -> SolverHint:
 
 def hint_answer(found: SolverHint) -> Hint:
     """A hint as the API answers it, its sentence in the request's language (so made here, not in a worker)."""
-    return {
-        "action": found.action,
-        "column": found.column,
-        "count": found.count if found.action is not None else None,
-        "target": found.target,
-        "text": found.message,
-        "message_id": found.message_id,
-        "deal_possible": found.deal_possible,
-    }
+    return found.to_json()
 
 
 Solved = tuple[VerifiedDeal, int, float]  # a verified deal, with the nodes and seconds its search took

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from spider.cards import RUNS_TO_WIN
 from spider.describe import move_words
@@ -24,6 +24,18 @@ from spider.text import message
 HINT_NODES = 10_000
 STUCK_NODES = 200_000
 STUCK_SECONDS = 1.0
+
+
+class HintJson(TypedDict):
+    """A hint as JSON: the API's answer (``spider.server.answers.Hint``) and ``spider hint --json``."""
+
+    action: str | None
+    column: int | None
+    count: int | None
+    target: int | None
+    text: str
+    message_id: str
+    deal_possible: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +63,18 @@ class Hint:
     def text(self, lang: str | None = None) -> str:
         """The text of the hint in a language (the spoken one unless named)."""
         return message(self.message_id, lang, **self.words)
+
+    def to_json(self) -> HintJson:
+        """The hint as JSON, its sentence in the spoken language; no count without an action."""
+        return {
+            "action": self.action,
+            "column": self.column,
+            "count": self.count if self.action is not None else None,
+            "target": self.target,
+            "text": self.message,
+            "message_id": self.message_id,
+            "deal_possible": self.deal_possible,
+        }
 
 
 def deal_possible(position: Position) -> bool:
