@@ -31,7 +31,7 @@ from typing import Any
 from spider.errors import SpiderError
 from spider.game import Game
 from spider.rules import TableRules
-from spider.view import iso_time, table
+from spider.view import public_view
 
 ENDINGS = ("won", "resigned", "abandoned")
 """How an offline game ends: won, given up, or left for another game (or for the online game)."""
@@ -77,21 +77,17 @@ class OfflineGame:
     def view(self, *, seconds: float = 0.0, result: str | None = None) -> dict[str, Any]:
         """The public view, as the server would give it; the code shows once the game is over."""
         over = result is not None or self.game.won
-        return {
-            "id": "offline",
-            **table(self.game),
-            "code": self.code if over else None,
-            "version": len(self.actions),
-            "stuck": False,
-            "stuck_pending": False,
-            "verified": False,
-            "started_at": iso_time(self.started_at),
-            "seconds": int(seconds),
-            "over": over,
-            "result": "won" if self.game.won else result,
-            "practice": None,
-            "offline": True,
-        }
+        view = public_view(
+            self.game,
+            id="offline",
+            code=self.code if over else None,
+            version=len(self.actions),
+            started_at=self.started_at,
+            seconds=seconds,
+            over=over,
+            result="won" if self.game.won else result,
+        )
+        return {**view, "offline": True}
 
     # The browser's calls: JSON in words the page reads.
 

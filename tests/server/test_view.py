@@ -3,7 +3,10 @@ best target by SPEC 2.4 worked out here from the visible cards, and the rule tha
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -112,3 +115,18 @@ def test_the_table_part_of_the_view_hides_the_stock_and_face_down_cards() -> Non
     for _ in range(4):
         game.play("d")
     assert table(game)["deal_refusal"] == "The stock is empty."
+
+
+def test_the_offline_engine_draws_the_servers_view_without_the_servers_libraries() -> None:
+    """One view builder (``spider.view.public_view``): the offline view has the API's keys, plus ``offline``;
+    and the browser's engine, which has no Pydantic, loads the view's shapes all the same."""
+    from spider.offline import OfflineGame
+    from spider.server.answers import View
+
+    assert set(json.loads(OfflineGame.new(2).view_json())) == View.__required_keys__ | {"offline"}
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, spider.offline; print(sorted(m for m in sys.modules if m.startswith("
+         "('pydantic', 'spider.server', 'starlette'))))"],
+        capture_output=True, text=True, check=True,
+    )
+    assert loaded.stdout.strip() == "[]"

@@ -27,7 +27,7 @@ from spider.game import Event
 from spider.practice import Exercise, exercise
 from spider.rules import HELPS
 from spider.server import offline_results, practice, solving
-from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
+from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock, took
 from spider.server.errors import NoSuchGame, RequestError
@@ -37,7 +37,7 @@ from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.text import Phrase, spoken
-from spider.view import iso_time, table
+from spider.view import Table, View, public_view, table
 
 
 class _Behind(Exception):
@@ -600,16 +600,15 @@ class Games:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
         game = live.game
-        view = View(
+        view = public_view(
+            game,
+            drawn=live.table(),
             id=live.record.id,
-            **live.table(),
             code=game.code if self.reveals(live) else None,  # the code tells every card
             version=live.seq,
-            stuck=False,
-            stuck_pending=False,
             verified=live.record.verified,
-            started_at=iso_time(live.record.created_at),
-            seconds=int(live.seconds(now())),
+            started_at=live.record.created_at,
+            seconds=live.seconds(now()),
             over=live.over,
             result=live.record.result,
             practice=None if live.exercise is None else practice.summary(
