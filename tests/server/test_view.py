@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import typing
 from typing import Any
 
 import pytest
@@ -130,3 +131,24 @@ def test_the_offline_engine_draws_the_servers_view_without_the_servers_libraries
         capture_output=True, text=True, check=True,
     )
     assert loaded.stdout.strip() == "[]"
+
+
+def test_every_engine_event_has_the_shape_the_api_describes() -> None:
+    """The events' JSON (``game.py``'s ``to_json``) and their API types (``answers.Event``) agree, key for key."""
+    from pydantic import TypeAdapter
+
+    from spider.cards import card
+    from spider.game import Dealt, Flipped, Moved, Redone, RunRemoved, Undone, Won
+    from spider.server.answers import Event
+
+    events = [
+        Moved(1, 2, 2, (card(5, "s"), card(4, "s"))), Flipped(3, card(13, "h")), RunRemoved(4, "d"),
+        Dealt(tuple(card(1, "c") for _ in range(10))), Won(), Undone(Move(1, 2, None)), Redone(Move(1, 2, 3)),
+    ]
+    adapter = TypeAdapter(Event)
+    for event in events:
+        written = event.to_json()
+        assert adapter.validate_python(written) == written, written
+    shapes = typing.get_args(typing.get_args(Event)[0])
+    kinds = {name for shape in shapes for name in typing.get_args(typing.get_type_hints(shape)["type"])}
+    assert kinds == {event.to_json()["type"] for event in events}
