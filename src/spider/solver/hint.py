@@ -90,7 +90,8 @@ def never_dealt(position: Position, state: State) -> bool:
     return never_dealt_again(position.rules, position.stock_count, sum(map(len, state[0])) + sum(state[1]))
 
 
-def _public_table(position: Position) -> tuple[Table, State]:
+def public_table(position: Position) -> tuple[Table, State]:
+    """The search table of what a player sees of a position: face-down cards counted, the stock unknown."""
     return table_for(
         position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
     )
@@ -112,7 +113,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
         return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip", {"column": flips[0] + 1})
     if not can_deal and no_more_moves(position):
         return Hint(None, None, 0, None, False, "hint.stuck")
-    table, start = _public_table(position)
+    table, start = public_table(position)
     line = _best_line(table, start, max_nodes, lambda state: never_dealt(position, state))
     if not line:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
@@ -173,5 +174,5 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
     """
     if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or position.flippable:
         return False
-    table, start = _public_table(position)
+    table, start = public_table(position)
     return table.stuck(start, position.stock_count > 0, max_nodes, seconds)
