@@ -19,6 +19,8 @@ from spider.errors import InvalidPositionError
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
+SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
+"""Each suit's symbol, for the terminal's cards (the page keeps its own in ``web/js/cards.js``)."""
 SUIT_COUNTS = (1, 2, 4)
 KING = 13
 RUN_LENGTH = 13

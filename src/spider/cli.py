@@ -19,6 +19,7 @@ from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
 from spider.solver.commands import add_commands as solver_commands
 from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
+from spider.view import table
 
 EXIT_BAD_INPUT = 2
 
@@ -30,26 +31,29 @@ COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_command
 
 
 def game_state(game: Game, reveal: bool) -> dict[str, Any]:
-    """The state printed by ``spider replay --json``: public unless ``reveal`` shows the hidden cards."""
+    """The state printed by ``spider replay --json``: the public view's facts (``spider.view``), with each
+    column's cards in one list (``??`` for a face-down card), the legal actions and the position; ``reveal``
+    shows the hidden cards and the stock."""
+    shown = table(game)
     columns = []
     for cards, down in zip(game.columns, game.face_down, strict=True):
         hidden = [f"~{card}" if reveal else "??" for card in cards[:down]]
         columns.append(hidden + [str(card) for card in cards[down:]])
     return {
         "code": game.code,
-        "rules": {**game.rules.to_json(), "suits": game.suits},
+        "rules": {**shown["rules"], "suits": shown["suits"]},
         "columns": columns,
         "stock": [str(card) for card in game.stock] if reveal else [],
-        "deals_left": game.deals_left,
-        "runs": list(game.runs),
-        "score": game.score,
-        "moves": game.moves,
-        "won": game.won,
-        "deal_possible": game.deal_possible,
-        "deal_never_possible": game.deal_never_possible,
+        "deals_left": shown["stock"]["deals_left"],
+        "runs": shown["runs"],
+        "score": shown["score"],
+        "moves": shown["moves"],
+        "won": shown["won"],
+        "deal_possible": shown["deal_possible"],
+        "deal_never_possible": shown["deal_never_possible"],
         "legal": [str(action) for action in game.legal_actions()],
         "position": game.position(public=not reveal),
-        "text": game.describe(),
+        "text": shown["text"],
     }
 
 

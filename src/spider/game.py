@@ -22,7 +22,7 @@ from spider.codes import GameCode, parse_code
 from spider.describe import describe
 from spider.errors import IllegalMoveError, InvalidPositionError
 from spider.notation import Position, parse_position, write_position
-from spider.rules import LAYOUTS, TableRules
+from spider.rules import LAYOUTS, TableRules, deals_in
 from spider.scoring import SCORINGS, Outcome
 from spider.shuffle import shuffled_deck
 
@@ -252,8 +252,7 @@ class Game:
 
     @property
     def deals_left(self) -> int:
-        stock = len(self._stock) - self._dealt
-        return -(-stock // COLUMNS)
+        return deals_in(len(self._stock) - self._dealt)
 
     @property
     def won(self) -> bool:

@@ -35,7 +35,7 @@ from spider.actions import COLUMNS
 from spider.cards import DECK_SIZE, RANKS, RUNS_TO_WIN, SUITS, Card, deck, ends_in_run, run_of, suits_in_play
 from spider.codes import parse_rules, rules_text
 from spider.errors import InvalidPositionError, SpiderError
-from spider.rules import TableRules, last_deal_size
+from spider.rules import TableRules, deals_in, last_deal_size
 from spider.text import Phrase
 
 EARNED = "+"
@@ -73,7 +73,7 @@ class Position:
 
     @property
     def deals_left(self) -> int:
-        return -(-self.stock_count // COLUMNS)
+        return deals_in(self.stock_count)
 
     @property
     def won(self) -> bool:
