@@ -716,6 +716,10 @@ def never_dealt_again(rules: TableRules, stock: int, on_table: int) -> bool:
     """Whether the stock can never be dealt again: under ``deal: filled`` with cards left in the stock,
     fewer than ten cards lie on the table (``on_table``, face down or up), too few to fill every column.
     The game is lost then; a run completed too early leaves one so. (The C core keeps its own copy.)
+
+    >>> filled, any_deal = TableRules(), TableRules(deal="any")
+    >>> never_dealt_again(filled, 10, 9), never_dealt_again(filled, 10, 10), never_dealt_again(any_deal, 10, 9)
+    (True, False, False)
     """
     return stock > 0 and rules.deal == "filled" and on_table < COLUMNS
 
