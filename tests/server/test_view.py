@@ -126,9 +126,15 @@ def test_the_offline_engine_draws_the_servers_view_without_the_servers_libraries
 
     assert set(json.loads(OfflineGame.new(2).view_json())) == View.__required_keys__ | {"offline"}
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, spider.offline; print(sorted(m for m in sys.modules if m.startswith("
-         "('pydantic', 'spider.server', 'starlette'))))"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys, spider.offline; print(sorted(m for m in sys.modules if m.startswith("
+            "('pydantic', 'spider.server', 'starlette'))))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert loaded.stdout.strip() == "[]"
 
@@ -142,8 +148,13 @@ def test_every_engine_event_has_the_shape_the_api_describes() -> None:
     from spider.server.answers import Event
 
     events = [
-        Moved(1, 2, 2, (card(5, "s"), card(4, "s"))), Flipped(3, card(13, "h")), RunRemoved(4, "d"),
-        Dealt(tuple(card(1, "c") for _ in range(10))), Won(), Undone(Move(1, 2, None)), Redone(Move(1, 2, 3)),
+        Moved(1, 2, 2, (card(5, "s"), card(4, "s"))),
+        Flipped(3, card(13, "h")),
+        RunRemoved(4, "d"),
+        Dealt(tuple(card(1, "c") for _ in range(10))),
+        Won(),
+        Undone(Move(1, 2, None)),
+        Redone(Move(1, 2, 3)),
     ]
     adapter = TypeAdapter(Event)
     for event in events:
