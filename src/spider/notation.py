@@ -47,7 +47,8 @@ _FACE_UP_CARD = re.compile(f"({_CARD})({re.escape(EARNED)}?)")
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A position as read from text; ``hidden`` and ``stock`` are ``None`` in the public form."""
+    """A position, as text gives it and ``Game.to_position()`` makes it; ``hidden`` and ``stock`` are ``None``
+    in the public form."""
 
     suits: int
     rules: TableRules
