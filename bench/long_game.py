@@ -24,7 +24,7 @@ import httpx
 from sqlalchemy import create_engine, insert
 from web import spider_serve
 
-from spider import Game, parse_code
+from spider import Game
 from spider.server.settings import Settings
 from spider.server.storage import actions
 
@@ -34,9 +34,7 @@ CODE = "SP1-S1C-AAAAAAD-UX"  # undo unlimited: every action stays in the undo hi
 def texts(count: int) -> list[str]:
     """A deal, then undo and redo in turn: ``count`` actions the engine accepts."""
     played = ["d"] + ["u" if n % 2 == 0 else "r" for n in range(count - 1)]
-    game = Game.from_code(parse_code(CODE))
-    for text in played[:3]:
-        game.apply_text(text)
+    Game.replay(CODE, None, played[:3])  # raises if the engine refuses one
     return played
 
 

@@ -6,16 +6,21 @@ Card.parse('Ts')
 'Ah'
 >>> len(deck(2)), deck(2).count(Card(13, "h"))
 (104, 4)
+>>> ends_in_run([card(1, "s"), *run_of("h")]), ends_in_run(run_of("h")[1:])
+(True, False)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spider.errors import InvalidPositionError
 
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
+SUIT_SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
+"""Each suit's symbol, for the terminal's cards (the page keeps its own in ``web/js/cards.js``)."""
 SUIT_COUNTS = (1, 2, 4)
 KING = 13
 RUN_LENGTH = 13
@@ -67,3 +72,24 @@ def deck(suits: int) -> list[Card]:
     letters = suits_in_play(suits)
     copies = 8 // len(letters)
     return [card(rank, suit) for suit in letters for _ in range(copies) for rank in range(1, 14)]
+
+
+def run_of(suit: str) -> list[Card]:
+    """The 13 cards of a complete run of a suit, from the king down to the ace, as a column ends in one."""
+    return [card(rank, suit) for rank in range(KING, 0, -1)]
+
+
+def ends_in_run(cards: Sequence[Card]) -> bool:
+    """Whether cards end in a complete run: king down to ace, all of one suit.
+
+    The one statement of a run in Python; the solver's tables (``solver/core.py``, ``_core.c``) keep
+    their fast copies, checked against the engine by their differential tests.
+    """
+    if len(cards) < RUN_LENGTH or cards[-1].rank != 1:
+        return False
+    suit = cards[-1].suit
+    for offset in range(1, RUN_LENGTH):
+        above = cards[-1 - offset]
+        if above.rank != offset + 1 or above.suit != suit:
+            return False
+    return True

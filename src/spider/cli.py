@@ -6,19 +6,20 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.errors import SpiderError
-from spider.game import Game
+from spider.game import Game, open_game
 from spider.players.commands import add_commands as player_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
 from spider.solver.commands import add_commands as solver_commands
 from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
+from spider.view import table
 
 EXIT_BAD_INPUT = 2
 
@@ -32,43 +33,49 @@ COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_command
 
 
 def game_state(game: Game, reveal: bool) -> dict[str, Any]:
-    """The state printed by ``spider replay --json``: public unless ``reveal`` shows the hidden cards."""
+    """The state printed by ``spider replay --json``: the public view's facts (``spider.view``), with each
+    column's cards in one list (``??`` for a face-down card), the legal actions and the position; ``reveal``
+    shows the hidden cards and the stock."""
+    shown = table(game)
     columns = []
     for cards, down in zip(game.columns, game.face_down, strict=True):
         hidden = [f"~{card}" if reveal else "??" for card in cards[:down]]
         columns.append(hidden + [str(card) for card in cards[down:]])
     return {
         "code": game.code,
-        "rules": {**game.rules.to_json(), "suits": game.suits},
+        "rules": {**shown["rules"], "suits": shown["suits"]},
         "columns": columns,
         "stock": [str(card) for card in game.stock] if reveal else [],
-        "deals_left": game.deals_left,
-        "runs": list(game.runs),
-        "score": game.score,
-        "moves": game.moves,
-        "won": game.won,
-        "deal_possible": game.deal_possible,
-        "deal_never_possible": game.deal_never_possible,
+        "deals_left": shown["stock"]["deals_left"],
+        "runs": shown["runs"],
+        "score": shown["score"],
+        "moves": shown["moves"],
+        "won": shown["won"],
+        "deal_possible": shown["deal_possible"],
+        "deal_never_possible": shown["deal_never_possible"],
         "legal": [str(action) for action in game.legal_actions()],
         "position": game.position(public=not reveal),
-        "text": game.describe(),
+        "text": shown["text"],
     }
 
 
-def open_game(code: str, preset: str | None) -> Game:
-    """The opening of a game code, under a preset's table rules when one is named."""
-    return Game.from_code(code, TableRules.preset(preset) if preset else None)
-
-
 def replay(args: argparse.Namespace) -> int:
-    game = open_game(args.code, args.preset)
     actions = shlex.split(args.moves or "")
-    for index, action in enumerate(actions):
-        try:
-            game.apply_text(action)
-        except SpiderError as error:
-            fail(message("cli.action_refused", action=action, number=index + 1, n=len(actions), error=str(error)))
-            return EXIT_BAD_INPUT
+    handed: list[str] = []  # the actions the game has been given, so a refusal can say which it was
+
+    def given() -> Iterator[str]:
+        for action in actions:
+            handed.append(action)
+            yield action
+
+    try:
+        game = open_game(args.code, args.preset, given())
+    except SpiderError as error:
+        if not handed:  # the code or the preset, not an action
+            raise
+        action = handed[-1]
+        fail(message("cli.action_refused", action=action, number=len(handed), n=len(actions), error=str(error)))
+        return EXIT_BAD_INPUT
     if args.json:
         print(json.dumps(game_state(game, args.reveal)))
     else:

@@ -1,21 +1,24 @@
 """The table in words (SPEC 1.8), for screen readers and the text game.
 
->>> from spider.game import Game
->>> print(Game.from_code("SP1-S1C-AAAAAAD").describe().splitlines()[0])
+It reads only what a player sees of a position (:class:`~spider.notation.Position`), so the public
+form is enough.
+
+>>> from spider.notation import parse_position
+>>> position = parse_position("1C 5|2s/5|6s/5|Qs/5|9s/4|9s/4|As/4|4s/4|3s/4|8s/4|5s 50 - 500 0")
+>>> for line in describe(position).splitlines()[:2]:
+...     print(line)
 Stock: 50 cards, 5 deals left; no run removed.
+Column 1: 5 face-down cards, then 2 of spades.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
 from spider.cards import Card
+from spider.notation import Position
 from spider.text import message, spoken
-
-if TYPE_CHECKING:
-    from spider.game import Game
 
 
 def card_name(card: Card, lang: str | None = None) -> str:
@@ -73,21 +76,22 @@ def _column_line(number: int, down: int, face_up: tuple[Card, ...], lang: str) -
     return message(key, lang, column=number, down=hidden, up=up_text)
 
 
-def describe(game: Game, lang: str | None = None) -> str:
+def describe(position: Position, lang: str | None = None) -> str:
     """The stock, the removed runs, then each column: face-down count, then its face-up cards in order."""
-    stock = len(game.stock)
+    stock = position.stock_count
     if stock:
-        stock_text = message("describe.stock", lang, n=stock, deals=game.deals_left)
+        stock_text = message("describe.stock", lang, n=stock, deals=position.deals_left)
     else:
         stock_text = message("describe.stock_empty", lang)
-    if game.runs:
-        suits = message("describe.list_separator", lang).join(message(f"suit_plural.{s}", lang) for s in game.runs)
-        runs_text = message("describe.runs", lang, n=len(game.runs), suits=suits)
+    runs = position.runs
+    if runs:
+        suits = message("describe.list_separator", lang).join(message(f"suit_plural.{s}", lang) for s in runs)
+        runs_text = message("describe.runs", lang, n=len(runs), suits=suits)
     else:
         runs_text = message("describe.no_runs", lang)
     lines = [message("describe.header", lang, stock=stock_text, runs=runs_text)]
-    for number, (cards, down) in enumerate(zip(game.columns, game.face_down, strict=True), start=1):
-        lines.append(_column_line(number, down, tuple(cards[down:]), lang or spoken()))
-    if game.won:
+    for number, (face_up, down) in enumerate(zip(position.columns, position.face_down, strict=True), start=1):
+        lines.append(_column_line(number, down, face_up, lang or spoken()))
+    if position.won:
         lines.append(message("describe.won", lang))
     return "\n".join(lines)

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from spider.actions import COLUMNS, Action, Deal, Flip, Move, parse_action
-from spider.cards import KING, RUN_LENGTH, RUNS_TO_WIN, Card
+from spider.cards import KING, RUN_LENGTH, RUNS_TO_WIN, Card, ends_in_run
 from spider.codes import GameCode, parse_code
 from spider.describe import describe
 from spider.errors import IllegalMoveError, InvalidPositionError
-from spider.notation import Position, parse_position, position_text
-from spider.rules import LAYOUTS, TableRules
+from spider.notation import Position, parse_position, write_position
+from spider.rules import LAYOUTS, TableRules, deals_in
 from spider.scoring import SCORINGS, Outcome
 from spider.shuffle import shuffled_deck
 
@@ -174,6 +174,23 @@ class Game:
         return cls.from_code(code)
 
     @classmethod
+    def replay(cls, code: str | GameCode, rules: TableRules | None, actions: Iterable[str]) -> Game:
+        """The game after its opening and every action played again in order, in the notation of
+        :meth:`apply_text` (``u`` undoes and ``r`` redoes), undo history included: how a stored or kept
+        game is rebuilt. ``rules`` replace the code's table rules when given.
+
+        Raises the refusal of the first action that cannot be played, as :meth:`play` does.
+
+        >>> game = Game.replay("SP1-S1C-AAAAAAD", None, ["d", "u", "r"])
+        >>> game.deals_left, game.can_undo
+        (4, True)
+        """
+        game = cls.from_code(code, rules)
+        for text in actions:
+            game.apply_text(text)
+        return game
+
+    @classmethod
     def from_position(cls, text: str) -> Game:
         """The game at a position written in full form (:mod:`spider.notation`; the public form hides
         what a game needs)."""
@@ -235,8 +252,7 @@ class Game:
 
     @property
     def deals_left(self) -> int:
-        stock = len(self._stock) - self._dealt
-        return -(-stock // COLUMNS)
+        return deals_in(len(self._stock) - self._dealt)
 
     @property
     def won(self) -> bool:
@@ -629,13 +645,9 @@ class Game:
     def _remove_run(self, index: int, events: list[Event]) -> int:
         """Removes a completed run from the end of a column; returns how many were removed (0 or 1)."""
         cards = self._columns[index]
-        if len(cards) - self._down[index] < RUN_LENGTH or cards[-1].rank != 1:
+        if len(cards) - self._down[index] < RUN_LENGTH or not ends_in_run(cards):
             return 0
         suit = cards[-1].suit
-        for offset in range(1, RUN_LENGTH):
-            card = cards[-1 - offset]
-            if card.rank != offset + 1 or card.suit != suit:
-                return 0
         del cards[-RUN_LENGTH:], self._earned[index][-RUN_LENGTH:]
         self._runs.append(suit)
         events.append(RunRemoved(index + 1, suit))
@@ -649,21 +661,42 @@ class Game:
 
     # Texts.
 
+    def to_position(self) -> Position:
+        """The whole state as a :class:`~spider.notation.Position`, the value notation writes and
+        :func:`~spider.describe.describe` reads: every card, the stock in its order."""
+        hidden, face_up, earned = [], [], []
+        for cards, down, flags in zip(self._columns, self._down, self._earned, strict=True):
+            hidden.append(tuple(cards[:down]))
+            face_up.append(tuple(cards[down:]))
+            earned.append(tuple(flags[down:]))
+        stock = self.stock
+        return Position(
+            self.suits, self.rules, tuple(face_up), tuple(self._down), tuple(hidden), len(stock), stock,
+            self.runs, self.score, self.moves, tuple(earned),
+        )
+
     def position(self, public: bool = False) -> str:
         """The whole state as one line (:mod:`spider.notation`); ``public`` hides face-down cards and the stock."""
-        return position_text(self, public)
+        position = self.to_position()
+        return write_position(position.to_public() if public else position)
 
     def public_position(self) -> Position:
-        """What a player may see, read back as a :class:`~spider.notation.Position`: face-down cards and
-        the stock only counted. The hint, "no more moves" and the computer players start from it."""
-        return parse_position(position_text(self, public=True))
+        """What a player may see, as a :class:`~spider.notation.Position`: face-down cards and the stock
+        only counted. The hint, "no more moves" and the computer players start from it."""
+        return self.to_position().to_public()
 
     def describe(self, lang: str | None = None) -> str:
         """The table in words (SPEC 1.8)."""
-        return describe(self, lang)
+        return describe(self.to_position(), lang)
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.position()!r})"
+
+
+def open_game(code: str, preset: str | None = None, actions: Iterable[str] = ()) -> Game:
+    """A game code's opening, under a preset's table rules when one is named (they replace the code's),
+    with ``actions`` played again: what the commands' ``--preset`` and ``--moves`` ask for."""
+    return Game.replay(code, TableRules.preset(preset) if preset else None, actions)
 
 
 def deal_refusal_id(rules: TableRules, stock: int, column_sizes: Sequence[int]) -> str | None:
@@ -675,8 +708,20 @@ def deal_refusal_id(rules: TableRules, stock: int, column_sizes: Sequence[int]) 
     if not stock:
         return "refuse.stock_empty"
     if rules.deal == "filled" and not all(column_sizes):
-        return "refuse.deal_never" if sum(column_sizes) < COLUMNS else "refuse.deal_empty_column"
+        return "refuse.deal_never" if never_dealt_again(rules, stock, sum(column_sizes)) else "refuse.deal_empty_column"
     return None
+
+
+def never_dealt_again(rules: TableRules, stock: int, on_table: int) -> bool:
+    """Whether the stock can never be dealt again: under ``deal: filled`` with cards left in the stock,
+    fewer than ten cards lie on the table (``on_table``, face down or up), too few to fill every column.
+    The game is lost then; a run completed too early leaves one so. (The C core keeps its own copy.)
+
+    >>> filled, any_deal = TableRules(), TableRules(deal="any")
+    >>> never_dealt_again(filled, 10, 9), never_dealt_again(filled, 10, 10), never_dealt_again(any_deal, 10, 9)
+    (True, False, False)
+    """
+    return stock > 0 and rules.deal == "filled" and on_table < COLUMNS
 
 
 # Every move a canonical legal list can hold, made once: _MOVES[source][target][count or 0].
@@ -715,4 +760,4 @@ def _rank_refusal(card: Card) -> IllegalMoveError:
     return IllegalMoveError("refuse.rank", rank=card.rank, needs=card.rank + 1)
 
 
-__all__ = ["Game", "Event", "Moved", "Flipped", "RunRemoved", "Dealt", "Won", "Undone", "Redone"]
+__all__ = ["Game", "open_game", "Event", "Moved", "Flipped", "RunRemoved", "Dealt", "Won", "Undone", "Redone"]

@@ -15,40 +15,40 @@ A position is six fields separated by spaces::
 4. The suit letter of each removed run, in order, or ``-``.
 5. The score. 6. The moves counter.
 
->>> from spider.game import Game
->>> game = Game.from_code("SP1-S1C-AAAAAAD")
->>> Game.from_position(position_text(game)).position() == position_text(game)
+A :class:`Position` is the value both forms write; ``Game.to_position()`` gives a game's.
+
+>>> text = "1C 5|2s/5|6s/5|Qs/5|9s/4|9s/4|As/4|4s/4|3s/4|8s/4|5s 50 - 500 0"
+>>> position = parse_position(text)
+>>> write_position(position) == text
 True
->>> position_text(game, public=True).split()[2]
-'50'
+>>> position.public, position.stock_count, position.deals_left, position.face_down[:2]
+(True, 50, 5, (5, 5))
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
 
 from spider.actions import COLUMNS
-from spider.cards import DECK_SIZE, RUN_LENGTH, Card, deck
+from spider.cards import DECK_SIZE, RANKS, RUNS_TO_WIN, SUITS, Card, deck, ends_in_run, run_of, suits_in_play
 from spider.codes import parse_rules, rules_text
 from spider.errors import InvalidPositionError, SpiderError
-from spider.rules import TableRules, last_deal_size
+from spider.rules import TableRules, deals_in, last_deal_size
 from spider.text import Phrase
 
-if TYPE_CHECKING:
-    from spider.game import Game
-
-_CARDS = re.compile(r"(?:[A2-9TJQK][shdc])*")
-_FACE_UP = re.compile(r"(?:[A2-9TJQK][shdc]\+?)*")
-_FACE_UP_CARD = re.compile(r"([A2-9TJQK][shdc])(\+?)")
 EARNED = "+"
+_CARD = f"[{re.escape(RANKS)}][{SUITS}]"
+_CARDS = re.compile(f"(?:{_CARD})*")
+_FACE_UP = re.compile(f"(?:{_CARD}{re.escape(EARNED)}?)*")
+_FACE_UP_CARD = re.compile(f"({_CARD})({re.escape(EARNED)}?)")
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A position as read from text; ``hidden`` and ``stock`` are ``None`` in the public form."""
+    """A position, as text gives it and ``Game.to_position()`` makes it; ``hidden`` and ``stock`` are ``None``
+    in the public form."""
 
     suits: int
     rules: TableRules
@@ -68,24 +68,38 @@ class Position:
     def public(self) -> bool:
         return self.hidden is None
 
+    def to_public(self) -> Position:
+        """What a player may see of it: face-down cards and the stock only counted."""
+        return replace(self, hidden=None, stock=None)
+
+    @property
+    def deals_left(self) -> int:
+        return deals_in(self.stock_count)
+
+    @property
+    def won(self) -> bool:
+        return len(self.runs) == RUNS_TO_WIN
+
     @property
     def flippable(self) -> list[int]:
         """The columns (0-9) whose top card may be turned over now (manual flip)."""
         return self.rules.flippable([len(cards) for cards in self.columns], self.face_down)
 
 
-def position_text(game: Game, public: bool = False) -> str:
-    """The position of a game in full or public form."""
+def write_position(position: Position) -> str:
+    """A position in its own form: public when it hides the face-down cards and the stock."""
     columns = []
-    for cards, down, earned in zip(game.columns, game.face_down, game.earned, strict=True):
-        hidden = str(down) if public else _cards(cards[:down])
-        marks = (EARNED if mark else "" for mark in earned[down:])
-        face_up = "".join(f"{card}{mark}" for card, mark in zip(cards[down:], marks, strict=True))
-        columns.append(f"{hidden}|{face_up}")
-    stock = str(len(game.stock)) if public else _cards(game.stock) or "-"
-    runs = "".join(game.runs) or "-"
+    for index, (face_up, down, earned) in enumerate(
+        zip(position.columns, position.face_down, position.earned, strict=True)
+    ):
+        hidden = str(down) if position.hidden is None else _cards(position.hidden[index])
+        marked = "".join(f"{card}{EARNED if mark else ''}" for card, mark in zip(face_up, earned, strict=True))
+        columns.append(f"{hidden}|{marked}")
+    stock = str(position.stock_count) if position.stock is None else _cards(position.stock) or "-"
+    runs = "".join(position.runs) or "-"
     return " ".join(
-        (rules_text(game.suits, game.rules), "/".join(columns), stock, runs, str(game.score), str(game.moves))
+        (rules_text(position.suits, position.rules), "/".join(columns), stock, runs, str(position.score),
+         str(position.moves))
     )
 
 
@@ -127,7 +141,7 @@ def parse_position(text: str) -> Position:
     stock = None if public else _parse_cards("" if fields[2] == "-" else fields[2], Phrase("where.stock"))
     stock_count = int(fields[2]) if public else len(stock or ())
     runs_text = "" if fields[3] == "-" else fields[3]
-    if any(suit not in "shdc"[:suits] for suit in runs_text) or len(runs_text) > DECK_SIZE // RUN_LENGTH:
+    if any(suit not in suits_in_play(suits) for suit in runs_text) or len(runs_text) > RUNS_TO_WIN:
         raise InvalidPositionError("invalid.position_runs", text=fields[3])
     try:
         score, moves = int(fields[4]), int(fields[5])
@@ -175,7 +189,7 @@ def _check_cards(position: Position) -> None:
     expected = Counter(deck(position.suits))
     seen: Counter[Card] = Counter()
     for suit in position.runs:
-        seen.update(Card.parse(r + suit) for r in "A23456789TJQK")
+        seen.update(run_of(suit))
     for cards in position.columns:
         seen.update(cards)
     if position.hidden is not None and position.stock is not None:
@@ -193,8 +207,5 @@ def _check_cards(position: Position) -> None:
         if total != DECK_SIZE:
             raise InvalidPositionError("invalid.position_total", n=total)
     for number, cards in enumerate(position.columns, start=1):
-        tail = cards[-RUN_LENGTH:]
-        if len(tail) == RUN_LENGTH and all(
-            card.suit == tail[0].suit and card.rank == RUN_LENGTH - i for i, card in enumerate(tail)
-        ):
+        if ends_in_run(cards):
             raise InvalidPositionError("invalid.position_complete_run", column=number)

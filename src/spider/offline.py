@@ -31,7 +31,7 @@ from typing import Any
 from spider.errors import SpiderError
 from spider.game import Game
 from spider.rules import TableRules
-from spider.view import iso_time, table
+from spider.view import public_view
 
 
 class OfflineGame:
@@ -52,9 +52,7 @@ class OfflineGame:
         cls, code: str, rules: dict[str, Any], actions: list[str], started_at: float | None = None
     ) -> OfflineGame:
         """The game a page kept, rebuilt from its opening and every action, undo history included."""
-        game = Game.from_code(code, TableRules.from_json(rules))
-        for text in actions:
-            game.apply_text(text)
+        game = Game.replay(code, TableRules.from_json(rules), actions)
         return cls(game, list(actions), time.time() if started_at is None else started_at)
 
     @property
@@ -76,21 +74,17 @@ class OfflineGame:
     def view(self, *, seconds: float = 0.0, result: str | None = None) -> dict[str, Any]:
         """The public view, as the server would give it; the code shows once the game is over."""
         over = result is not None or self.game.won
-        return {
-            "id": "offline",
-            **table(self.game),
-            "code": self.code if over else None,
-            "version": len(self.actions),
-            "stuck": False,
-            "stuck_pending": False,
-            "verified": False,
-            "started_at": iso_time(self.started_at),
-            "seconds": int(seconds),
-            "over": over,
-            "result": "won" if self.game.won else result,
-            "practice": None,
-            "offline": True,
-        }
+        view = public_view(
+            self.game,
+            id="offline",
+            code=self.code if over else None,
+            version=len(self.actions),
+            started_at=self.started_at,
+            seconds=seconds,
+            over=over,
+            result="won" if self.game.won else result,
+        )
+        return {**view, "offline": True}
 
     # The browser's calls: JSON in words the page reads.
 

@@ -106,6 +106,15 @@ def last_deal_size(layout: str) -> int:
     return (DECK_SIZE - sum(LAYOUTS[layout])) % COLUMNS
 
 
+def deals_in(stock: int) -> int:
+    """How many deals a stock of this many cards holds: rows of ten, the last perhaps shorter.
+
+    >>> deals_in(50), deals_in(4), deals_in(0)
+    (5, 1, 0)
+    """
+    return -(-stock // COLUMNS)
+
+
 # Each preset is one of the seed products' rules, so that its players find it by name (SPEC 1.9).
 PRESETS: dict[str, TableRules] = {
     "classic": TableRules(),

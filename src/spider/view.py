@@ -5,19 +5,200 @@ stock. Never a face-down card's identity, never the stock's order. Which columns
 and the rule that refuses a group or a deal, come from the engine, so the page holds no rules.
 
 The server answers with it, and so does the browser's offline engine (``spider.offline``): it imports
-nothing beyond the engine.
+nothing beyond the engine. The view's shapes live here too, as plain typed dicts; the API's
+description (``spider.server.answers``, ``openapi``) reads them through Pydantic, which the browser
+lacks, so their JSON Schema words come as :class:`Schema` annotations that need no Pydantic import.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, get_args
 
 from spider.actions import COLUMNS
+from spider.cards import RANKS, SUIT_COUNTS, SUITS
+from spider.rules import CHOICES
 
-if TYPE_CHECKING:  # the answers' shapes, for mypy only: the browser's offline engine has no Pydantic
+if sys.version_info >= (3, 12):
+    from typing import TypedDict
+else:  # Pydantic reads TypedDicts from typing_extensions before Python 3.12 (the browser's Python is later)
+    from typing_extensions import TypedDict
+
+if TYPE_CHECKING:
     from spider.game import Game
-    from spider.server.answers import Group, LastMove, Pile, Table, Unmovable
+
+
+class Schema:
+    """Words of a value's JSON Schema in the API's description, added to its type's own (or, with
+    ``whole``, the schema whole). Pydantic asks every annotation for them by this method's name."""
+
+    __slots__ = ("whole", "words")
+
+    def __init__(self, *, whole: bool = False, **words: Any) -> None:
+        self.whole = whole
+        self.words = words
+
+    def __get_pydantic_json_schema__(
+        self, core_schema: Any, handler: Callable[[Any], dict[str, Any]]
+    ) -> dict[str, Any]:
+        return {**({} if self.whole else handler(core_schema)), **self.words}
+
+
+_Shape = TypeVar("_Shape")
+
+
+def closed(shape: _Shape) -> _Shape:
+    """A shape that allows no key it does not name (Pydantic's ``extra="forbid"``), so that an answer
+    with a key left undescribed breaks the API's schema."""
+    shape.__pydantic_config__ = {"extra": "forbid"}  # type: ignore[attr-defined]
+    return shape
+
+
+RULES_PROPERTIES = {name: {"enum": list(choices)} for name, choices in CHOICES.items()}
+"""Each table rule with its choices, as JSON Schema properties."""
+
+Rules = Annotated[
+    dict[str, Any],
+    Schema(
+        whole=True,
+        type="object",
+        title="TableRules",
+        description="Every table rule (SPEC 1.9); unlimited undo is null.",
+        properties=RULES_PROPERTIES,
+        required=list(CHOICES),
+        additionalProperties=False,
+    ),
+]
+"""Every table rule, as ``TableRules.to_json`` writes them."""
+Card = Annotated[str, Schema(pattern=f"^[{RANKS}][{SUITS}]$", examples=["Ts", "Ah"])]
+Suit = Annotated[str, Schema(whole=True, enum=list(SUITS))]
+Suits = Annotated[int, Schema(whole=True, enum=list(SUIT_COUNTS))]
+Column = Annotated[int, Schema(minimum=1, maximum=COLUMNS)]
+Count = Annotated[int, Schema(minimum=1)]
+Whole = Annotated[int, Schema(minimum=0)]
+OfflineEnding = Literal["won", "resigned", "abandoned"]
+"""How a game of the player's own ends, and so how a game played offline may be sent: won, resigned, or
+abandoned for a new game."""
+DuelEnding = Literal["won", "finished", "time"]
+"""How a duel's game ends: won, finished by its player, or out of time."""
+Ending = Literal[OfflineEnding, "solved", DuelEnding]
+"""Every result a game may end with (``solved``: a practice game that reached its goal)."""
+ENDINGS: tuple[Ending, ...] = get_args(Ending)
+Result = Annotated[str | None, Schema(whole=True, enum=[*ENDINGS, None])]
+"""How a game ended, or ``None`` while it goes on."""
+
+
+@closed
+class Pile(TypedDict):
+    """A column as the player sees it: how many cards lie face down, and the face-up cards in order."""
+
+    down: Whole
+    up: list[Card]
+
+
+@closed
+class Stock(TypedDict):
+    cards: Whole
+    deals_left: Whole
+
+
+@closed
+class Group(TypedDict):
+    """A group that can be picked up: the columns that accept it and the best of them, or the rule that
+    keeps it where it is."""
+
+    column: Column
+    count: Count
+    targets: list[Column]
+    best: Column | None
+    refusal: str | None
+
+
+@closed
+class Unmovable(TypedDict):
+    """Face-up cards that cannot be picked up together, and the rule that says so."""
+
+    column: Column
+    count: Count
+    refusal: str
+
+
+@closed
+class LastMove(TypedDict):
+    source: Column
+    target: Column
+    count: Count
+
+
+@closed
+class Table(TypedDict):
+    """The part of the view that depends only on the table."""
+
+    suits: Suits
+    rules: Rules
+    columns: Annotated[list[Pile], Schema(minItems=COLUMNS, maxItems=COLUMNS)]
+    stock: Stock
+    runs: list[Suit]
+    score: int
+    moves: Whole
+    won: bool
+    deal_possible: bool
+    deal_refusal: str | None
+    deal_never_possible: bool
+    can_undo: bool
+    can_redo: bool
+    last_move: LastMove | None
+    groups: list[Group]
+    unmovable: list[Unmovable]
+    flips: list[Column]
+    text: str
+
+
+@closed
+class Exercise(TypedDict):
+    """A practice exercise (SPEC 3.9) with the player's progress."""
+
+    id: str
+    number: Count
+    title: str
+    idea: str
+    goal: str
+    suits: Suits
+    solved: bool
+    best_moves: Whole | None
+
+
+@closed
+class Practising(Exercise):
+    """What a practice game's view says of its exercise."""
+
+    count: Count
+    limit: Count | None
+    """The moves the goal allows, if it has a limit."""
+    moves_left: Whole | None
+    reached: bool
+    next: str | None
+    """The next exercise's id, if there is one."""
+
+
+class View(Table):
+    """A game as its player may see it: never a face-down card, the stock's order, or the code of a
+    game the server dealt while it is in progress."""
+
+    id: str
+    code: str | None
+    version: Whole
+    stuck: bool
+    stuck_pending: bool
+    verified: bool
+    started_at: str
+    seconds: Whole
+    over: bool
+    result: Result
+    practice: Practising | None
+    """The exercise of a practice game; ``None`` for any other game."""
 
 
 def iso_time(seconds: float) -> str:
@@ -68,6 +249,40 @@ def last_move(game: Game) -> LastMove | None:
     """The move that left the table as it is, for the page to mark."""
     moved = game.last_move
     return None if moved is None else {"source": moved.source, "target": moved.target, "count": moved.count}
+
+
+def public_view(
+    game: Game,
+    *,
+    id: str,
+    code: str | None,
+    version: int,
+    started_at: float,
+    seconds: float,
+    over: bool,
+    result: str | None,
+    verified: bool = False,
+    practice: Practising | None = None,
+    drawn: Table | None = None,
+) -> View:
+    """The view of a game for its player, the server's and the offline engine's alike. ``code`` is the
+    caller's to give or keep back (it tells every card); ``drawn`` is the table's part if the caller
+    keeps it built (:func:`table`). "No more moves" is left unasked (``stuck`` false): it needs the
+    solver, which the server asks."""
+    return {
+        "id": id,
+        **(table(game) if drawn is None else drawn),
+        "code": code,
+        "version": version,
+        "stuck": False,
+        "stuck_pending": False,
+        "verified": verified,
+        "started_at": iso_time(started_at),
+        "seconds": int(seconds),
+        "over": over,
+        "result": result,
+        "practice": practice,
+    }
 
 
 def table(game: Game) -> Table:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
+import spider
 from spider import Game, InvalidPositionError, parse_position
+from spider.notation import write_position
 from spider.text import speaking
 
 DATA = Path(__file__).parent / "data" / "positions.txt"
@@ -45,6 +48,29 @@ def test_the_full_form_round_trips_after_play() -> None:
     again = Game.from_position(game.position())
     assert again.position() == game.position()
     assert again.rules == game.rules and again.score == game.score
+
+
+def test_a_position_round_trips_on_its_own_in_both_forms() -> None:
+    game = Game.from_code("SP1-S2C-ABCDEFG-MAND")
+    game.play("d")
+    for text in (game.position(), game.position(public=True)):
+        assert write_position(parse_position(text)) == text
+    assert write_position(parse_position(game.position()).to_public()) == game.position(public=True)
+
+
+def test_the_games_position_is_the_value_notation_reads() -> None:
+    game = Game.from_code("SP1-S4C-SPIDERS-MAND")
+    game.play(game.legal_actions()[0])
+    assert game.to_position() == parse_position(game.position())
+    assert game.public_position() == parse_position(game.position(public=True))
+
+
+@pytest.mark.parametrize("module", ["notation", "describe"])
+def test_notation_and_the_table_in_words_import_nothing_of_the_game(module: str) -> None:
+    """They take a ``Position``: the game imports them, never the other way round (no import circle)."""
+    source = Path(spider.__file__).with_name(f"{module}.py").read_text()
+    imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+    assert "spider.game" not in imported and "spider.game" not in source
 
 
 @pytest.mark.parametrize(

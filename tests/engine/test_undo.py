@@ -204,3 +204,16 @@ def test_a_move_is_the_last_move_where_undo_cannot_take_it_back() -> None:
         game = Game.from_code("SP1-S1C-AAAAAAD", rules)
         game.play("1>8")
         assert game.last_move is not None and game.last_move.target == 8 and not game.can_undo
+
+
+def test_a_game_replayed_from_its_actions_keeps_its_undo_history_and_its_table_rules() -> None:
+    game = Game.replay("SP1-S1C-AAAAAAD", TableRules.preset("patience"), ["1>8", "d", "u", "u", "r"])
+    by_hand = Game.from_code("SP1-S1C-AAAAAAD", TableRules.preset("patience"))
+    by_hand.play("1>8")
+    assert game.position() == by_hand.position() and game.rules == TableRules.preset("patience")
+    assert str(game.redo()) == "d" and str(game.undo()) == "d" and str(game.undo()) == "1>8"
+
+
+def test_replaying_stops_at_the_first_refused_action_with_its_refusal() -> None:
+    with pytest.raises(IllegalMoveError, match="already in column 1"):
+        Game.replay("SP1-S1C-AAAAAAD", None, ["d", "1>1", "d"])

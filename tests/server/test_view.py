@@ -3,7 +3,11 @@ best target by SPEC 2.4 worked out here from the visible cards, and the rule tha
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import typing
 from typing import Any
 
 import pytest
@@ -112,3 +116,50 @@ def test_the_table_part_of_the_view_hides_the_stock_and_face_down_cards() -> Non
     for _ in range(4):
         game.play("d")
     assert table(game)["deal_refusal"] == "The stock is empty."
+
+
+def test_the_offline_engine_draws_the_servers_view_without_the_servers_libraries() -> None:
+    """One view builder (``spider.view.public_view``): the offline view has the API's keys, plus ``offline``;
+    and the browser's engine, which has no Pydantic, loads the view's shapes all the same."""
+    from spider.offline import OfflineGame
+    from spider.server.answers import View
+
+    assert set(json.loads(OfflineGame.new(2).view_json())) == View.__required_keys__ | {"offline"}
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, spider.offline; print(sorted(m for m in sys.modules if m.startswith("
+            "('pydantic', 'spider.server', 'starlette'))))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout.strip() == "[]"
+
+
+def test_every_engine_event_has_the_shape_the_api_describes() -> None:
+    """The events' JSON (``game.py``'s ``to_json``) and their API types (``answers.Event``) agree, key for key."""
+    from pydantic import TypeAdapter
+
+    from spider.cards import card
+    from spider.game import Dealt, Flipped, Moved, Redone, RunRemoved, Undone, Won
+    from spider.server.answers import Event
+
+    events = [
+        Moved(1, 2, 2, (card(5, "s"), card(4, "s"))),
+        Flipped(3, card(13, "h")),
+        RunRemoved(4, "d"),
+        Dealt(tuple(card(1, "c") for _ in range(10))),
+        Won(),
+        Undone(Move(1, 2, None)),
+        Redone(Move(1, 2, 3)),
+    ]
+    adapter = TypeAdapter(Event)
+    for event in events:
+        written = event.to_json()
+        assert adapter.validate_python(written) == written, written
+    shapes = typing.get_args(typing.get_args(Event)[0])
+    kinds = {name for shape in shapes for name in typing.get_args(typing.get_type_hints(shape)["type"])}
+    assert kinds == {event.to_json()["type"] for event in events}

@@ -50,6 +50,9 @@ def test_hint_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
     game = Game.from_code("SP1-S2C-AAAAAAD")
     game.play("d")
     assert answer["action"] in {str(action) for action in game.legal_actions()}
+    # the API's hint (GET /api/games/{id}/hint) and the command's are one JSON, the sentence also as "message"
+    assert set(answer) == {"action", "column", "count", "target", "text", "message_id", "deal_possible", "message"}
+    assert answer["text"] == answer["message"]
 
 
 def test_a_bad_code_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,9 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from spider.game import Game
+from spider.cards import RUNS_TO_WIN
+from spider.game import open_game
 from spider.players import STRENGTHS, Player, play_game
-from spider.rules import PRESETS, TableRules
+from spider.rules import PRESETS
 
 
 def add_commands(subparsers: Any) -> None:
@@ -27,7 +28,7 @@ def add_commands(subparsers: Any) -> None:
 
 
 def autoplay(args: argparse.Namespace) -> int:
-    game = Game.from_code(args.code, TableRules.preset(args.preset) if args.preset else None)
+    game = open_game(args.code, args.preset)
     result = play_game(game, Player(args.strength, seed=args.seed))
     if args.json:
         print(
@@ -45,7 +46,7 @@ def autoplay(args: argparse.Namespace) -> int:
             )
         )
     else:
-        outcome = "won" if result.won else f"not won ({result.runs} of 8 runs)"
+        outcome = "won" if result.won else f"not won ({result.runs} of {RUNS_TO_WIN} runs)"
         print(f"{game.code}: {args.strength} {outcome}, score {result.score}, {result.actions} actions, "
               f"{result.seconds:.1f} s")
         print(" ".join(result.line))

@@ -32,6 +32,7 @@ from spider.solver.core import (
     Table,
     Weights,
     beam_search,
+    beam_widths,
     turned_up,
     weights_for,
     widening_search,
@@ -166,8 +167,7 @@ def search_sample(
     # The best position is looked for before any deal: a deal's cards are only guessed, and a player makes
     # the useful moves first (the search goes on past deals to find wins).
     best = _Best(table.score(start), [])
-    beam = width or 50
-    while True:
+    for beam in beam_widths(width or 50):
         result = beam_search(table, start, beam, budget, before_deal=True)
         if result.before_deal is not None and result.before_deal[0] < best.score:
             best.score, best.line = result.before_deal
@@ -175,7 +175,6 @@ def search_sample(
             best.win = result.line
         if result.line is not None or budget.spent() or not result.truncated:
             break
-        beam *= 2
     line, score = best.line, best.score
     if best.win is not None:
         # A win in a guess often deals early because it knows what the deal brings. Its moves before the

@@ -15,9 +15,9 @@ from spider.notation import Position
 from spider.players.determinize import Line, Sample, judge, judge_deal, sample, search_sample, solve_sample
 from spider.players.duel import plays_for_points, up_to_last_gain
 from spider.players.strengths import LEVELS, STRENGTHS, Level, Strength
-from spider.solver.convert import action_text, table_for
+from spider.solver.convert import action_text
 from spider.solver.core import DEAL, Move, State, turned_up
-from spider.solver.hint import deal_possible, never_dealt
+from spider.solver.hint import deal_possible, never_dealt, public_table
 
 # A beginner gives up wandering (moves that change nothing useful) after this many in a row.
 WANDER = 5
@@ -43,9 +43,7 @@ class Option:
 
 def _options(position: Position) -> tuple[int, int, list[Option]]:
     """The score and key of the visible table, and every move with the score and key of where it leads."""
-    table, start = table_for(
-        position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
-    )
+    table, start = public_table(position)
     root = table.score(start)
     options = []
     for action, score, child in table.children(start, root, exact=True):

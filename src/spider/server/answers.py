@@ -12,37 +12,27 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import ConfigDict, Field, WithJsonSchema, with_config
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
-from spider.actions import COLUMNS
-from spider.cards import RANKS, SUIT_COUNTS, SUITS
+from spider.cards import SUIT_COUNTS
 from spider.players.strengths import STRENGTHS
 from spider.rules import CHOICES
 from spider.server.duels.records import OPEN, OVER, PERSON, PLAYING
-from spider.server.results import RESULTS, DuelEnding, OfflineEnding
 from spider.solver.search import Verdict
+from spider.view import RULES_PROPERTIES, Card, Column, Count, DuelEnding, OfflineEnding, Suit, Suits, Whole
+from spider.view import Exercise as Exercise
+from spider.view import Practising as Practising  # the view's shapes live beside the engine's view (spider.view)
+from spider.view import Result as Result
+from spider.view import Rules as TableRules
+from spider.view import View as View
 
-_RULES = {name: {"enum": list(choices)} for name, choices in CHOICES.items()}
 RULES_SCHEMA: dict[str, Any] = {
     "type": "object",
     "title": "RuleChanges",
     "description": "Table rules by name (SPEC 1.9), each one of its choices; a rule not named keeps its value.",
-    "properties": _RULES,
+    "properties": RULES_PROPERTIES,
     "additionalProperties": False,
 }
 """Single table rules in a request."""
 
-TableRules = Annotated[
-    dict[str, Any],
-    WithJsonSchema(
-        {
-            "type": "object",
-            "title": "TableRules",
-            "description": "Every table rule (SPEC 1.9); unlimited undo is null.",
-            "properties": _RULES,
-            "required": list(CHOICES),
-            "additionalProperties": False,
-        }
-    ),
-]
 RuleChoices = Annotated[
     dict[str, list[Any]],
     WithJsonSchema(
@@ -57,17 +47,8 @@ RuleChoices = Annotated[
     ),
 ]
 
-Card = Annotated[str, Field(pattern=f"^[{RANKS}][{SUITS}]$", examples=["Ts", "Ah"])]
-Suit = Annotated[str, WithJsonSchema({"enum": list(SUITS)})]
-Suits = Annotated[int, WithJsonSchema({"enum": list(SUIT_COUNTS)})]
 SuitsKey = Annotated[str, WithJsonSchema({"enum": [str(suits) for suits in SUIT_COUNTS]})]
-Result = Annotated[str | None, WithJsonSchema({"enum": [*RESULTS, None]})]
-"""How a game ended; ``solved``: a practice game that reached its goal; ``finished`` and ``time``: a duel
-game its player finished, or whose time ran out."""
-Column = Annotated[int, Field(ge=1, le=COLUMNS)]
 Strength = Annotated[str, WithJsonSchema({"enum": list(STRENGTHS)})]
-Count = Annotated[int, Field(ge=1)]
-Whole = Annotated[int, Field(ge=0)]
 
 FORBID = ConfigDict(extra="forbid")
 
@@ -81,120 +62,8 @@ class Error(TypedDict):
 
 
 @with_config(FORBID)
-class Pile(TypedDict):
-    """A column as the player sees it: how many cards lie face down, and the face-up cards in order."""
-
-    down: Whole
-    up: list[Card]
-
-
-@with_config(FORBID)
-class Stock(TypedDict):
-    cards: Whole
-    deals_left: Whole
-
-
-@with_config(FORBID)
-class Group(TypedDict):
-    """A group that can be picked up: the columns that accept it and the best of them, or the rule that
-    keeps it where it is."""
-
-    column: Column
-    count: Count
-    targets: list[Column]
-    best: Column | None
-    refusal: str | None
-
-
-@with_config(FORBID)
-class Unmovable(TypedDict):
-    """Face-up cards that cannot be picked up together, and the rule that says so."""
-
-    column: Column
-    count: Count
-    refusal: str
-
-
-@with_config(FORBID)
-class LastMove(TypedDict):
-    source: Column
-    target: Column
-    count: Count
-
-
-@with_config(FORBID)
-class Table(TypedDict):
-    """The part of the view that depends only on the table."""
-
-    suits: Suits
-    rules: TableRules
-    columns: Annotated[list[Pile], Field(min_length=COLUMNS, max_length=COLUMNS)]
-    stock: Stock
-    runs: list[Suit]
-    score: int
-    moves: Whole
-    won: bool
-    deal_possible: bool
-    deal_refusal: str | None
-    deal_never_possible: bool
-    can_undo: bool
-    can_redo: bool
-    last_move: LastMove | None
-    groups: list[Group]
-    unmovable: list[Unmovable]
-    flips: list[Column]
-    text: str
-
-
-@with_config(FORBID)
-@with_config(FORBID)
-class Exercise(TypedDict):
-    """A practice exercise (SPEC 3.9) with the player's progress."""
-
-    id: str
-    number: Count
-    title: str
-    idea: str
-    goal: str
-    suits: Suits
-    solved: bool
-    best_moves: Whole | None
-
-
-@with_config(FORBID)
 class Practice(TypedDict):
     exercises: list[Exercise]
-
-
-@with_config(FORBID)
-class Practising(Exercise):
-    """What a practice game's view says of its exercise."""
-
-    count: Count
-    limit: Count | None
-    """The moves the goal allows, if it has a limit."""
-    moves_left: Whole | None
-    reached: bool
-    next: str | None
-    """The next exercise's id, if there is one."""
-
-
-class View(Table):
-    """A game as its player may see it: never a face-down card, the stock's order, or the code of a
-    game the server dealt while it is in progress."""
-
-    id: str
-    code: str | None
-    version: Whole
-    stuck: bool
-    stuck_pending: bool
-    verified: bool
-    started_at: str
-    seconds: Whole
-    over: bool
-    result: Result
-    practice: Practising | None
-    """The exercise of a practice game; ``None`` for any other game."""
 
 
 @with_config(FORBID)

@@ -20,8 +20,8 @@ from spider.players import STRENGTHS
 from spider.server.answers import RULES_SCHEMA
 from spider.server.duels.people import MAX_NAME
 from spider.server.errors import RequestError
-from spider.server.results import OfflineEnding
 from spider.text import Phrase
+from spider.view import OfflineEnding
 
 UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
 BAD_REQUEST = status.HTTP_400_BAD_REQUEST

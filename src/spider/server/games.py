@@ -27,7 +27,7 @@ from spider.game import Event
 from spider.practice import Exercise, exercise
 from spider.rules import HELPS
 from spider.server import offline_results, practice, search_workers, solving
-from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats, Table, View
+from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock, took
 from spider.server.errors import NoSuchGame, RequestError
@@ -37,7 +37,7 @@ from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.text import Phrase, spoken
-from spider.view import iso_time, table
+from spider.view import Table, View, public_view, table
 
 
 class _Behind(Exception):
@@ -553,7 +553,7 @@ class Games:
             at = found["last_winnable"]
             moves = None
             if at is not None:  # up to SPIDER_MAX_GAME_ACTIONS actions played again: off the event loop
-                moves = (await run_in_threadpool(_played, Game.from_code(record.code, rules), texts[:at])).moves
+                moves = (await run_in_threadpool(Game.replay, record.code, rules, texts[:at])).moves
             known = Analysis(
                 code=record.code,
                 opening=found["opening"],
@@ -615,16 +615,15 @@ class Games:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
         game = live.game
-        view = View(
+        view = public_view(
+            game,
+            drawn=live.table(),
             id=live.record.id,
-            **live.table(),
             code=game.code if self.reveals(live) else None,  # the code tells every card
             version=live.seq,
-            stuck=False,
-            stuck_pending=False,
             verified=live.record.verified,
-            started_at=iso_time(live.record.created_at),
-            seconds=int(live.seconds(self.now())),
+            started_at=live.record.created_at,
+            seconds=live.seconds(self.now()),
             over=live.over,
             result=live.record.result,
             practice=None if live.exercise is None else practice.summary(
@@ -676,12 +675,6 @@ SNAPSHOT_BYTES = 1100
 def footprint(game: Game) -> int:
     """About how much memory a live game takes, in bytes; its undo history is most of a long game's."""
     return GAME_BYTES + SNAPSHOT_BYTES * game.undo_depth
-
-
-def _played(game: Game, texts: list[str]) -> Game:
-    for text in texts:
-        game.apply_text(text)
-    return game
 
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spider.server.results import RESULTS
+from spider.view import ENDINGS
 
 # An action answers in a few milliseconds; a verified deal solved on the spot may take seconds.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
@@ -37,7 +37,7 @@ class Metrics:
         )
         self.games_begun = Counter("spider_games_begun", "Games begun", registry=self.registry)
         self.games_ended = Counter(
-            "spider_games_ended", f"Games ended, by result ({', '.join(RESULTS)})", ["result"],
+            "spider_games_ended", f"Games ended, by result ({', '.join(ENDINGS)})", ["result"],
             registry=self.registry,
         )
         self._solver = Gauge(

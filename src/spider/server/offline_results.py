@@ -17,17 +17,16 @@ from spider.rules import TableRules
 from spider.server.answers import OfflineAnswer, OfflineStats, OfflineTally
 from spider.server.bodies import OfflineResult
 from spider.server.errors import RequestError
-from spider.server.results import OfflineEnding, counts, win_rate
+from spider.server.results import counts, win_rate
 from spider.server.storage import OfflineRecord
+from spider.view import OfflineEnding
 
 
 def checked(sent: OfflineResult, at: float) -> OfflineRecord:
     """The result as the engine finds it, playing the actions again; raises the engine's refusal for an
     action the rules refuse, and a 409 for a claimed win that the actions do not make."""
-    game = Game.from_code(sent.code, TableRules.from_json(sent.rules))
     actions = sent.actions.split()
-    for text in actions:
-        game.apply_text(text)
+    game = Game.replay(sent.code, TableRules.from_json(sent.rules), actions)
     if sent.result == "won" and not game.won:
         raise RequestError(status.HTTP_409_CONFLICT, "server.offline_not_won")
     result = "won" if game.won else sent.result

@@ -19,16 +19,6 @@ whatever the number of games.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
-
-OfflineEnding = Literal["won", "resigned", "abandoned"]
-"""How a game of the player's own ends, and so how a game played offline may be sent: won, resigned, or
-abandoned for a new game."""
-DuelEnding = Literal["won", "finished", "time"]
-"""How a duel's game ends: won, finished by its player, or out of time."""
-Result = Literal[OfflineEnding, "solved", DuelEnding]
-"""Every result a game may end with (``solved``: a practice game that reached its goal)."""
-RESULTS: tuple[Result, ...] = get_args(Result)
 
 
 def win_rate(wins: int, games: int) -> float | None:

@@ -61,15 +61,7 @@ DEAL_NICENESS = 19  # below the searches too: a hint wins the CPU from a deal be
 
 def hint_answer(found: SolverHint) -> Hint:
     """A hint as the API answers it, its sentence in the request's language (so made here, not in a worker)."""
-    return {
-        "action": found.action,
-        "column": found.column,
-        "count": found.count if found.action is not None else None,
-        "target": found.target,
-        "text": found.message,
-        "message_id": found.message_id,
-        "deal_possible": found.deal_possible,
-    }
+    return found.to_json()
 
 
 class Workers:

@@ -50,7 +50,8 @@ from spider.codes import parse_code
 from spider.databases import lock_schema
 from spider.server import migrations
 from spider.server.clock import Clock
-from spider.server.results import RESULTS, Tally, best_score_counts, counts
+from spider.server.results import Tally, best_score_counts, counts
+from spider.view import ENDINGS
 
 metadata = MetaData()
 
@@ -807,7 +808,7 @@ def _offline_record(row: Any) -> OfflineRecord:
 
 
 def _finish_statement(finish: Finish) -> Any:
-    if finish.result not in RESULTS:
+    if finish.result not in ENDINGS:
         raise ValueError(f"unknown game result {finish.result!r}")
     return (
         update(games)

@@ -12,7 +12,7 @@ from typing import Any
 
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
-from spider.game import Game
+from spider.game import Game, open_game
 from spider.rules import PRESETS, TableRules
 from spider.solver.hint import hint
 from spider.solver.search import solve
@@ -55,15 +55,8 @@ def add_commands(subparsers: Any) -> None:
     parser.set_defaults(run=hint_command)
 
 
-def _game(code: str, preset: str | None, moves: str) -> Game:
-    game = Game.from_code(code, TableRules.preset(preset) if preset else None)
-    for action in shlex.split(moves):
-        game.apply_text(action)
-    return game
-
-
 def solve_command(args: argparse.Namespace) -> int:
-    game = _game(args.code, args.preset, args.moves)
+    game = open_game(args.code, args.preset, shlex.split(args.moves))
     result = solve(game, max_nodes=args.max_nodes, seconds=args.seconds)
     if args.json:
         print(json.dumps({"code": game.code, **result.to_json()}))
@@ -75,22 +68,11 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def hint_command(args: argparse.Namespace) -> int:
-    game = _game(args.code, args.preset, args.moves)
+    game = open_game(args.code, args.preset, shlex.split(args.moves))
     found = hint(game.public_position())
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "action": found.action,
-                    "column": found.column,
-                    "count": found.count,
-                    "target": found.target,
-                    "deal_possible": found.deal_possible,
-                    "message_id": found.message_id,
-                    "message": found.message,
-                }
-            )
-        )
+        # "message" as the command always printed it, beside the API's "text"
+        print(json.dumps({**found.to_json(), "message": found.message}))
     else:
         print(f"{found.action}  {found.message}" if found.action else found.message)
     return 0

@@ -610,7 +610,7 @@ def widening_search(
     """
     nodes = 0
     styles = (False, True) if start[2] < len(table.deals) else (False,)
-    for width in widths or _widths():
+    for width in widths or beam_widths():
         for per_deal in styles:
             result = beam_search(table, start, width, budget, per_deal=per_deal)
             nodes = budget.nodes
@@ -629,10 +629,11 @@ def widening_search(
     return result
 
 
-def _widths() -> Iterator[int]:
+def beam_widths(first: int = 50) -> Iterator[int]:
+    """The widths of widening beam passes: from ``first``, doubling (the solver's and the players' searches)."""
     # Doubling rather than faster growth: a pass that fails at one width costs half the next, and a
     # beam of another width follows other lines, so more passes give more chances.
-    width = 50
+    width = first
     while width < 10_000_000:
         yield width
         width *= 2

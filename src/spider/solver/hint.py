@@ -10,12 +10,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
-from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN
 from spider.describe import move_words
-from spider.game import deal_refusal_id
+from spider.game import deal_refusal_id, never_dealt_again
 from spider.notation import Position
 from spider.solver.convert import action_text, table_for
 from spider.solver.core import DEAL, Move, State, Table, turned_up
@@ -25,6 +24,18 @@ from spider.text import message
 HINT_NODES = 10_000
 STUCK_NODES = 200_000
 STUCK_SECONDS = 1.0
+
+
+class HintJson(TypedDict):
+    """A hint as JSON: the API's answer (``spider.server.answers.Hint``) and ``spider hint --json``."""
+
+    action: str | None
+    column: int | None
+    count: int | None
+    target: int | None
+    text: str
+    message_id: str
+    deal_possible: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +64,18 @@ class Hint:
         """The text of the hint in a language (the spoken one unless named)."""
         return message(self.message_id, lang, **self.words)
 
+    def to_json(self) -> HintJson:
+        """The hint as JSON, its sentence in the spoken language; no count without an action."""
+        return {
+            "action": self.action,
+            "column": self.column,
+            "count": self.count if self.action is not None else None,
+            "target": self.target,
+            "text": self.message,
+            "message_id": self.message_id,
+            "deal_possible": self.deal_possible,
+        }
+
 
 def deal_possible(position: Position) -> bool:
     """Whether dealing is allowed in this position now."""
@@ -64,14 +87,11 @@ def never_dealt(position: Position, state: State) -> bool:
     """Whether a state of the position's public table (:func:`table_for` with no stock order) holds too few
     cards to fill the columns for a deal while the stock still holds cards: then the game is lost. A run
     completed too early leaves one so."""
-    return (
-        position.stock_count > 0
-        and position.rules.deal == "filled"
-        and sum(map(len, state[0])) + sum(state[1]) < COLUMNS
-    )
+    return never_dealt_again(position.rules, position.stock_count, sum(map(len, state[0])) + sum(state[1]))
 
 
-def _public_table(position: Position) -> tuple[Table, State]:
+def public_table(position: Position) -> tuple[Table, State]:
+    """The search table of what a player sees of a position: face-down cards counted, the stock unknown."""
     return table_for(
         position.columns, position.face_down, None, position.rules.group, position.rules.deal, suits=position.suits
     )
@@ -93,7 +113,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
         return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip", {"column": flips[0] + 1})
     if not can_deal and no_more_moves(position):
         return Hint(None, None, 0, None, False, "hint.stuck")
-    table, start = _public_table(position)
+    table, start = public_table(position)
     line = _best_line(table, start, max_nodes, lambda state: never_dealt(position, state))
     if not line:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
@@ -154,5 +174,5 @@ def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: 
     """
     if len(position.runs) == RUNS_TO_WIN or deal_possible(position) or position.flippable:
         return False
-    table, start = _public_table(position)
+    table, start = public_table(position)
     return table.stuck(start, position.stock_count > 0, max_nodes, seconds)

@@ -25,7 +25,7 @@ from spider.actions import COLUMNS, Flip, Move
 from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
 from spider.errors import SpiderError
 from spider.game import Game
-from spider.notation import parse_position
+from spider.notation import Position
 from spider.rules import Helps
 from spider.solver import Hint, hint, no_more_moves
 from spider.terminal.dialogs import LeaveScreen, WordsScreen
@@ -175,7 +175,7 @@ class SpiderApp(App[int]):
         if game.won:
             self.say(message("terminal.won", score=game.score, moves=game.moves))
         elif self.helps.no_more_moves and not game.deal_possible:
-            position = game.position(public=True)
+            position = game.public_position()
             self.run_worker(lambda: self.look_for_moves(position), thread=True, group="stuck", exclusive=True)
 
     def play(self, action: Move | Flip | str) -> bool:
@@ -189,13 +189,13 @@ class SpiderApp(App[int]):
         self.changed()
         return True
 
-    def look_for_moves(self, position: str) -> None:
+    def look_for_moves(self, position: Position) -> None:
         """In a worker thread: whether the game is stuck (SPEC 2.3), told if the table has not moved on."""
-        stuck = no_more_moves(parse_position(position))
+        stuck = no_more_moves(position)
         self.call_from_thread(self.stuck_found, position, stuck)
 
-    def stuck_found(self, position: str, stuck: bool) -> None:
-        if stuck and position == self.game.position(public=True):
+    def stuck_found(self, position: Position, stuck: bool) -> None:
+        if stuck and position == self.game.public_position():
             self.stuck = True
             self.say(message("terminal.stuck"))
 
@@ -298,16 +298,16 @@ class SpiderApp(App[int]):
         if not self.helps.hints:
             self.say(message("terminal.hints_off", preset=self.preset or ""))
             return
-        position = self.game.position(public=True)
+        position = self.game.public_position()
         self.run_worker(lambda: self.look_for_hint(position), thread=True, group="hint", exclusive=True)
 
-    def look_for_hint(self, position: str) -> None:
+    def look_for_hint(self, position: Position) -> None:
         """In a worker thread: the solver's hint for what the player sees (SPEC 2.2)."""
-        found = hint(parse_position(position))
+        found = hint(position)
         self.call_from_thread(self.hint_found, position, found)
 
-    def hint_found(self, position: str, found: Hint) -> None:
-        if position != self.game.position(public=True):
+    def hint_found(self, position: Position, found: Hint) -> None:
+        if position != self.game.public_position():
             return  # the table moved on meanwhile: that hint is stale
         self.hand.put_back()
         self.hinted = found if found.action is not None else None

@@ -16,10 +16,9 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from spider.cards import Card
+from spider.cards import SUIT_SYMBOLS, Card
 from spider.text import message
 
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 BACK = "▒▒▒"
 HEADER_ROWS = 1  # the column's number, above its cards
 
