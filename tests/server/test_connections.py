@@ -25,7 +25,7 @@ from websockets.sync.client import connect
 
 from spider.server import Settings, create_app
 from spider.server.commands import uvicorn_config
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.text import message
 
 PATIENCE = 15.0  # seconds a test waits for what should take one; generous for a busy machine

@@ -19,7 +19,7 @@ from spider.errors import (
     InvalidRulesError,
     SpiderError,
 )
-from spider.server.errors import ENGINE_STATUS, engine_status
+from spider.server.errors import ERRORS, answer_to
 from spider.text import message
 
 from .conftest import act, new_game
@@ -46,12 +46,13 @@ def post_action(client: TestClient, game_id: str, **kwargs: Any) -> Any:
 
 
 def test_the_error_table_covers_every_engine_error() -> None:
-    assert engine_status(IllegalMoveError("refuse.on_ace")) == 409
-    assert engine_status(InvalidMoveError("invalid.action", action="x")) == 422
-    assert engine_status(InvalidCodeError("invalid.code_form", code="x")) == 422
-    assert engine_status(InvalidRulesError("invalid.preset", name="x", choices="")) == 422
-    assert engine_status(InvalidPositionError("invalid.position_fields", n=3)) == 422
-    assert ENGINE_STATUS[-1][0] is SpiderError  # anything new the engine raises is still a 4xx
+    assert answer_to(IllegalMoveError("refuse.on_ace")).status == 409
+    assert answer_to(InvalidMoveError("invalid.action", action="x")).status == 422
+    assert answer_to(InvalidCodeError("invalid.code_form", code="x")).status == 422
+    assert answer_to(InvalidRulesError("invalid.preset", name="x", choices="")).status == 422
+    assert answer_to(InvalidPositionError("invalid.position_fields", n=3)).status == 422
+    engine_rows = [kind for kind, _ in ERRORS if not isinstance(kind, str)]
+    assert engine_rows[-1] is SpiderError  # anything new the engine raises is still a 4xx
 
 
 def test_an_illegal_action_is_refused_with_the_rule(client: TestClient, game_id: str) -> None:
@@ -259,7 +260,7 @@ def test_requests_without_a_body_take_no_fields(client: TestClient, game_id: str
 
 
 def test_a_garbled_or_forged_cookie_makes_a_new_player(client: TestClient, game_id: str) -> None:
-    from spider.server.middleware import PLAYER_COOKIE
+    from spider.server.identity import PLAYER_COOKIE
 
     for cookie in ("%%%; ;;=", f"{PLAYER_COOKIE}=short", f'{PLAYER_COOKIE}="; drop', f"{PLAYER_COOKIE}=a b"):
         response = TestClient(client.app).get(f"/api/games/{game_id}", headers={"cookie": cookie})

@@ -29,7 +29,7 @@ from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
 from spider.server import Settings, create_app
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.server.routes import description
 
 CHECKS = [

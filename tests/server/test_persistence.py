@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from spider import Game
 from spider.server import Settings, create_app
 from spider.server.claim import DatabaseInUse
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.server.storage import Store
 
 from .conftest import act, new_game
