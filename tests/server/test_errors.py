@@ -19,7 +19,7 @@ from spider.errors import (
     InvalidRulesError,
     SpiderError,
 )
-from spider.server.errors import ERRORS, answer_to
+from spider.server.errors import ERRORS, RequestError, answer_to
 from spider.text import message
 
 from .conftest import act, new_game
@@ -192,6 +192,24 @@ def test_unknown_paths_and_methods(client: TestClient) -> None:
     assert refusal(client.get("/api/nothing"), 404) == "There is nothing at /api/nothing."
     assert refusal(client.delete("/api/games"), 405) == "DELETE is not allowed on /api/games."
     assert refusal(client.post("/api/stats", json={}), 405) == "POST is not allowed on /api/stats."
+
+
+def test_a_wrong_method_is_told_every_method_of_its_path(client: TestClient) -> None:
+    # GET and PUT /api/me have a handler each: the answer names both, not the first route's alone
+    response = client.delete("/api/me")
+    assert refusal(response, 405) == "DELETE is not allowed on /api/me."
+    assert response.headers["allow"] == "GET, HEAD, PUT"
+    assert client.patch("/api/friends/someone").headers["allow"] == "DELETE, PUT"
+
+
+def test_one_table_gives_each_refusal_its_status_and_its_close_code() -> None:
+    assert answer_to(IllegalMoveError("refuse.on_ace")) == (409, None)  # a duel's socket stays open
+    assert answer_to("duel.socket_too_large") == (413, 1009)
+    assert answer_to("duel.socket_not_json") == (400, 1007)
+    assert answer_to("duel.socket_behind") == (503, 1013)
+    assert answer_to(RequestError(409, "duel.socket_following", n=16)) == (409, None)
+    # a request error keeps its own status, and the table's close code for its id
+    assert answer_to(RequestError(429, "duel.socket_too_fast")) == (429, 1008)
 
 
 def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -100,3 +100,12 @@ def test_health_is_503_when_postgresql_takes_no_writes(client: TestClient, backe
     assert response.status_code == 503
     assert response.json()["database"] == "the database takes no writes: transaction_read_only is on"
     assert client.get("/healthz").status_code == 200  # and ok again once it takes writes
+
+
+def test_each_method_of_a_path_is_counted_under_its_own_handler(client: TestClient) -> None:
+    client.get("/api/me")
+    client.put("/api/me", json={"name": "Metric Mia"})
+    found = samples(client)
+    assert found[("spider_requests_total", (("method", "GET"), ("route", "me"), ("status", "200")))] == 1
+    assert found[("spider_requests_total", (("method", "PUT"), ("route", "rename"), ("status", "200")))] == 1
+    assert not any(("route", "by_method") in labels for _, labels in found)

@@ -15,6 +15,7 @@ from starlette import status
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Match, Route
 
 from spider.errors import IllegalMoveError, SpiderError, error_body
 from spider.server.identity import request_language
@@ -129,8 +130,17 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
         return error_response(RequestError(exc.status_code, "server.not_found", headers=exc.headers, path=path))
     if exc.status_code == status.HTTP_405_METHOD_NOT_ALLOWED:
         error = RequestError(exc.status_code, "server.method_not_allowed", method=request.method, path=path)
-        return error_response(error, exc.headers)
+        return error_response(error, {"allow": _allowed(request)})  # in place of the first route's Allow
     return JSONResponse(error_body(f"http.{exc.status_code}", str(exc.detail)), exc.status_code, exc.headers)
+
+
+def _allowed(request: Request) -> str:
+    """Every method the request's path takes, over all its routes (Starlette's own 405 names the first route's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods
+    return ", ".join(sorted(methods))
 
 
 async def on_server_error(request: Request, exc: Exception) -> Response:
