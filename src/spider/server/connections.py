@@ -39,7 +39,7 @@ from uvicorn.server import ServerState
 
 from spider.server.errors import RequestError, close_code, error_response
 from spider.server.identity import request_language
-from spider.server.middleware import SecurityHeaders
+from spider.server.security import SecurityHeaders
 from spider.text import speaking
 
 

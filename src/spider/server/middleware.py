@@ -1,19 +1,16 @@
-"""Small ASGI layers around every request: the answer's security headers, the same-origin check on
-changes, the player's cookie and language, the body's read timeout and its size limit."""
+"""Small ASGI layers around every request: the player's cookie and language, the body's read timeout and
+its size limit (the layers that keep other sites out are in ``security``)."""
 
 from __future__ import annotations
 
 import asyncio
 import math
-import time
-from collections.abc import Iterable
-from urllib.parse import urlsplit
 
 from starlette import status
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spider.server.errors import RequestError, error_response, refused
+from spider.server.errors import RequestError, error_response
 from spider.server.identity import (
     PLAYER_COOKIE,
     PLAYER_COOKIE_MAX_AGE,
@@ -25,7 +22,6 @@ from spider.server.identity import (
 )
 from spider.text import speaking
 
-CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 DRAIN_LIMIT = 4 * 1024 * 1024
 """Bytes of a refused body read and thrown away, so that the client, still sending, can read the refusal
 (closing a socket with unread data resets it, and the client loses the answer)."""
@@ -33,24 +29,7 @@ DRAIN_SECONDS = 5.0
 """Time given to that reading, whatever the body's size."""
 
 
-def content_security_policy(style_hashes: Iterable[str] = (), *, webassembly: bool = False) -> str:
-    """The page's policy: its own files only, no inline script or style, no plugins, no framing.
-
-    The favicon is a ``data:`` image; the page's scripts set ``element.style`` (which a policy allows).
-    ``style_hashes`` let a page's own ``<style>`` elements apply (base64 sha256 of their text).
-    ``webassembly`` lets a script compile WebAssembly (and nothing else from strings): only the offline
-    engine's worker, which runs Pyodide, is served with it.
-    """
-    styles = " ".join(["'self'", *(f"'sha256-{digest}'" for digest in style_hashes)])
-    scripts = "'self' 'wasm-unsafe-eval'" if webassembly else "'self'"
-    return (
-        f"default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data:; connect-src 'self'; "
-        "manifest-src 'self'; worker-src 'self'; "
-        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-    )
-
-
-def _headers(message: Message) -> MutableHeaders:
+def answer_headers(message: Message) -> MutableHeaders:
     """The headers of an answer's start, changed in place (the message is the answer's own, made for each send)."""
     message.setdefault("headers", [])
     return MutableHeaders(scope=message)
@@ -62,7 +41,7 @@ def _closing(send: Send, close: list[bool]) -> Send:
 
     async def send_closing(message: Message) -> None:
         if close[0] and message["type"] == "http.response.start":
-            _headers(message)["connection"] = "close"
+            answer_headers(message)["connection"] = "close"
         await send(message)
 
     return send_closing
@@ -84,7 +63,7 @@ class Language:
 
         async def send_in_language(message: Message) -> None:
             if tagged and message["type"] == "http.response.start":
-                headers = _headers(message)
+                headers = answer_headers(message)
                 headers.append("content-language", lang)
                 headers.append("vary", "Accept-Language, Cookie")
             await send(message)
@@ -127,7 +106,7 @@ class PlayerCookie:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                _headers(message).append("set-cookie", set_cookie)
+                answer_headers(message).append("set-cookie", set_cookie)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
@@ -244,78 +223,3 @@ class BodyTimeout:
             await closing(message)
 
         await self.app(scope, bounded_receive, send_after_body)
-
-
-class SameOrigin:
-    """Refuses a change (POST, PUT, PATCH, DELETE) that a page of another site asked the browser for.
-
-    A browser says where a request comes from: ``Sec-Fetch-Site`` (modern browsers, and no page can
-    set it) must then be ``same-origin`` (or ``none``, the user's own doing); without it, ``Origin``
-    (older browsers) must name this host. A request with neither comes from no browser page (a script,
-    curl, the tests), which no other site can make on a player's behalf, so it passes. The cookie's
-    ``SameSite=Lax`` already keeps it off most cross-site requests; this covers the rest, and bodiless
-    requests (resign, restart) that the JSON content type does not protect.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in CHANGING_METHODS or self.allowed(scope):
-            await self.app(scope, receive, send)
-            return
-        await error_response(refused("server.cross_site"))(scope, receive, send)
-
-    @staticmethod
-    def allowed(scope: Scope) -> bool:
-        site = header(scope, b"sec-fetch-site")
-        if site is not None:
-            return site.strip().lower() in ("same-origin", "none")
-        origin = header(scope, b"origin")
-        if origin is None:
-            return True
-        host = header(scope, b"host")
-        # Host names only: the scheme a proxy ends TLS for is not always known here, and the
-        # cross-site threat is another host's page, never this host's.
-        try:
-            netloc = urlsplit(origin.strip()).netloc
-        except ValueError:
-            return False
-        return host is not None and bool(netloc) and netloc.lower() == host.strip().lower()
-
-
-class SecurityHeaders:
-    """Headers every answer carries: no MIME sniffing, no framing by other sites, no referrer leaks,
-    a strict Content-Security-Policy;
-    and ``Server-Timing`` with the milliseconds the server spent on the request (for benchmarks and
-    the browser's developer tools)."""
-
-    HEADERS = {
-        "x-content-type-options": "nosniff",
-        "x-frame-options": "DENY",
-        "referrer-policy": "same-origin",
-    }
-    POLICY = content_security_policy()
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        began = time.perf_counter()
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = _headers(message)
-                for name, value in self.HEADERS.items():
-                    headers.append(name, value)
-                headers.append("server-timing", f"app;dur={(time.perf_counter() - began) * 1000:.2f}")
-                # An answer with a policy of its own (a page with inline styles) keeps it; every other gets ours.
-                if "content-security-policy" not in headers:
-                    headers.append("content-security-policy", self.POLICY)
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)

@@ -49,7 +49,7 @@ from spider.server.errors import RequestError, close_code, error_frame, refused
 from spider.server.identity import cookie_token, player_id
 from spider.server.ids import token_shaped
 from spider.server.limits import NewGames
-from spider.server.middleware import SameOrigin
+from spider.server.security import SameOrigin
 from spider.server.storage import now
 
 MAX_MESSAGE = 1024
