@@ -31,10 +31,16 @@ Text = Annotated[str, Field(min_length=1)]
 
 
 class Settings(BaseSettings):
-    """How one server runs. Field ``x`` comes from the environment variable ``SPIDER_X``."""
+    """How one server runs. Field ``x`` comes from the environment variable ``SPIDER_X``.
+
+    :meth:`from_env` reads the environment; ``Settings(x=...)`` takes the values given alone (as tests do).
+    """
 
     model_config = SettingsConfigDict(
-        env_prefix=PREFIX, frozen=True, use_attribute_docstrings=True, validate_default=False  # "" is no Redis
+        env_prefix=PREFIX,
+        frozen=True,
+        use_attribute_docstrings=True,
+        validate_default=False,  # defaults stand as written: redis_url's "" is no Redis; a variable set empty is not
     )
 
     database: Text = Field(default_factory=default_database)
