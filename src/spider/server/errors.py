@@ -96,29 +96,21 @@ def refused(message_id: str, **params: Any) -> RequestError:
     return RequestError(answer_to(message_id).status, message_id, **params)
 
 
-def text_of(error: SpiderError | RequestError) -> str:
-    return error.text if isinstance(error, RequestError) else str(error)
-
-
 def error_frame(error: SpiderError | RequestError, ref: Any = None) -> dict[str, Any]:
     """A refusal as the duel socket sends it, answering the page's message ``ref``."""
-    return {"type": "error", **error_body(error.message_id, text_of(error)), "ref": ref}
+    return {"type": "error", **error_body(error.message_id, str(error)), "ref": ref}
 
 
 def error_response(error: SpiderError | RequestError, headers: Mapping[str, str] | None = None) -> JSONResponse:
     """A refusal as the HTTP API answers it."""
     headers = {**error.headers, **(headers or {})} if isinstance(error, RequestError) else headers
-    body = error_body(error.message_id, text_of(error))
+    body = error_body(error.message_id, str(error))  # the sentence, in the language spoken
     return JSONResponse(body, status_code=answer_to(error).status, headers=headers)
 
 
-async def on_request_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, RequestError)
-    return error_response(exc)
-
-
-async def on_engine_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, SpiderError)
+async def on_refusal(request: Request, exc: Exception) -> Response:
+    """A refusal of the server's or of the engine's, answered as the table says."""
+    assert isinstance(exc, RequestError | SpiderError)
     return error_response(exc)
 
 
@@ -151,8 +143,8 @@ async def on_server_error(request: Request, exc: Exception) -> Response:
 
 
 EXCEPTION_HANDLERS = {
-    RequestError: on_request_error,
-    SpiderError: on_engine_error,
+    RequestError: on_refusal,
+    SpiderError: on_refusal,
     HTTPException: on_http_error,
     Exception: on_server_error,
 }
