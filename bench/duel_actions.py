@@ -20,7 +20,8 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
-from spider.server import Settings, create_app
+from spider.server.app import create_app
+from spider.server.settings import Settings
 
 
 def cpu_per_action(actions: int) -> float:

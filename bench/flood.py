@@ -38,7 +38,7 @@ from pathlib import Path
 
 from web import Connection, percentile, spider_serve
 
-from spider.server.middleware import PLAYER_COOKIE, player_id
+from spider.server.identity import PLAYER_COOKIE, player_id
 from spider.server.storage import Store
 
 FLOODER = "f" * 43  # the cookie token of the flooding player, whose games --games stores

@@ -477,7 +477,11 @@ class Game:
         """
         if isinstance(action, str):
             action = parse_action(action)
-        snapshot, events = self._apply(action)
+        try:
+            snapshot, events = self._apply(action)
+        except IllegalMoveError as refusal:
+            self._refused(refusal, str(action))
+            raise
         self._redo.clear()
         self._record(snapshot, events)
         return events
@@ -533,8 +537,8 @@ class Game:
         """Takes back the last action and returns it; raises :class:`IllegalMoveError` when nothing can be undone."""
         if not self._undo:
             if self.rules.undo == 0:
-                raise IllegalMoveError("refuse.undo_off")
-            raise IllegalMoveError(self._undo_floor, n=self.rules.undo or 0)
+                raise self._refused(IllegalMoveError("refuse.undo_off"), "u")
+            raise self._refused(IllegalMoveError(self._undo_floor, n=self.rules.undo or 0), "u")
         snapshot = self._undo.pop()
         self._restore(snapshot)
         self._redo.append(snapshot.action)
@@ -543,11 +547,16 @@ class Game:
     def redo(self) -> Action:
         """Plays again the last undone action and returns it; raises :class:`IllegalMoveError` when there is none."""
         if not self._redo:
-            raise IllegalMoveError("refuse.nothing_to_redo")
+            raise self._refused(IllegalMoveError("refuse.nothing_to_redo"), "r")
         action = self._redo.pop()
         snapshot, events = self._apply(action)
         self._record(snapshot, events)
         return action
+
+    def _refused(self, refusal: IllegalMoveError, action: str) -> IllegalMoveError:
+        """``refusal``, naming the action it refuses and the position (as the player sees it) for its ``repr``."""
+        refusal.action, refusal.position = action, self.position(public=True)
+        return refusal
 
     def _restore(self, snapshot: Snapshot) -> None:
         for index, cards, down, earned in snapshot.columns:

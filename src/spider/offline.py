@@ -28,7 +28,7 @@ import json
 import time
 from typing import Any
 
-from spider.errors import SpiderError
+from spider.errors import SpiderError, error_body
 from spider.game import Game
 from spider.rules import TableRules
 from spider.view import public_view
@@ -97,7 +97,7 @@ class OfflineGame:
         try:
             events = self.act(text)
         except SpiderError as refusal:
-            return json.dumps({"error": str(refusal), "message_id": refusal.message_id})
+            return json.dumps(error_body(refusal.message_id, str(refusal)))
         return json.dumps({"view": self.view(seconds=seconds), "events": events})
 
     def kept_json(self) -> str:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import decimal
 import json
-import os
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,7 +42,7 @@ from importlib import resources
 from typing import Any
 
 from babel import Locale
-from babel.core import UnknownLocaleError
+from babel.core import UnknownLocaleError, default_locale
 from babel.numbers import format_decimal
 
 DEFAULT_LANGUAGE = "en"
@@ -102,17 +101,16 @@ def speaking(lang: str) -> Iterator[None]:
 
 
 def environment_language() -> str | None:
-    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as
-    gettext reads them), when it is one of ours."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            for tag in value.split(":"):
-                base = tag.split(".")[0].split("_")[0].lower()
-                if base in languages():
-                    return base
-            return None
-    return None
+    """The language the environment asks for, when it is one of ours: Babel reads it from the variables
+    gettext reads, in gettext's order (``LANGUAGE``'s first, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; ``C`` is
+    English). ``LANG`` comes before ``LC_CTYPE``, which Python sets to ``C.UTF-8`` where ``LANG``'s locale is
+    not installed."""
+    found = default_locale(GETTEXT_VARIABLES)
+    base = found.split("_")[0].lower() if found else None
+    return base if base in languages() else None
+
+
+GETTEXT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def best_language(accept_language: str) -> str | None:

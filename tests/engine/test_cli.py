@@ -96,6 +96,7 @@ def test_the_language_defaults_to_the_environments(
 ) -> None:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LC_CTYPE", "C.UTF-8")  # as Python sets it where LANG's locale is not installed
     monkeypatch.setenv("LANG", "he_IL.UTF-8")
     _, out, _ = run(capsys, "replay", "--code", "SP1-S1C-AAAAAAD")
     assert out.splitlines()[1] == "קופה: 50 קלפים, נותרו 5 חלוקות; לא הוסר שום רצף."

@@ -216,3 +216,21 @@ def test_a_group_that_fits_nowhere_is_told_the_rule() -> None:
     assert str(table.nowhere_refusal(3, 1)) == "A king goes only into an empty column."
     mixed = game(["1|9s8h7s6s"] + ["1|Kh", "1|Ah"] * 4 + ["1|Ks"], rules="2C")
     assert str(mixed.nowhere_refusal(1, 3)) == "In classic rules a group must be one suit."
+
+
+def test_a_refusal_names_the_action_and_the_position_in_its_repr_not_in_its_sentence() -> None:
+    table = Game.from_code("SP1-S1C-AAAAAAD")
+    with pytest.raises(IllegalMoveError) as refused:
+        table.play("1>1")
+    assert str(refused.value) == "The cards are already in column 1."
+    assert (refused.value.action, refused.value.position) == ("1>1", table.position(public=True))
+    assert repr(refused.value) == (
+        "IllegalMoveError('refuse.same_column', column=1, action='1>1', "
+        "position='1C 5|2s/5|6s/5|Qs/5|9s/4|9s/4|As/4|4s/4|3s/4|8s/4|5s 50 - 500 0')"
+    )
+    with pytest.raises(IllegalMoveError) as refused:
+        table.undo()
+    assert refused.value.action == "u" and refused.value.message_id == "refuse.nothing_to_undo"
+    with pytest.raises(IllegalMoveError) as refused:
+        table.apply_text("r")
+    assert refused.value.action == "r" and refused.value.position == table.position(public=True)

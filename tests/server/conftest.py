@@ -50,7 +50,7 @@ def make_client(settings: Settings) -> Iterator[Callable[..., TestClient]]:
     clients: list[TestClient] = []
 
     def make(*, clock: Callable[[], float] | None = None, **changes: Any) -> TestClient:
-        app_settings = Settings(**{**{f: getattr(settings, f) for f in settings.__dataclass_fields__}, **changes})
+        app_settings = settings.model_copy(update=changes)
         if not app_settings.shared_database:
             while clients:
                 clients.pop().__exit__(None, None, None)

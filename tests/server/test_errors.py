@@ -19,7 +19,7 @@ from spider.errors import (
     InvalidRulesError,
     SpiderError,
 )
-from spider.server.errors import ENGINE_STATUS, engine_status
+from spider.server.errors import ERRORS, RequestError, answer_to
 from spider.text import message
 
 from .conftest import act, new_game
@@ -46,12 +46,13 @@ def post_action(client: TestClient, game_id: str, **kwargs: Any) -> Any:
 
 
 def test_the_error_table_covers_every_engine_error() -> None:
-    assert engine_status(IllegalMoveError("refuse.on_ace")) == 409
-    assert engine_status(InvalidMoveError("invalid.action", action="x")) == 422
-    assert engine_status(InvalidCodeError("invalid.code_form", code="x")) == 422
-    assert engine_status(InvalidRulesError("invalid.preset", name="x", choices="")) == 422
-    assert engine_status(InvalidPositionError("invalid.position_fields", n=3)) == 422
-    assert ENGINE_STATUS[-1][0] is SpiderError  # anything new the engine raises is still a 4xx
+    assert answer_to(IllegalMoveError("refuse.on_ace")).status == 409
+    assert answer_to(InvalidMoveError("invalid.action", action="x")).status == 422
+    assert answer_to(InvalidCodeError("invalid.code_form", code="x")).status == 422
+    assert answer_to(InvalidRulesError("invalid.preset", name="x", choices="")).status == 422
+    assert answer_to(InvalidPositionError("invalid.position_fields", n=3)).status == 422
+    engine_rows = [kind for kind, _ in ERRORS if not isinstance(kind, str)]
+    assert engine_rows[-1] is SpiderError  # anything new the engine raises is still a 4xx
 
 
 def test_an_illegal_action_is_refused_with_the_rule(client: TestClient, game_id: str) -> None:
@@ -193,6 +194,24 @@ def test_unknown_paths_and_methods(client: TestClient) -> None:
     assert refusal(client.post("/api/stats", json={}), 405) == "POST is not allowed on /api/stats."
 
 
+def test_a_wrong_method_is_told_every_method_of_its_path(client: TestClient) -> None:
+    # GET and PUT /api/me have a handler each: the answer names both, not the first route's alone
+    response = client.delete("/api/me")
+    assert refusal(response, 405) == "DELETE is not allowed on /api/me."
+    assert response.headers["allow"] == "GET, HEAD, PUT"
+    assert client.patch("/api/friends/someone").headers["allow"] == "DELETE, PUT"
+
+
+def test_one_table_gives_each_refusal_its_status_and_its_close_code() -> None:
+    assert answer_to(IllegalMoveError("refuse.on_ace")) == (409, None)  # a duel's socket stays open
+    assert answer_to("duel.socket_too_large") == (413, 1009)
+    assert answer_to("duel.socket_not_json") == (400, 1007)
+    assert answer_to("duel.socket_behind") == (503, 1013)
+    assert answer_to(RequestError(409, "duel.socket_following", n=16)) == (409, None)
+    # a request error keeps its own status, and the table's close code for its id
+    assert answer_to(RequestError(429, "duel.socket_too_fast")) == (429, 1008)
+
+
 def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     client = make_client()
     client_no_raise = TestClient(client.app, raise_server_exceptions=False)
@@ -259,7 +278,7 @@ def test_requests_without_a_body_take_no_fields(client: TestClient, game_id: str
 
 
 def test_a_garbled_or_forged_cookie_makes_a_new_player(client: TestClient, game_id: str) -> None:
-    from spider.server.middleware import PLAYER_COOKIE
+    from spider.server.identity import PLAYER_COOKIE
 
     for cookie in ("%%%; ;;=", f"{PLAYER_COOKIE}=short", f'{PLAYER_COOKIE}="; drop', f"{PLAYER_COOKIE}=a b"):
         response = TestClient(client.app).get(f"/api/games/{game_id}", headers={"cookie": cookie})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from spider.server.middleware import PLAYER_COOKIE, player_id
+from spider.server.identity import PLAYER_COOKIE, player_id
 from spider.server.stats import player_stats
 from spider.server.storage import Finish, GameRecord, Store
 

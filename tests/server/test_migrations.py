@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from spider.cli import main
 from spider.databases import database_url as url_of
 from spider.server import migrations
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.server.storage import metadata
 from spider.solver.pool import metadata as pool_metadata
 from tests.server.conftest import act, new_game

@@ -29,7 +29,7 @@ from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
 from spider.server.app import create_app
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.server.routes import description
 from spider.server.settings import Settings
 

@@ -108,3 +108,12 @@ def test_metrics_name_every_result_a_game_ends_with(client: TestClient) -> None:
     assert families["spider_games_ended"].documentation == (
         "Games ended, by result (won, resigned, abandoned, solved, finished, time)"
     )
+
+
+def test_each_method_of_a_path_is_counted_under_its_own_handler(client: TestClient) -> None:
+    client.get("/api/me")
+    client.put("/api/me", json={"name": "Metric Mia"})
+    found = samples(client)
+    assert found[("spider_requests_total", (("method", "GET"), ("route", "me"), ("status", "200")))] == 1
+    assert found[("spider_requests_total", (("method", "PUT"), ("route", "rename"), ("status", "200")))] == 1
+    assert not any(("route", "by_method") in labels for _, labels in found)

@@ -6,7 +6,6 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from starlette.testclient import TestClient
 from spider import Game
 from spider.server.app import create_app
 from spider.server.claim import DatabaseInUse
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
 from spider.server.storage import Store
 
@@ -179,7 +178,7 @@ def test_a_second_server_on_a_database_in_use_is_refused(
     with pytest.raises(DatabaseInUse, match="another Spider server is running on .*SPIDER_SHARED_DATABASE=1"):
         create_app(settings)
     with pytest.raises(DatabaseInUse, match="keeps .* to itself"):
-        create_app(replace(settings, shared_database=True))
+        create_app(settings.model_copy(update={"shared_database": True}))
 
 
 def test_sharing_servers_never_apply_an_action_to_a_table_the_player_has_not_seen(

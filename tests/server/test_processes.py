@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, update
 from websockets.sync.client import connect
 
 from spider import Game
-from spider.server.middleware import PLAYER_COOKIE, player_id
+from spider.server.identity import PLAYER_COOKIE, player_id
 from spider.server.storage import players
 
 CODE = "SP1-S1C-AAAAAAD"

@@ -31,6 +31,15 @@ def test_environment_values_are_typed() -> None:
     assert settings.port == 9000 and settings.no_more_moves is False and settings.verify_seconds == 1.5
 
 
+def test_the_environment_is_the_processs_unless_one_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPIDER_PORT", "9000")
+    assert Settings.from_env().port == 9000
+    assert Settings.from_env({}).port == 8000 and Settings().port == 8000  # a given one, or values alone
+    monkeypatch.setenv("SPIDER_PORT", "ninety")
+    with pytest.raises(ValueError, match="^SPIDER_PORT must be a whole number, not 'ninety'$"):
+        Settings.from_env()
+
+
 def test_arguments_win_over_the_environment() -> None:
     settings = Settings.from_env({"SPIDER_PORT": "9000", "SPIDER_HOST": "0.0.0.0"}, port=9100, host=None)
     assert settings.port == 9100 and settings.host == "0.0.0.0"

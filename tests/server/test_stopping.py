@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
-from spider.server.middleware import PLAYER_COOKIE
+from spider.server.identity import PLAYER_COOKIE
 from spider.solver.pool import Pool
 
 from .conftest import free_port, serving

@@ -26,9 +26,10 @@ from spider.server.games import Games
 from spider.server.limits import NewGames, SharedCounts
 from spider.server.maintenance import prune_daily
 from spider.server.metrics import Metrics, MetricsMiddleware
-from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie, SameOrigin, SecurityHeaders
+from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie
 from spider.server.pool_worker import PoolWorker
 from spider.server.routes import routes
+from spider.server.security import SameOrigin, SecurityHeaders
 from spider.server.settings import Settings
 from spider.server.static import StaticFiles, web_folder
 from spider.server.storage import Store, now

@@ -37,18 +37,18 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
-from spider.server.errors import error_response
-from spider.server.middleware import SecurityHeaders, request_language
-from spider.text import message
+from spider.server.errors import RequestError, close_code, error_response
+from spider.server.identity import request_language
+from spider.server.security import SecurityHeaders
+from spider.text import speaking
 
 
 async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
-    message_id = "server.busy"
-    text = message(message_id, request_language(scope))  # before the app and its language middleware
-    response = error_response(status.HTTP_503_SERVICE_UNAVAILABLE, text, message_id)
-    response.headers["connection"] = "close"
-    response.headers["retry-after"] = "1"
-    await response(scope, receive, send)
+    with speaking(request_language(scope)):  # before the app and its language middleware
+        error = RequestError(
+            status.HTTP_503_SERVICE_UNAVAILABLE, "server.busy", headers={"connection": "close", "retry-after": "1"}
+        )
+    await error_response(error)(scope, receive, send)
 
 
 refuse_busy = SecurityHeaders(_busy)
@@ -158,6 +158,7 @@ MAX_UNREAD = 256
 SLICE = 16 * 1024
 """Bytes parsed between two looks at the unread messages (the event loop reads up to 256 KB at once)."""
 FLOODED = "duel.socket_too_fast"  # the close's reason, as the app's own refusal gives it
+FLOODED_CLOSE = close_code(FLOODED)
 
 
 class GuardedWebSocket(WebSocketsSansIOProtocol):
@@ -190,8 +191,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         """Closes the socket (1008) as uvicorn does when the app asks, its unread messages dropped."""
         while not self.queue.empty():
             self.queue.get_nowait()
-        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1008, "reason": FLOODED})
-        self.conn.send_close(1008, FLOODED)
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": FLOODED_CLOSE, "reason": FLOODED})
+        self.conn.send_close(FLOODED_CLOSE, FLOODED)
         self.transport.write(b"".join(self.conn.data_to_send()))
         self.close_sent = True
         self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)

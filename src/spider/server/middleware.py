@@ -1,30 +1,27 @@
-"""Small ASGI layers around every request: the answer's security headers, the same-origin check on
-changes, the player's cookie and language, the body's read timeout and its size limit."""
+"""Small ASGI layers around every request: the player's cookie and language, the body's read timeout and
+its size limit (the layers that keep other sites out are in ``security``)."""
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import math
-import re
-import secrets
-import time
-from collections.abc import Iterable
-from urllib.parse import urlsplit
 
 from starlette import status
+from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spider.server.errors import RequestError, error_response
-from spider.text import DEFAULT_LANGUAGE, best_language, languages, speaking
-from spider.text import message as catalog_message
+from spider.server.identity import (
+    PLAYER_COOKIE,
+    PLAYER_COOKIE_MAX_AGE,
+    cookie_token,
+    header,
+    new_token,
+    player_id,
+    request_language,
+)
+from spider.text import speaking
 
-PLAYER_COOKIE = "spider_player"
-LANGUAGE_COOKIE = "spider_lang"
-"""The language the player chose on the page (the page sets it; the server only reads it)."""
-PLAYER_COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
-_TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{32,64}")
-CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 DRAIN_LIMIT = 4 * 1024 * 1024
 """Bytes of a refused body read and thrown away, so that the client, still sending, can read the refusal
 (closing a socket with unread data resets it, and the client loses the answer)."""
@@ -32,29 +29,10 @@ DRAIN_SECONDS = 5.0
 """Time given to that reading, whatever the body's size."""
 
 
-def content_security_policy(style_hashes: Iterable[str] = (), *, webassembly: bool = False) -> str:
-    """The page's policy: its own files only, no inline script or style, no plugins, no framing.
-
-    The favicon is a ``data:`` image; the page's scripts set ``element.style`` (which a policy allows).
-    ``style_hashes`` let a page's own ``<style>`` elements apply (base64 sha256 of their text).
-    ``webassembly`` lets a script compile WebAssembly (and nothing else from strings): only the offline
-    engine's worker, which runs Pyodide, is served with it.
-    """
-    styles = " ".join(["'self'", *(f"'sha256-{digest}'" for digest in style_hashes)])
-    scripts = "'self' 'wasm-unsafe-eval'" if webassembly else "'self'"
-    return (
-        f"default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data:; connect-src 'self'; "
-        "manifest-src 'self'; worker-src 'self'; "
-        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-    )
-
-
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope["headers"]:
-        if key == name:
-            text: str = value.decode("latin-1")
-            return text
-    return None
+def answer_headers(message: Message) -> MutableHeaders:
+    """The headers of an answer's start, changed in place (the message is the answer's own, made for each send)."""
+    message.setdefault("headers", [])
+    return MutableHeaders(scope=message)
 
 
 def _closing(send: Send, close: list[bool]) -> Send:
@@ -63,43 +41,10 @@ def _closing(send: Send, close: list[bool]) -> Send:
 
     async def send_closing(message: Message) -> None:
         if close[0] and message["type"] == "http.response.start":
-            headers = [(k, v) for k, v in message.get("headers", []) if k != b"connection"]
-            message = {**message, "headers": [*headers, (b"connection", b"close")]}
+            answer_headers(message)["connection"] = "close"
         await send(message)
 
     return send_closing
-
-
-def new_token() -> str:
-    """A player's secret: 32 random bytes, URL-safe."""
-    return secrets.token_urlsafe(32)
-
-
-def player_id(token: str) -> str:
-    """The id a player is stored under: a hash of the token, so the database never holds a cookie."""
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
-
-
-def _cookies(scope: Scope, wanted: str) -> Iterable[str]:
-    """Every value the request's cookies give the name ``wanted``."""
-    for name, value in scope["headers"]:
-        if name == b"cookie":
-            for part in value.decode("latin-1").split(";"):
-                key, _, text = part.strip().partition("=")
-                if key == wanted:
-                    yield text.strip('"')
-
-
-def cookie_token(scope: Scope) -> str | None:
-    """The player's token from the request's cookies, if it has a well-formed one."""
-    return next((token for token in _cookies(scope, PLAYER_COOKIE) if _TOKEN_PATTERN.fullmatch(token)), None)
-
-
-def request_language(scope: Scope) -> str:
-    """The player's language: the one they chose (the ``spider_lang`` cookie), else the one their browser
-    asks for most among ours (``Accept-Language``), else English."""
-    chosen = next((lang for lang in _cookies(scope, LANGUAGE_COOKIE) if lang in languages()), None)
-    return chosen or best_language(_header(scope, b"accept-language") or "") or DEFAULT_LANGUAGE
 
 
 class Language:
@@ -115,11 +60,12 @@ class Language:
             return
         lang = request_language(scope)
         tagged = scope["type"] == "http" and scope["path"].startswith("/api/")
-        headers = [(b"content-language", lang.encode("ascii")), (b"vary", b"Accept-Language, Cookie")]
 
         async def send_in_language(message: Message) -> None:
             if tagged and message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *headers]}
+                headers = answer_headers(message)
+                headers.append("content-language", lang)
+                headers.append("vary", "Accept-Language, Cookie")
             await send(message)
 
         with speaking(lang):
@@ -156,12 +102,11 @@ class PlayerCookie:
         # a cookie that reached the player by HTTPS must never travel in clear text.
         if self.always_secure or scope.get("scheme") == "https":
             attributes += "; Secure"
-        set_cookie = f"{PLAYER_COOKIE}={token}; {attributes}".encode("latin-1")
+        set_cookie = f"{PLAYER_COOKIE}={token}; {attributes}"
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = dict(message)
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", set_cookie)]
+                answer_headers(message).append("set-cookie", set_cookie)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
@@ -186,7 +131,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = _header(scope, b"content-length")
+        length = header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await self.refuse(scope, receive, send)
             return
@@ -208,12 +153,9 @@ class BodyLimit:
 
     async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         # A client waiting for "100 Continue" has sent no body yet: answer at once, and it sends none.
-        if (_header(scope, b"expect") or "").lower() != "100-continue":
+        if (header(scope, b"expect") or "").lower() != "100-continue":
             await _drain(receive, True)
-        error = self.too_large()
-        response = error_response(error.status_code, error.text, error.message_id)
-        response.headers["connection"] = "close"
-        await response(scope, receive, send)
+        await error_response(self.too_large(), {"connection": "close"})(scope, receive, send)
 
 
 async def _drain(receive: Receive, more_body: bool) -> None:
@@ -281,79 +223,3 @@ class BodyTimeout:
             await closing(message)
 
         await self.app(scope, bounded_receive, send_after_body)
-
-
-class SameOrigin:
-    """Refuses a change (POST, PUT, PATCH, DELETE) that a page of another site asked the browser for.
-
-    A browser says where a request comes from: ``Sec-Fetch-Site`` (modern browsers, and no page can
-    set it) must then be ``same-origin`` (or ``none``, the user's own doing); without it, ``Origin``
-    (older browsers) must name this host. A request with neither comes from no browser page (a script,
-    curl, the tests), which no other site can make on a player's behalf, so it passes. The cookie's
-    ``SameSite=Lax`` already keeps it off most cross-site requests; this covers the rest, and bodiless
-    requests (resign, restart) that the JSON content type does not protect.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in CHANGING_METHODS or self.allowed(scope):
-            await self.app(scope, receive, send)
-            return
-        message_id = "server.cross_site"
-        response = error_response(status.HTTP_403_FORBIDDEN, catalog_message(message_id), message_id)
-        await response(scope, receive, send)
-
-    @staticmethod
-    def allowed(scope: Scope) -> bool:
-        site = _header(scope, b"sec-fetch-site")
-        if site is not None:
-            return site.strip().lower() in ("same-origin", "none")
-        origin = _header(scope, b"origin")
-        if origin is None:
-            return True
-        host = _header(scope, b"host")
-        # Host names only: the scheme a proxy ends TLS for is not always known here, and the
-        # cross-site threat is another host's page, never this host's.
-        try:
-            netloc = urlsplit(origin.strip()).netloc
-        except ValueError:
-            return False
-        return host is not None and bool(netloc) and netloc.lower() == host.strip().lower()
-
-
-class SecurityHeaders:
-    """Headers every answer carries: no MIME sniffing, no framing by other sites, no referrer leaks,
-    a strict Content-Security-Policy;
-    and ``Server-Timing`` with the milliseconds the server spent on the request (for benchmarks and
-    the browser's developer tools)."""
-
-    HEADERS = [
-        (b"x-content-type-options", b"nosniff"),
-        (b"x-frame-options", b"DENY"),
-        (b"referrer-policy", b"same-origin"),
-    ]
-    POLICY = (b"content-security-policy", content_security_policy().encode("ascii"))
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        began = time.perf_counter()
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                spent = f"app;dur={(time.perf_counter() - began) * 1000:.2f}".encode()
-                headers = [*message.get("headers", []), *self.HEADERS, (b"server-timing", spent)]
-                # An answer with a policy of its own (a page with inline styles) keeps it; every other gets ours.
-                if not any(name == b"content-security-policy" for name, _ in headers):
-                    headers.append(self.POLICY)
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)

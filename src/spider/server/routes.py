@@ -348,24 +348,13 @@ ABOUT = (
 
 def routes() -> list[BaseRoute]:
     """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``),
-    and the duels' WebSocket."""
-    by_path: dict[str, dict[str, Handler]] = {}
+    and the duels' WebSocket.
+
+    One route for each handler, with its methods: Starlette tries a path's routes in turn for the request's
+    method, and each route keeps its handler's name (``/metrics`` counts requests by it).
+    """
+    methods: dict[tuple[str, Handler], list[str]] = {}
     for endpoint in API:
-        by_path.setdefault(endpoint.path, {})[endpoint.method] = endpoint.handler
-    http: list[BaseRoute] = [
-        Route(path, _by_method(handlers), methods=list(handlers)) for path, handlers in by_path.items()
-    ]
+        methods.setdefault((endpoint.path, endpoint.handler), []).append(endpoint.method)
+    http: list[BaseRoute] = [Route(path, handler, methods=names) for (path, handler), names in methods.items()]
     return [*http, WebSocketRoute("/api/socket", socket)]
-
-
-def _by_method(handlers: dict[str, Handler]) -> Handler:
-    """One handler for a path whose methods have their own (``GET /api/me`` and ``PUT /api/me``)."""
-    if len(set(handlers.values())) == 1:
-        return next(iter(handlers.values()))
-
-    async def by_method(request: Request) -> Response:
-        handler = handlers.get(request.method) or handlers["GET"]  # HEAD is GET without the body
-        answer: Response = await handler(request)
-        return answer
-
-    return by_method

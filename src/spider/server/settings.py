@@ -1,5 +1,8 @@
 """The server's settings: every one read from the environment, with its type and default, here.
 
+pydantic-settings reads them: field ``x`` from the variable ``SPIDER_X``. A bad value is refused with a
+sentence that names the variable.
+
 >>> settings = Settings.from_env({"SPIDER_PORT": "8080", "SPIDER_POOL_TARGET": "0"})
 >>> settings.port, settings.pool_target
 (8080, 0)
@@ -11,175 +14,191 @@ ValueError: SPIDER_PORT must be a whole number, not 'eighty'
 
 from __future__ import annotations
 
-import dataclasses
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from contextvars import ContextVar
+from typing import Annotated, Any
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, EnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 from spider.databases import database_url, default_database
 
+PREFIX = "SPIDER_"
+Count = Annotated[int, Field(ge=0)]
+Number = Annotated[float, Field(ge=0)]
+Text = Annotated[str, Field(min_length=1)]
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """How one server runs. Field ``x`` comes from the environment variable ``SPIDER_X``."""
 
-    database: str = dataclasses.field(default_factory=default_database)
+class Settings(BaseSettings):
+    """How one server runs. Field ``x`` comes from the environment variable ``SPIDER_X``.
+
+    :meth:`from_env` reads the environment; ``Settings(x=...)`` takes the values given alone (as tests do).
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix=PREFIX,
+        frozen=True,
+        use_attribute_docstrings=True,
+        validate_default=False,  # defaults stand as written: redis_url's "" is no Redis; a variable set empty is not
+    )
+
+    database: Text = Field(default_factory=default_database)
     """A SQLite file path, or an SQLAlchemy URL."""
-    host: str = "127.0.0.1"
-    port: int = 8000
-    cache_size: int = 1000
+    host: Text = "127.0.0.1"
+    port: Count = 8000
+    cache_size: Count = 1000
     """Games kept live in memory at most; others are rebuilt from their stored actions when asked for
     (a few milliseconds)."""
-    cache_megabytes: float = 64.0
+    cache_megabytes: Number = 64.0
     """Memory the live games may take at most, in MB: about 34 KB a game and 1.1 KB for each action it
     can undo (``bench/live_games.py``), so 20 MB for a game at 20,000 actions with unlimited undo. The
     games played least recently are dropped first; the one played last always stays."""
-    max_body: int = 16 * 1024
+    max_body: Count = 16 * 1024
     """Largest request body accepted, in bytes."""
     cookie_secure: bool = False
     """Always mark the player cookie ``Secure``. Without it the cookie is ``Secure`` whenever the
     request came by HTTPS: directly, or through a proxy named in ``forwarded_allow_ips``."""
-    forwarded_allow_ips: str = "127.0.0.1"
+    forwarded_allow_ips: Text = "127.0.0.1"
     """Addresses (comma-separated, or ``*``) of proxies whose ``X-Forwarded-Proto`` and
     ``X-Forwarded-For`` are believed: the scheme the client used and its address."""
-    header_timeout: float = 10.0
+    header_timeout: Number = 10.0
     """Seconds a connection may take to send a request's line and headers (from its opening, or from
     the previous answer) before it is closed; 0 for no limit."""
-    body_timeout: float = 10.0
+    body_timeout: Number = 10.0
     """Seconds a request may leave its body waiting between two pieces before it gets 408 and the
     connection is closed; 0 for no limit."""
-    max_connections: int = 512
+    max_connections: Count = 512
     """Connections served at once; a request on a connection beyond them gets 503 at once (the
     connection is then closed). 0 for no limit."""
-    max_connections_per_address: int = 64
+    max_connections_per_address: Count = 64
     """Connections one client address may hold at once; those beyond are closed as they open, so that
     one client cannot take the connections of ``max_connections``. Proxies named in
     ``forwarded_allow_ips`` are not counted (their clients' sockets are, by ``sockets_per_address``). 0 for
     no limit."""
-    body_deadline: float = 30.0
+    body_deadline: Number = 30.0
     """Seconds a request's whole body may take, however steadily it trickles in, before it gets 408
     and the connection is closed; 0 for no limit."""
-    socket_ping_seconds: float = 20.0
+    socket_ping_seconds: Number = 20.0
     """Seconds between two pings on a duel socket; a socket that leaves one unanswered as long again is
     closed. 0: no pings."""
-    sockets_per_player: int = 8
+    sockets_per_player: Count = 8
     """Duel sockets one player (cookie) may hold open at once (a page holds one); 0 for no limit."""
-    sockets_per_address: int = 64
+    sockets_per_address: Count = 64
     """Duel sockets one client address may hold open at once in one process; 0 for no limit."""
-    socket_messages_per_minute: int = 600
+    socket_messages_per_minute: Count = 600
     """Messages one player may send on duel sockets a minute, ``socket_burst`` of them at once; past
     that, the socket gets an error frame and is closed (1008). 0: no limit."""
-    socket_burst: int = 60
+    socket_burst: Count = 60
     """Messages one player may send on duel sockets at once (a page that opens follows up to 16 duels)."""
-    sqlite_synchronous: str = "NORMAL"
+    sqlite_synchronous: Text = "NORMAL"
     """NORMAL survives a killed server (the WAL is in the OS's hands); FULL also survives power loss."""
     no_more_moves: bool = True
     """Whether views say when the solver finds no more moves; a request can turn it off too."""
-    no_more_moves_nodes: int = 200_000
+    no_more_moves_nodes: Count = 200_000
     """Positions the solver may search to decide "no more moves" for one position (as many as the
     hint's own check); beyond them, or past a second, the answer is "not stuck", never a wrong "stuck"."""
-    stuck_wait: float = 0.003
+    stuck_wait: Number = 0.003
     """Seconds a view waits for a "no more moves" search (when the worker has no other) before
     answering ``stuck_pending``."""
-    solver_workers: int = 1
+    solver_workers: Count = 1
     """Worker processes for the solver's searches (hints, "no more moves", verifying); 0 runs them
     inline, in the request (for tests)."""
-    hint_nodes: int = 10_000
+    hint_nodes: Count = 10_000
     """Positions the hint's search may visit."""
-    pool_target: int = 3
+    pool_target: Count = 3
     """Verified deals kept ready per suit count by the background worker; 0 turns the worker off."""
-    pool_seconds: float = 60.0
+    pool_seconds: Number = 60.0
     """Time the background worker gives the solver for one deal."""
-    verify_seconds: float = 3.0
+    verify_seconds: Number = 3.0
     """Time to find a verified deal on the spot when the pool has none for that suit count."""
-    new_games_per_minute: int = 20
+    new_games_per_minute: Count = 20
     """New games (restarts included) one player may start a minute, in a burst or spread out; past
     that, 429 with ``Retry-After``. 0: no limit."""
-    new_games_per_address_per_minute: int = 120
+    new_games_per_address_per_minute: Count = 120
     """The same, per client address (the proxy's ``X-Forwarded-For`` when it is trusted), for floods of
     fresh cookies; looser, as players behind one router share an address. 0: no limit."""
-    max_game_actions: int = 20_000
+    max_game_actions: Count = 20_000
     """Actions one game may hold, undo and redo included (each keeps about 1 KB of undo history, and a
     game is rebuilt from all of them); past it, 409 naming the limit: the player resigns or restarts.
     0: no limit."""
-    actions_per_second: int = 30
+    actions_per_second: Count = 30
     """Actions one player may play a second in all their games and duels, in a burst of as many (above a
     key's auto-repeat, so that a held undo key plays on); past that, 429 with ``Retry-After``. 0: no limit."""
-    health_min_free_mb: int = 64
+    health_min_free_mb: Count = 64
     """Megabytes the SQLite file's disk must have free for ``/healthz`` to say ok (503 with the free space
     below it: actions would soon fail). 0: not checked."""
     shared_database: bool = False
     """Set when several server processes use one SQLite file: each request then checks that the game
     it holds in memory is still the stored one (one small query). On a database server (PostgreSQL)
     they always check, as any process may serve any request."""
-    redis_url: str = ""
+    redis_url: Text = ""
     """Redis for the events between server processes (lobby, duels, invitations): ``redis://host:6379/0``.
     Empty: events stay within this process (one server)."""
-    computer_pace: float = 1.0
+    computer_pace: Number = 1.0
     """Scales every computer player's pace in duels (``spider.players.PACE``); 0 plays at once."""
-    prune_days: float = 1.0
+    prune_days: Number = 1.0
     """Days between two prunes of the database by the server (``spider.server.maintenance``); 0 for none."""
     access_log: bool = False
-    gc_freeze_seconds: float = 0.2
+    gc_freeze_seconds: Number = 0.2
     """Seconds between two moves of everything alive out of the garbage collector's reach, so that its
     collections stay short (``spider.server.collector``); 0 leaves Python's collector as it is."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
-        """Settings from ``SPIDER_*`` variables; keyword arguments win over the environment."""
-        environ = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        for field in dataclasses.fields(cls):
-            name = f"SPIDER_{field.name.upper()}"
-            if name in environ:
-                values[field.name] = _PARSERS[field.type](name, environ[name])
-        values.update({key: value for key, value in overrides.items() if value is not None})
-        return cls(**values)
+        """Settings from ``SPIDER_*`` variables (``environ``'s, else the process's); keyword arguments win over
+        the environment."""
+        token = _ENVIRON.set(os.environ if environ is None else environ)
+        try:
+            return cls(**{key: value for key, value in overrides.items() if value is not None})
+        except ValidationError as error:
+            raise ValueError(_sentence(error)) from None
+        finally:
+            _ENVIRON.reset(token)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """The values given, then the environment's variables: no ``.env`` file, no secrets folder."""
+        return init_settings, _Variables(settings_cls)
 
     @property
     def database_url(self) -> str:
         return database_url(self.database)
 
 
-def _parse_int(name: str, text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise ValueError(f"{name} must not be negative, not {text!r}")
-    return value
+_ENVIRON: ContextVar[Mapping[str, str] | None] = ContextVar("environ", default=None)
+"""The variables :meth:`Settings.from_env` reads; ``None`` when settings are made from values alone."""
 
 
-def _parse_float(name: str, text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
-    if not value >= 0:
-        raise ValueError(f"{name} must not be negative, not {text!r}")
-    return value
+class _Variables(EnvSettingsSource):
+    """pydantic-settings' own environment source, reading the variables ``from_env`` was given."""
+
+    def _load_env_vars(self) -> Mapping[str, str | None]:
+        environ = _ENVIRON.get() or {}
+        return {name if self.case_sensitive else name.lower(): value for name, value in environ.items()}
 
 
-def _parse_bool(name: str, text: str) -> bool:
-    lowered = text.strip().lower()
-    if lowered in ("1", "true", "yes", "on"):
-        return True
-    if lowered in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(f"{name} must be 1 or 0, not {text!r}")
-
-
-def _parse_str(name: str, text: str) -> str:
-    if not text:
-        raise ValueError(f"{name} must not be empty")
-    return text
-
-
-_PARSERS: dict[Any, Callable[[str, str], Any]] = {
-    "str": _parse_str,
-    "int": _parse_int,
-    "float": _parse_float,
-    "bool": _parse_bool,
+# What a refused value must be, by Pydantic's error type.
+_MUST = {
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_parsing": "must be a number of seconds",
+    "bool_parsing": "must be 1 or 0",
+    "greater_than_equal": "must not be negative",
 }
+
+
+def _sentence(error: ValidationError) -> str:
+    """The first refused value, named by its variable: ``SPIDER_PORT must be a whole number, not 'eighty'``."""
+    first = error.errors()[0]
+    name = PREFIX + "_".join(str(part) for part in first["loc"]).upper()
+    if first["type"] == "string_too_short":
+        return f"{name} must not be empty"
+    return f"{name} {_MUST.get(first['type'], first['msg'])}, not {first['input']!r}"

@@ -23,7 +23,7 @@ from starlette.responses import Response
 
 import spider
 from spider.server.errors import RequestError
-from spider.server.middleware import content_security_policy
+from spider.server.security import content_security_policy
 
 COMPRESS_AT_LEAST = 512
 TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml", "application/manifest+json")

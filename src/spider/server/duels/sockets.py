@@ -35,6 +35,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from starlette import status
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from spider.errors import SpiderError
@@ -42,23 +43,20 @@ from spider.server.duels.broker import Message, Overflow, Subscription
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import LOBBY, duel_topic, player_topic
 from spider.server.duels.presence import Presence
-from spider.server.errors import RequestError
+from spider.server.errors import RequestError, close_code, error_frame, refused
+from spider.server.identity import cookie_token, player_id
 from spider.server.ids import token_shaped
 from spider.server.limits import NewGames
-from spider.server.middleware import SameOrigin, cookie_token, player_id
-from spider.text import message
+from spider.server.security import SameOrigin
 
 MAX_MESSAGE = 1024
 MAX_FRAME = 4 * MAX_MESSAGE
 """Larger frames are refused by the protocol, unread; up to it, the sentence above says why."""
 MAX_FOLLOWED = 16
-GOING_AWAY, TOO_LARGE, NOT_JSON, POLICY, TRY_LATER = 1001, 1009, 1007, 1008, 1013
 CLOSING_SECONDS = 1.0
 """How long a stopping server waits for its sockets to answer what they handle and close."""
 
 
-def _error(message_id: str, ref: Any = None, **params: Any) -> Message:
-    return {"type": "error", "error": message(message_id, **params), "message_id": message_id, "ref": ref}
 
 
 class Connection:
@@ -89,15 +87,16 @@ class Connection:
         async with self.sending:
             await self.websocket.send_text(json.dumps(frame, separators=(",", ":")))
 
-    async def close(self, code: int, message_id: str) -> None:
-        await self.send(_error(message_id))
-        await self.websocket.close(code, reason=message_id)
+    async def close(self, message_id: str) -> None:
+        """Ends the socket with the server's refusal ``message_id``: its error frame, then its close code."""
+        await self.send(error_frame(refused(message_id)))
+        await self.websocket.close(close_code(message_id), reason=message_id)
 
     async def go_away(self) -> None:
         """Closes the socket with 1001 once the message in hand, if any, has been answered."""
         async with self.handling, self.sending:
             if self.websocket.client_state == WebSocketState.CONNECTED:
-                await self.websocket.close(GOING_AWAY)
+                await self.websocket.close(status.WS_1001_GOING_AWAY)
 
     def _apart_names(self) -> set[str]:
         return {duelist.name for duelist in self.duels.people.many(list(self.duels.people.apart(self.player))).values()}
@@ -143,17 +142,17 @@ class Connection:
             if raw is None:
                 raw = (received.get("bytes") or b"").decode("utf-8", "replace")
             if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
-                await self.close(TOO_LARGE, "duel.socket_too_large")
+                await self.close("duel.socket_too_large")
                 return
             if self.messages is not None and self.messages.wait(self.player) > 0:
-                await self.close(POLICY, "duel.socket_too_fast")
+                await self.close("duel.socket_too_fast")
                 return
             try:
                 parsed = json.loads(raw)
             except (ValueError, RecursionError):
                 parsed = None
             if not isinstance(parsed, dict):
-                await self.close(NOT_JSON, "duel.socket_not_json")
+                await self.close("duel.socket_not_json")
                 return
             async with self.handling:
                 await self.handle(parsed)
@@ -169,10 +168,10 @@ class Connection:
             await self.send({"type": "pong", "ref": ref})
             return
         if kind not in ("follow", "unfollow") or not isinstance(duel_id, str):
-            await self.send(_error("duel.socket_bad_message", ref))
+            await self.send(error_frame(refused("duel.socket_bad_message"), ref))
             return
         if not token_shaped(duel_id):  # a NUL or a lone surrogate would fail in the database or in Redis
-            await self.send(_error("duel.no_such_duel", ref))
+            await self.send(error_frame(refused("duel.no_such_duel"), ref))
             return
         try:
             if kind == "follow":
@@ -181,14 +180,12 @@ class Connection:
                 self.followed.discard(duel_id)
                 self.watching.discard(duel_id)
                 await self.subscription.remove(duel_topic(duel_id))
-        except RequestError as error:
-            await self.send({"type": "error", "error": error.text, "message_id": error.message_id, "ref": ref})
-        except SpiderError as error:
-            await self.send({"type": "error", "error": str(error), "message_id": error.message_id, "ref": ref})
+        except (RequestError, SpiderError) as error:
+            await self.send(error_frame(error, ref))
 
     async def follow(self, duel_id: str) -> None:
         if duel_id not in self.followed and len(self.followed) >= MAX_FOLLOWED:
-            raise RequestError(409, "duel.socket_following", n=MAX_FOLLOWED)
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.socket_following", n=MAX_FOLLOWED)
         state = await self.duels.get(duel_id, self.player)
         self.followed.add(duel_id)
         await self.subscription.add(duel_topic(duel_id))
@@ -207,7 +204,7 @@ class Connection:
             try:
                 event = await self.subscription.receive()
             except Overflow:
-                await self.close(TRY_LATER, "duel.socket_behind")
+                await self.close("duel.socket_behind")
                 return
             await self.deliver(event)
 
@@ -271,20 +268,20 @@ async def socket(websocket: WebSocket) -> None:
     """``/api/socket``: the lobby's and the duels' events for the cookie's player."""
     token = cookie_token(websocket.scope)
     if not SameOrigin.allowed(websocket.scope):
-        await websocket.close(POLICY, reason="server.cross_site")
+        await websocket.close(close_code("server.cross_site"), reason="server.cross_site")
         return
     await websocket.accept()
     duels: Duels = websocket.app.state.duels
     if token is None:
-        await websocket.send_text(json.dumps(_error("duel.socket_no_player")))
-        await websocket.close(POLICY, reason="duel.socket_no_player")
+        await websocket.send_text(json.dumps(error_frame(refused("duel.socket_no_player"))))
+        await websocket.close(close_code("duel.socket_no_player"), reason="duel.socket_no_player")
         return
     player = player_id(token)
     address = websocket.client.host if websocket.client is not None else ""
     sockets: Sockets = websocket.app.state.sockets
     if not sockets.enter(player, address):
-        await websocket.send_text(json.dumps(_error("duel.socket_too_many")))
-        await websocket.close(POLICY, reason="duel.socket_too_many")
+        await websocket.send_text(json.dumps(error_frame(refused("duel.socket_too_many"))))
+        await websocket.close(close_code("duel.socket_too_many"), reason="duel.socket_too_many")
         return
     try:
         async with duels.broker.subscription() as subscription:
