@@ -33,8 +33,8 @@ with warnings.catch_warnings():
 
 from spider import Game, TableRules
 from spider.server import Settings, create_app
+from spider.server.deal_pool import Pool
 from spider.solver import solve
-from spider.solver.pool import Pool
 
 CODE = "SP1-S1C-AAAAAABAAAAAAA"
 

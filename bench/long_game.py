@@ -26,7 +26,7 @@ from web import spider_serve
 
 from spider import Game, parse_code
 from spider.server import Settings
-from spider.server.storage import actions
+from spider.server.schema import actions
 
 CODE = "SP1-S1C-AAAAAAD-UX"  # undo unlimited: every action stays in the undo history
 

@@ -17,6 +17,7 @@ from spider.players.commands import add_commands as player_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
+from spider.server.verify import add_commands as verify_commands
 from spider.solver.commands import add_commands as solver_commands
 from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
 
@@ -26,7 +27,13 @@ SPEAKING_COMMANDS = ("replay", "hint", "play")
 """The commands whose output is written for a player, and so in their language (``--lang``)."""
 
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here.
-COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_commands, solver_commands, player_commands]
+COMMAND_GROUPS: list[Callable[[Any], None]] = [
+    server_commands,
+    database_commands,
+    verify_commands,
+    solver_commands,
+    player_commands,
+]
 
 
 def game_state(game: Game, reveal: bool) -> dict[str, Any]:

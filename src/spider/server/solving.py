@@ -34,6 +34,7 @@ from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
 from spider.codes import parse_code
 from spider.notation import parse_position
+from spider.server.deal_pool import Pool
 from spider.server.limits import SharedCounts, Shares, too_many
 from spider.solver import Hint as SolverHint
 from spider.solver import hint as solver_hint
@@ -41,7 +42,6 @@ from spider.solver import no_more_moves as solver_no_more_moves
 from spider.solver import replays_to_win as solver_replays_to_win
 from spider.solver import solve
 from spider.solver.analyse import ANALYSIS_SECONDS, analyse
-from spider.solver.pool import Pool
 from spider.solver.workers import lower_priority, stop_workers, worker_process_setup
 
 if TYPE_CHECKING:  # the worker processes import this file: they need no Pydantic

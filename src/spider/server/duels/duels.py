@@ -63,10 +63,10 @@ from spider.server.duels.records import (
     player_topic,
     read_duel,
 )
-from spider.server.duels.tables import duels, invitations, seats
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.games import Games, LiveGame, rules_for
 from spider.server.ids import token_shaped
+from spider.server.schema import duels, invitations, seats
 from spider.server.storage import now
 from spider.text import message as sentence
 

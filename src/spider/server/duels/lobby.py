@@ -11,7 +11,7 @@ from sqlalchemy import Engine, and_, select
 from spider.server.answers import Friend, Friends, Invitation, OpenTable, PlayerInfo, RecentDuel
 from spider.server.duels.people import FRIEND, IGNORE, Duelist, People
 from spider.server.duels.records import OPEN, OVER, PLAYING
-from spider.server.duels.tables import duels, invitations, seats
+from spider.server.schema import duels, invitations, seats
 from spider.view import iso_time
 
 LOBBY_SIZE = 100

@@ -17,8 +17,7 @@ from sqlalchemy import Connection, and_, func, or_, select
 
 from spider.server.duels.people import Duelist, made_up
 from spider.server.duels.ratings import Rating
-from spider.server.duels.tables import duels, seats
-from spider.server.storage import games, players
+from spider.server.schema import duels, games, players, seats
 
 NEWCOMER_SECONDS = 86400.0
 """A player with no game won is rated once their first visit is this old (a day)."""

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 
 from spider import Game
-from spider.server.duels.tables import duels, seats
+from spider.server.schema import duels, seats
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 PERSON = "person"
