@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from spider.server import migrations
+from spider.server.results import DAY
 from spider.server.settings import Settings
 from spider.server.storage import Store, now
 
@@ -45,7 +46,7 @@ async def prune_daily(store: Store, settings: Settings) -> None:
     delay = FIRST_PRUNE_SECONDS
     while True:
         await asyncio.sleep(delay)
-        delay = settings.prune_days * 86400
+        delay = settings.prune_days * DAY
         try:
             games, players = await asyncio.to_thread(prune, store)
         except Exception:  # a busy or failing database: try again next time, keep serving

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spider.cards import SUIT_COUNTS
 from spider.server.answers import PlayerStats, SiteStats, SiteTally
-from spider.server.results import Tally
+from spider.server.results import DAY, Tally
 from spider.server.storage import Store, now
 from spider.text import message
 
@@ -25,7 +25,7 @@ def player_stats(tallies: dict[int, Tally], best_scores: dict[int, dict[str, int
 
 def site_stats(store: Store) -> SiteStats:
     """Win rates of everyone's games over the last days, with the period and the method named."""
-    since = now() - (SITE_PERIOD_DAYS - 1) * 86400
+    since = now() - (SITE_PERIOD_DAYS - 1) * DAY
     results = {suits: (total, wins) for suits, total, wins in store.site_results(since)}
     by_suits: dict[str, SiteTally] = {}
     for suits in SUIT_COUNTS:
