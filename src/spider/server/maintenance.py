@@ -22,7 +22,6 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from spider.server import migrations
 from spider.server.results import DAY
 from spider.server.settings import Settings
 from spider.server.storage import Store, now
@@ -90,8 +89,7 @@ def run_upgrade(args: argparse.Namespace) -> int:
         print(f"spider db upgrade: {error}", file=sys.stderr)
         return 2
     try:
-        with store.engine.connect() as connection:
-            found = migrations.revision(connection)
+        found = store.schema_revision()
     finally:
         store.close()
     print(f"The database {settings.database} is at schema revision {found}, the newest.")

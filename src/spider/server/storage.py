@@ -207,6 +207,11 @@ class Store:
             self._checkpoints.stop()
         self.engine.dispose()
 
+    def schema_revision(self) -> str | None:
+        """The migration the database's schema is at (``migrations``): the newest, once the store is open."""
+        with self.engine.connect() as connection:
+            return migrations.revision(connection)
+
     def journal_mode(self) -> str:
         """SQLite's journal mode ("wal" when the database is set up as intended)."""
         with self.autocommit.connect() as connection:
