@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from spider.databases import database_url as url_of
 from spider.server.stats import player_stats
 from spider.server.storage import Finish, GameRecord, Store
 
@@ -16,8 +16,9 @@ from .conftest import act, new_game
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    found = Store(f"sqlite:///{tmp_path / 'results.sqlite'}")
+def store(database_url: str) -> Iterator[Store]:
+    # on SQLite and PostgreSQL: the tallies are written with each one's upsert (INSERT ... ON CONFLICT)
+    found = Store(url_of(database_url))
     yield found
     found.close()
 
