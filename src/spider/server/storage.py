@@ -582,7 +582,7 @@ def _end(connection: Connection, finish: Finish) -> None:
         _keep_solved(connection, game.player, game.exercise, finish.moves, finish.finished_at)
     # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
     game.line_shown = game.line_shown or _known(connection, row.deal)
-    count_finished(connection, game)
+    count_finished(connection, [game])
 
 
 def _keep_solved(connection: Connection, player: str, exercise: str, moves: int, at: float) -> None:

@@ -1,5 +1,5 @@
 """The results of a database from before the running tallies, counted once: every finished game stored,
-in the order the games ended, goes through the one function that counts a game as it ends
+in the order the games ended, goes through the one function that counts games as they end
 (``tallies.count_finished``). Servers used to look for such a database at every start.
 
 Revision ID: 0007
@@ -36,8 +36,7 @@ def upgrade() -> None:
         .where(games.c.finished_at.is_not(None))
         .order_by(games.c.finished_at, games.c.created_at)
     )
-    for row in ended.all():
-        count_finished(connection, from_row(GameRecord, row))
+    count_finished(connection, (from_row(GameRecord, row) for row in ended.all()))
 
 
 def downgrade() -> None:
