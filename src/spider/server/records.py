@@ -137,7 +137,10 @@ def from_row(kind: type[R], row: Any, **given: Any) -> R:
     """
     columns: Mapping[Any, Any] = row._mapping if isinstance(row, Row) else row
     names = _names(kind)
-    values = {name: columns[name] for name in names if name in columns}
+    try:  # every field a column (an action's row): the quick way
+        values = {name: columns[name] for name in names}
+    except KeyError:
+        values = {name: columns[name] for name in names if name in columns}
     if "clock" in names and "played" in columns:
         values["clock"] = None if columns["played"] is None else Clock(columns["played"], columns["clock_at"])
     values.update(given)
