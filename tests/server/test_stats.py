@@ -131,4 +131,3 @@ def test_an_exercise_keeps_the_fewest_moves_it_was_solved_in(store: Store) -> No
         store.finish(Finish(record.id, "solved", 2.0 + n, 0, moves, 9.0))
     assert store.practice_progress("p") == {"e1": 3}
     assert player_stats(*store.tallies("p"))["by_suits"]["1"]["games"] == 0  # practice counts in no results
-
