@@ -33,9 +33,9 @@ with warnings.catch_warnings():
 
 from spider import Game, TableRules
 from spider.server.app import create_app
+from spider.server.deal_pool import Pool
 from spider.server.settings import Settings
 from spider.solver import solve
-from spider.solver.pool import Pool
 
 CODE = "SP1-S1C-AAAAAABAAAAAAA"
 

@@ -109,6 +109,9 @@ def fill(database: Path, count: int) -> None:
             " finished_at, result, score, moves, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
+        # as a database from before the running tallies: the server's start counts these games once
+        # (the migration 0007 does), and the statistics answer reads the tallies
+        connection.execute("UPDATE alembic_version SET version_num = '0006'")
 
 
 SLOW = 0.1  # seconds: a request slower than this is listed with the moment it was sent

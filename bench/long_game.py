@@ -25,8 +25,8 @@ from sqlalchemy import create_engine, insert
 from web import spider_serve
 
 from spider import Game
+from spider.server.schema import actions
 from spider.server.settings import Settings
-from spider.server.storage import actions
 
 CODE = "SP1-S1C-AAAAAAD-UX"  # undo unlimited: every action stays in the undo history
 

@@ -17,6 +17,7 @@ from spider.players.commands import add_commands as player_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
+from spider.server.verify import add_commands as verify_commands
 from spider.solver.commands import add_commands as solver_commands
 from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
 from spider.view import table
@@ -29,7 +30,13 @@ SPEAKING_COMMANDS = ("replay", "hint", "play")
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here. Registering
 # one imports no web stack (``spider serve`` imports it as it runs): ``spider --help`` stays quick, and so does
 # a solver worker, which as a spawned process runs the ``spider`` script again (tests/test_light_processes.py).
-COMMAND_GROUPS: list[Callable[[Any], None]] = [server_commands, database_commands, solver_commands, player_commands]
+COMMAND_GROUPS: list[Callable[[Any], None]] = [
+    server_commands,
+    database_commands,
+    verify_commands,
+    solver_commands,
+    player_commands,
+]
 
 
 def game_state(game: Game, reveal: bool) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from spider.server.duels.duels import Duels
 from spider.server.duels.rated import NEWCOMER_SECONDS
 from spider.server.identity import PLAYER_COOKIE, player_id
-from spider.server.storage import players
+from spider.server.schema import players
 
 from .conftest import Clock
 

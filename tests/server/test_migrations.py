@@ -9,29 +9,25 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import MetaData, create_engine
+from sqlalchemy import create_engine
 from starlette.testclient import TestClient
 
 from spider.cli import main
 from spider.databases import database_url as url_of
 from spider.server import migrations
 from spider.server.identity import PLAYER_COOKIE
-from spider.server.storage import metadata
-from spider.solver.pool import metadata as pool_metadata
+from spider.server.schema import metadata
 from tests.server.conftest import act, new_game
 
 CODE = "SP1-S1C-AAAAAAD"
 
 
 def test_the_migrations_make_exactly_the_tables_the_server_uses(client: TestClient, database_url: str) -> None:
-    # the server's tables and the solver's pool, which lives beside them
-    every_table = MetaData()
-    for table in [*metadata.tables.values(), *pool_metadata.tables.values()]:
-        table.to_metadata(every_table)
+    # every table of the one schema: the games', the duels' and the deal pool's
     engine = create_engine(url_of(database_url))
     with engine.connect() as connection:
         assert migrations.revision(connection) == migrations.head()
-        assert compare_metadata(MigrationContext.configure(connection), every_table) == []
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     engine.dispose()
 
 

@@ -8,8 +8,8 @@ from sqlalchemy import delete, func, select
 
 from spider.databases import database_url as url_of
 from spider.server.duels.people import COMPUTER_NAMES, People, computer_id
-from spider.server.duels.tables import duelists
-from spider.server.storage import Store, players
+from spider.server.schema import duelists, players
+from spider.server.storage import Store
 
 
 def test_two_processes_starting_at_once_both_start_and_add_the_computer_players_once(database_url: str) -> None:

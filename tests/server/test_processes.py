@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from spider import Game
 from spider.server.identity import PLAYER_COOKIE, player_id
-from spider.server.storage import players
+from spider.server.schema import players
 
 CODE = "SP1-S1C-AAAAAAD"
 REDIS = os.environ.get("SPIDER_TEST_REDIS")

@@ -14,8 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game, parse_code
+from spider.server.deal_pool import Pool
 from spider.solver import solve
-from spider.solver.pool import Pool
 
 from .conftest import act, new_game
 

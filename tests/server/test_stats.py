@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from spider.databases import database_url as url_of
 from spider.server.stats import player_stats
 from spider.server.storage import Finish, GameRecord, Store
 
@@ -16,8 +16,9 @@ from .conftest import Clock, act, new_game
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    found = Store(f"sqlite:///{tmp_path / 'results.sqlite'}")
+def store(database_url: str) -> Iterator[Store]:
+    # on SQLite and PostgreSQL: the tallies are written with each one's upsert (INSERT ... ON CONFLICT)
+    found = Store(url_of(database_url))
     yield found
     found.close()
 
@@ -132,3 +133,14 @@ def test_a_replayed_winning_line_counts_nowhere(client: TestClient) -> None:
 def test_replay_must_be_true_or_false(client: TestClient) -> None:
     answer = client.post("/api/games", json={"suits": 1, "replay": "yes"})
     assert answer.status_code == 422 and "replay" in answer.json()["error"]
+
+
+def test_an_exercise_keeps_the_fewest_moves_it_was_solved_in(store: Store) -> None:
+    for n, moves in enumerate((5, 3, 7)):
+        record = GameRecord(
+            id=f"x{n:015d}", player="p", code="", suits=1, rules={}, verified=False, created_at=1.0 + n, exercise="e1"
+        )
+        store.add_game(record)
+        store.finish(Finish(record.id, "solved", 2.0 + n, 0, moves, 9.0))
+    assert store.practice_progress("p") == {"e1": 3}
+    assert player_stats(*store.tallies("p"))["by_suits"]["1"]["games"] == 0  # practice counts in no results

@@ -11,9 +11,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game
+from spider.server.deal_pool import Pool
 from spider.server.pool_worker import PoolWorker
 from spider.solver import solve
-from spider.solver.pool import Pool
 
 from .conftest import new_game
 from .test_privacy import check_public

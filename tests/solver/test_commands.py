@@ -16,7 +16,8 @@ from sqlalchemy import select
 
 from spider import Game
 from spider.cli import main
-from spider.solver.pool import Pool, verified_deals
+from spider.server.deal_pool import Pool
+from spider.server.schema import verified_deals
 
 # long enough for a loaded machine; a run that hangs fails here rather than holding up the suite
 VERIFY_TIMEOUT = 180

@@ -20,6 +20,8 @@ import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
+from spider.server.results import DAY
+
 if TYPE_CHECKING:  # the rest inside the commands: registering them on ``spider`` loads no web stack
     from spider.server.settings import Settings
     from spider.server.storage import Store
@@ -45,7 +47,7 @@ async def prune_daily(store: Store, settings: Settings) -> None:
     delay = FIRST_PRUNE_SECONDS
     while True:
         await asyncio.sleep(delay)
-        delay = settings.prune_days * 86400
+        delay = settings.prune_days * DAY
         try:
             games, players = await asyncio.to_thread(prune, store)
         except Exception:  # a busy or failing database: try again next time, keep serving
@@ -84,7 +86,6 @@ def add_commands(subparsers: Any) -> None:
 def run_upgrade(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
-    from spider.server import migrations
     from spider.server.settings import Settings
     from spider.server.storage import Store
 
@@ -95,8 +96,7 @@ def run_upgrade(args: argparse.Namespace) -> int:
         print(f"spider db upgrade: {error}", file=sys.stderr)
         return 2
     try:
-        with store.engine.connect() as connection:
-            found = migrations.revision(connection)
+        found = store.schema_revision()
     finally:
         store.close()
     print(f"The database {settings.database} is at schema revision {found}, the newest.")

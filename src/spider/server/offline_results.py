@@ -17,8 +17,8 @@ from spider.rules import TableRules
 from spider.server.answers import OfflineAnswer, OfflineStats, OfflineTally
 from spider.server.bodies import OfflineResult
 from spider.server.errors import RequestError
+from spider.server.records import OfflineRecord
 from spider.server.results import counts, win_rate
-from spider.server.storage import OfflineRecord
 from spider.view import OfflineEnding
 
 
@@ -38,7 +38,7 @@ def checked(sent: OfflineResult, at: float) -> OfflineRecord:
 
 def counted(record: OfflineRecord) -> bool:
     """Whether an offline game counts: as an online one would (left before its first move, it does not)."""
-    return counts(record.result, record.moves, replay=False, line_shown=False)
+    return counts(record.result, record.moves)
 
 
 def answer(record: OfflineRecord) -> OfflineAnswer:

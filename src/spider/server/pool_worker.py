@@ -22,8 +22,8 @@ from multiprocessing.connection import Connection
 
 from spider.cards import SUIT_COUNTS
 from spider.rules import TableRules
+from spider.server.deal_pool import Pool
 from spider.server.search_workers import solve_new_deal
-from spider.solver.pool import Pool
 from spider.solver.workers import worker_process_setup
 
 IDLE_SECONDS = 10.0

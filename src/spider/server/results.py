@@ -6,8 +6,8 @@ winning line for the player to watch, when it plays a practice exercise, or when
 shown that deal's code (or its line) before it ended (``Store.reveal``). Site-wide win rates also
 leave out games of codes the player typed in: whoever types a code can know its every card.
 
-The tallies are kept up to date as games end (``storage``), so reading them costs a few rows
-whatever the number of games.
+The tallies are kept up to date as games end (``tallies.count_finished``), so reading them costs a
+few rows whatever the number of games; the site's are kept by day (``day_of``).
 
 >>> tally = Tally()
 >>> for result in ("won", "won", "resigned", "won"):
@@ -30,8 +30,28 @@ def win_rate(wins: int, games: int) -> float | None:
     return round(wins / games, 4) if games else None
 
 
-def counts(result: str | None, moves: int | None, *, replay: bool, line_shown: bool, practice: bool = False) -> bool:
-    """Whether a finished game counts in the player's results (a practice exercise never does)."""
+DAY = 86400.0
+"""Seconds in a day: the site's results are kept by day, and the housekeeping counts in days."""
+
+
+def day_of(seconds: float) -> int:
+    """The UTC day of a time, as whole days since the epoch.
+
+    >>> day_of(0.0), day_of(DAY - 0.5), day_of(DAY)
+    (0, 0, 1)
+    """
+    return int(seconds // DAY)
+
+
+def counts(
+    result: str | None, moves: int | None, *, replay: bool = False, line_shown: bool = False, practice: bool = False
+) -> bool:
+    """Whether a finished game counts in the player's results: the one rule for online games
+    (``GameRecord.counted``) and offline ones alike (a practice exercise never counts).
+
+    >>> counts("won", 90), counts("abandoned", 0), counts("abandoned", 3), counts("won", 90, line_shown=True)
+    (True, False, True, False)
+    """
     if result is None or replay or line_shown or practice:
         return False
     return result != "abandoned" or bool(moves)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from spider.cards import SUIT_COUNTS
 from spider.codes import parse_code
 from spider.rules import TableRules
+from spider.server.deal_pool import Pool
 from spider.server.limits import SharedCounts, Shares, too_many
 from spider.server.search_workers import (
     Solved,
@@ -45,7 +46,6 @@ from spider.server.search_workers import (
 )
 from spider.solver import Hint as SolverHint
 from spider.solver.analyse import ANALYSIS_SECONDS
-from spider.solver.pool import Pool
 from spider.solver.workers import lower_priority, stop_workers, worker_process_setup
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from spider.cards import SUIT_COUNTS
 from spider.server.answers import PlayerStats, SiteStats, SiteTally
 from spider.server.answers import Tally as TallyAnswer
-from spider.server.results import Tally, win_rate
+from spider.server.results import DAY, Tally, win_rate
 from spider.server.storage import Store
 from spider.text import message
 
@@ -39,7 +39,7 @@ def tally_answer(tally: Tally) -> TallyAnswer:
 
 def site_stats(store: Store, at: float) -> SiteStats:
     """Win rates of everyone's games over the last days up to ``at``, with the period and the method named."""
-    since = at - (SITE_PERIOD_DAYS - 1) * 86400
+    since = at - (SITE_PERIOD_DAYS - 1) * DAY
     results = {suits: (total, wins) for suits, total, wins in store.site_results(since)}
     by_suits: dict[str, SiteTally] = {}
     for suits in SUIT_COUNTS:

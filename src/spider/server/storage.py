@@ -3,46 +3,35 @@
 A game is stored as its code, its table rules and the list of actions the player made (undo and redo
 included), so replaying them rebuilds the game with its whole undo history. Each action is committed
 before the server answers it.
+
+``Store`` is the one door to the game data: the tables are ``schema``'s, the records it hands out are
+``records``' (exported here too), a game that ends is counted by ``tallies``, and SQLite's own needs are
+``sqlite``'s.
 """
 
 from __future__ import annotations
 
-import contextlib
 import shutil
-import threading
 import time
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
     Connection,
     Engine,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     bindparam,
     case,
     cast,
     create_engine,
     delete,
-    event,
     exists,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -50,160 +39,50 @@ from spider.codes import parse_code
 from spider.databases import lock_schema
 from spider.server import migrations
 from spider.server.clock import Clock
-from spider.server.results import Tally, best_score_counts, counts
+from spider.server.records import Finish, GameRecord, OfflineRecord, Progress, StoredAction, from_row
+from spider.server.results import DAY, Tally, day_of
+from spider.server.schema import (
+    actions,
+    best_scores,
+    deals_known,
+    games,
+    lines_shown,
+    offline_results,
+    players,
+    practice,
+    results,
+    shares,
+    site_days,
+)
+from spider.server.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
+from spider.server.tallies import count_finished
+from spider.server.upserts import insert_into
 from spider.view import ENDINGS
 
-metadata = MetaData()
-
-players = Table(
-    "players",
-    metadata,
-    Column("id", String(64), primary_key=True),  # a hash of the player's cookie token
-    Column("created_at", Float, nullable=False),
-)
-
-games = Table(
-    "games",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("player", String(64), ForeignKey("players.id"), nullable=False),
-    Column("code", String(80), nullable=False),
-    Column("deal", String(80), nullable=True),  # the code's deal, whatever its rules (``GameCode.deal``)
-    Column("suits", Integer, nullable=False),
-    Column("rules", JSON, nullable=False),
-    Column("verified", Boolean, nullable=False),
-    Column("line", JSON, nullable=True),  # the winning line of a verified deal
-    Column("replay", Boolean, nullable=False, default=False),  # shows a winning line: not in any results
-    Column("typed", Boolean, nullable=False, default=False),  # the player gave the code: they may see it
-    Column("line_shown", Boolean, nullable=False, default=False),  # its winning line was shown to the player
-    Column("created_at", Float, nullable=False),  # seconds since the epoch, UTC
-    Column("finished_at", Float, nullable=True),
-    Column("result", String(16), nullable=True),  # "won", "resigned" or "abandoned"
-    Column("score", Integer, nullable=True),  # final score, moves and playing time
-    Column("moves", Integer, nullable=True),
-    Column("seconds", Float, nullable=True),
-    # the clock of a game in progress (server/clock.py): seconds on screen up to clock_at, the last
-    # sign of life from a page showing it (NULL: off screen); played NULL in games from before the clock
-    Column("played", Float, nullable=True),
-    Column("clock_at", Float, nullable=True),
-    Column("exercise", String(32), nullable=True),  # a practice game's exercise (its code is then "")
-    Column("duel", String(32), nullable=True),  # the duel this game is one player's side of (server/duels)
-    Column("preset", String(16), nullable=True),  # the preset it was begun under, by name; NULL: rules of its own
-    Index("games_by_player", "player", "finished_at", "created_at"),
-    Index("games_by_deal", "deal", "finished_at"),
-)
-
-actions = Table(
-    "actions",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # 1, 2, 3 ... in the order they were played
-    Column("text", String(16), nullable=False),  # notation: "3>7", "3>7:2", "d", "f3", "u", "r"
-    Column("at", Float, nullable=False),
-)
-
-lines_shown = Table(
-    "lines_shown",
-    metadata,
-    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
-    Column("deal", String(32), primary_key=True),  # the deal's code, whatever its rules (``GameCode.deal``)
-    Column("at", Float, nullable=False),
-)
-
-# Deals whose code somebody has been shown (in a finished game's view, a winning line or an analysis):
-# from then on no game of the deal counts, for anyone (``Store.reveal``).
-deals_known = Table(
-    "deals_known",
-    metadata,
-    Column("deal", String(80), primary_key=True),
-    Column("at", Float, nullable=False),
-)
-
-shares = Table(
-    "shares",
-    metadata,
-    Column("token", String(32), primary_key=True),  # what a share link carries: the deal stays unnamed
-    Column("game_id", String(32), nullable=False, unique=True),  # the game it was shared from
-    Column("code", String(80), nullable=False),
-    Column("rules", JSON, nullable=False),
-    Column("verified", Boolean, nullable=False),
-    Column("line", JSON, nullable=True),
-    Column("created_at", Float, nullable=False),
-    Column("typed", Boolean, nullable=False, default=False),  # its sharer typed the code in: others may know it
-    Column("preset", String(16), nullable=True),  # the shared game's preset, with its helps
-)
-
-# Practice (``spider.practice``): each exercise a player has solved, with the fewest moves it took.
-practice = Table(
-    "practice",
-    metadata,
-    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
-    Column("exercise", String(32), primary_key=True),
-    Column("solved_at", Float, nullable=False),
-    Column("best_moves", Integer, nullable=False),
-)
-
-# Running tallies of results (``spider.server.results``), updated as each game ends.
-results = Table(
-    "results",
-    metadata,
-    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
-    Column("suits", Integer, primary_key=True),
-    Column("games", Integer, nullable=False),
-    Column("wins", Integer, nullable=False),
-    Column("current_streak", Integer, nullable=False),
-    Column("best_streak", Integer, nullable=False),
-    Column("best_seconds", Float, nullable=True),
-    Column("fewest_moves", Integer, nullable=True),
-)
-
-best_scores = Table(
-    "best_scores",
-    metadata,
-    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
-    Column("suits", Integer, primary_key=True),
-    Column("scoring", String(16), primary_key=True),
-    Column("score", Integer, nullable=False),
-)
-
-# Offline games (``spider.offline``), played in the browser with no server and checked once sent
-# (``server.offline_results``): counted apart, never in the results above or the site's win rates. A
-# deal is kept once: the same code again is the same game, sent again after a lost answer, and the same
-# deal under other table rules (another code) is no new result either.
-offline_results = Table(
-    "offline_results",
-    metadata,
-    Column("player", String(64), ForeignKey("players.id"), primary_key=True),
-    Column("code", String(80), primary_key=True),
-    Column("suits", Integer, nullable=False),
-    Column("rules", JSON, nullable=False),
-    Column("result", String(16), nullable=False),  # "won", "resigned" or "abandoned"
-    Column("score", Integer, nullable=False),
-    Column("moves", Integer, nullable=False),
-    Column("seconds", Float, nullable=True),  # as the page counted it: no server saw the game played
-    Column("actions", Text, nullable=False),  # every action, undo and redo included, spaces between
-    Column("received_at", Float, nullable=False),
-    Column("deal", String(80), nullable=False),  # the code's deal, whatever its rules: one result a deal
-    Index("offline_results_by_deal", "player", "deal", unique=True),
-)
-
-site_days = Table(
-    "site_days",
-    metadata,
-    Column("day", Integer, primary_key=True),  # whole days since the epoch, UTC, of the game's end
-    Column("suits", Integer, primary_key=True),
-    Column("games", Integer, nullable=False),
-    Column("wins", Integer, nullable=False),
-)
+__all__ = [
+    "ActionConflict",
+    "Finish",
+    "GameRecord",
+    "OfflineRecord",
+    "Progress",
+    "ReadOnlyDatabase",
+    "Store",
+    "StoredAction",
+    "now",
+]
 
 # Built once: the one statement every action runs. It stores nothing once the game has ended (in
 # another server process, say), and tells so by its row count.
-_INSERT_ACTION = insert(actions).from_select(
-    ["game_id", "seq", "text", "at"],
-    select(*(cast(bindparam(column.name), column.type) for column in actions.columns)).where(
-        exists().where(games.c.id == bindparam("game_id"), games.c.finished_at.is_(None))
-    ),
-).returning(actions.c.seq)  # a row back when it stored one (a row count is not told by every driver)
+_INSERT_ACTION = (
+    insert(actions)
+    .from_select(
+        ["game_id", "seq", "text", "at"],
+        select(*(cast(bindparam(column.name), column.type) for column in actions.columns)).where(
+            exists().where(games.c.id == bindparam("game_id"), games.c.finished_at.is_(None))
+        ),
+    )
+    .returning(actions.c.seq)
+)  # a row back when it stored one (a row count is not told by every driver)
 
 # The game's clock as an action leaves it, its values bound at each call (a statement built with its
 # values costs SQLAlchemy a fresh cache key every time).
@@ -217,13 +96,17 @@ _SET_CLOCK = (
 # where a transaction takes four. The clock is set only while the game is on, and the action is stored
 # only when it was; two processes storing the same action number: the second fails whole.
 _CLOCK_SET = _SET_CLOCK.where(games.c.finished_at.is_(None)).returning(games.c.id).cte("clock_set")
-_INSERT_ACTION_AND_CLOCK = insert(actions).from_select(
-    ["game_id", "seq", "text", "at"],
-    select(
-        _CLOCK_SET.c.id,
-        *(cast(bindparam(column.name), column.type) for column in (actions.c.seq, actions.c.text, actions.c.at)),
-    ),
-).returning(actions.c.seq)
+_INSERT_ACTION_AND_CLOCK = (
+    insert(actions)
+    .from_select(
+        ["game_id", "seq", "text", "at"],
+        select(
+            _CLOCK_SET.c.id,
+            *(cast(bindparam(column.name), column.type) for column in (actions.c.seq, actions.c.text, actions.c.at)),
+        ),
+    )
+    .returning(actions.c.seq)
+)
 
 # What play changes in a game, with its actions after a given one, in one look-up, built once (built at each
 # call, the alias and its columns cost more than the query). The game's other columns never change, and
@@ -241,107 +124,6 @@ _SINCE = (
     .where(games.c.id == bindparam("game_id"))
     .order_by(_LATER.c.seq)
 )
-
-CHECKPOINT_SECONDS = 2.0
-AUTOCHECKPOINT_PAGES = 20_000
-SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
-
-
-@dataclass(slots=True)
-class GameRecord:
-    """One stored game: everything about it but its actions."""
-
-    id: str
-    player: str
-    code: str
-    suits: int
-    rules: dict[str, Any]
-    verified: bool
-    created_at: float
-    line: list[str] | None = None
-    finished_at: float | None = None
-    result: str | None = None
-    score: int | None = None
-    moves: int | None = None
-    seconds: float | None = None
-    replay: bool = False
-    typed: bool = False
-    """The player gave the code (or a replay's): the view may show it while the game is on."""
-    line_shown: bool = False
-    """The player had been shown this deal's winning line when the game began."""
-    clock: Clock | None = None
-    """The clock of a game in progress as last stored; ``None`` in a game from before the clock."""
-    exercise: str | None = None
-    """The practice exercise the game plays (``spider.practice``); its code is then empty."""
-    duel: str | None = None
-    """The duel this game is one side of: it counts in no solo results and is never the current game."""
-    preset: str | None = None
-    """The preset the game was begun under, by name, whose helps it has (``spider.rules.HELPS``)."""
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def counted(self) -> bool:
-        """Whether the game, now over, counts in the player's results."""
-        return counts(
-            self.result, self.moves, replay=self.replay, line_shown=self.line_shown, practice=self.exercise is not None
-        )
-
-    def take(self, progress: Progress) -> None:
-        """Takes what play changed in the stored game: its end and its clock."""
-        self.finished_at, self.result = progress.finished_at, progress.result
-        self.score, self.moves, self.seconds = progress.score, progress.moves, progress.seconds
-        self.clock = progress.clock
-
-
-@dataclass(frozen=True, slots=True)
-class StoredAction:
-    seq: int
-    text: str
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """What play changes in a stored game (its end and its clock), with the actions after a given one."""
-
-    finished_at: float | None
-    result: str | None
-    score: int | None
-    moves: int | None
-    seconds: float | None
-    clock: Clock | None
-    later: list[StoredAction]
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
-    """How a game ended, as stored."""
-
-    game_id: str
-    result: str
-    finished_at: float
-    score: int
-    moves: int
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class OfflineRecord:
-    """An offline game's result as the server checked it (``server.offline_results``)."""
-
-    code: str
-    suits: int
-    rules: dict[str, Any]
-    result: str
-    score: int
-    moves: int
-    seconds: float | None
-    actions: str
-    received_at: float
-
 
 class ActionConflict(Exception):
     """Another writer stored an action at the same place in this game first, or ended the game."""
@@ -373,7 +155,7 @@ class Store:
                 self.file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, connect_args=connect_args)
         if self.is_sqlite:
-            _sqlite_pragmas(self.engine, synchronous)
+            set_pragmas(self.engine, synchronous)
         # A read on a database server goes without BEGIN and ROLLBACK: one round trip instead of three,
         # which the server's event loop waits for. PostgreSQL's READ COMMITTED gives each statement its
         # own snapshot anyway. So does a write that is one statement (an action); other writes go
@@ -381,13 +163,10 @@ class Store:
         self.autocommit: Engine = (
             self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         )
-        from spider.server.duels import tables  # noqa: F401 - the duel tables join the same metadata
-
         try:
             with self.engine.begin() as connection:
                 lock_schema(connection)
                 migrations.upgrade(connection)
-                _tally_stored_games(connection)
                 # a write that changes nothing: a read-only file or folder fails here, not on a move
                 connection.execute(update(players).where(players.c.id == "").values(created_at=0.0))
         except OperationalError as error:
@@ -395,8 +174,7 @@ class Store:
                 self.engine.dispose()
                 raise ReadOnlyDatabase(f"the database is read-only ({error.orig})") from None
             raise
-        self._stop = threading.Event()
-        self._checkpoints: threading.Thread | None = None
+        self._checkpoints = Checkpoints(self.engine) if self.is_sqlite else None
 
     def reachable(self, min_free: int = 0) -> str | None:
         """None when the database answers a query and can take writes, else what went wrong. A SQLite
@@ -416,27 +194,20 @@ class Store:
             return f"{type(error).__name__}: {error}".splitlines()[0]
         return None
 
-    def start_checkpoints(self, every: float = CHECKPOINT_SECONDS) -> None:
+    def start_checkpoints(self) -> None:
         """Moves SQLite's WAL checkpoints (which wait for the disk) off the requests, into a thread."""
-        if not self.is_sqlite or self._checkpoints is not None:
-            return
-
-        def run() -> None:
-            while not self._stop.wait(every):
-                with contextlib.suppress(Exception), self.engine.connect() as connection:
-                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-
-        self._checkpoints = threading.Thread(target=run, name="spider-checkpoints", daemon=True)
-        self._checkpoints.start()
+        if self._checkpoints is not None:
+            self._checkpoints.start()
 
     def close(self) -> None:
-        self._stop.set()
         if self._checkpoints is not None:
-            self._checkpoints.join(5)
-        if self.is_sqlite:
-            with contextlib.suppress(Exception), self.engine.connect() as connection:
-                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._checkpoints.stop()
         self.engine.dispose()
+
+    def schema_revision(self) -> str | None:
+        """The migration the database's schema is at (``migrations``): the newest, once the store is open."""
+        with self.engine.connect() as connection:
+            return migrations.revision(connection)
 
     def journal_mode(self) -> str:
         """SQLite's journal mode ("wal" when the database is set up as intended)."""
@@ -479,7 +250,7 @@ class Store:
     def game(self, game_id: str) -> GameRecord | None:
         with self.autocommit.connect() as connection:
             row = connection.execute(select(games).where(games.c.id == game_id)).first()
-        return None if row is None else _record(row._mapping)
+        return None if row is None else from_row(GameRecord, row)
 
     def actions(self, game_id: str) -> list[StoredAction]:
         with self.autocommit.connect() as connection:
@@ -488,7 +259,7 @@ class Store:
                 .where(actions.c.game_id == game_id)
                 .order_by(actions.c.seq)
             ).all()
-        return [StoredAction(row.seq, row.text, row.at) for row in rows]
+        return [from_row(StoredAction, row) for row in rows]
 
     def since(self, game_id: str, seq: int) -> Progress | None:
         """What a game's record holds now that play changes, with its actions after the first ``seq``, in
@@ -498,16 +269,8 @@ class Store:
             rows = connection.execute(_SINCE, {"game_id": game_id, "seq": seq}).all()
         if not rows:
             return None
-        first = rows[0]
-        return Progress(
-            first.finished_at,
-            first.result,
-            first.score,
-            first.moves,
-            first.seconds,
-            None if first.played is None else Clock(first.played, first.clock_at),
-            [StoredAction(row.later_seq, row.later_text, row.later_at) for row in rows if row.later_seq is not None],
-        )
+        later = [StoredAction(row.later_seq, row.later_text, row.later_at) for row in rows if row.later_seq is not None]
+        return from_row(Progress, rows[0], later=later)
 
     def add_action(
         self, game_id: str, seq: int, text: str, at: float, clock: Clock, *, finish: Finish | None = None
@@ -549,15 +312,19 @@ class Store:
     def share(self, record: GameRecord, token: str, at: float) -> str:
         """The share token of a game's deal: the one it was given before, else ``token``, now stored."""
         with self.engine.begin() as connection:
-            known: str | None = connection.execute(
-                select(shares.c.token).where(shares.c.game_id == record.id)
-            ).scalar()
+            known: str | None = connection.execute(select(shares.c.token).where(shares.c.game_id == record.id)).scalar()
             if known is not None:
                 return known
             connection.execute(
                 insert(shares).values(
-                    token=token, game_id=record.id, code=record.code, rules=record.rules,
-                    verified=record.verified, line=record.line, created_at=at, typed=record.typed,
+                    token=token,
+                    game_id=record.id,
+                    code=record.code,
+                    rules=record.rules,
+                    verified=record.verified,
+                    line=record.line,
+                    created_at=at,
+                    typed=record.typed,
                     preset=record.preset,
                 )
             )
@@ -570,27 +337,19 @@ class Store:
             row = connection.execute(select(shares).where(shares.c.token == token)).first()
         if row is None:
             return None
-        return GameRecord(
-            id=row.game_id,
-            player="",
-            code=row.code,
-            suits=parse_code(row.code).suits,
-            rules=dict(row.rules),
-            verified=bool(row.verified),
-            created_at=row.created_at,
-            line=None if row.line is None else list(row.line),
-            typed=bool(row.typed),
-            preset=row.preset,
-        )
+        return from_row(GameRecord, row, id=row.game_id, player="", suits=parse_code(row.code).suits)
 
     # Winning lines shown.
 
     def line_shown(self, player: str, code: str) -> bool:
         """Whether the player has been shown the winning line (or the analysis) of this code's deal."""
         with self.autocommit.connect() as connection:
-            return connection.execute(
-                select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == parse_code(code).deal))
-            ).scalar() is True
+            return (
+                connection.execute(
+                    select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == parse_code(code).deal))
+                ).scalar()
+                is True
+            )
 
     def deal_known(self, code: str) -> bool:
         """Whether anybody has been shown this code's deal: then no game of it counts."""
@@ -622,9 +381,8 @@ class Store:
             ).scalar()
             if playing:
                 return False
-            dialect = sqlite if self.is_sqlite else postgresql
             # made known meanwhile by another request: the same deal, known once
-            connection.execute(dialect.insert(deals_known).values(deal=deal, at=at).on_conflict_do_nothing())
+            connection.execute(insert_into(connection, deals_known).values(deal=deal, at=at).on_conflict_do_nothing())
             connection.execute(
                 update(games).where(games.c.deal == deal, games.c.finished_at.is_(None)).values(line_shown=True)
             )
@@ -633,13 +391,9 @@ class Store:
     def show_line(self, player: str, code: str, at: float) -> None:
         """Notes that the player has seen the deal's winning line or analysis (see ``reveal``, which
         made the deal known first)."""
-        deal = parse_code(code).deal
-        with self.engine.begin() as connection:
-            known = connection.execute(
-                select(lines_shown.c.deal).where(lines_shown.c.player == player, lines_shown.c.deal == deal)
-            ).first()
-            if known is None:
-                connection.execute(insert(lines_shown).values(player=player, deal=deal, at=at))
+        shown = {"player": player, "deal": parse_code(code).deal, "at": at}
+        with self.engine.begin() as connection:  # shown before: the first time is kept
+            connection.execute(insert_into(connection, lines_shown).values(**shown).on_conflict_do_nothing())
 
     # Practice.
 
@@ -658,7 +412,7 @@ class Store:
         with self.autocommit.connect() as connection:
             rows = connection.execute(select(results).where(results.c.player == player)).all()
             scores = connection.execute(select(best_scores).where(best_scores.c.player == player)).all()
-        found = {row.suits: _tally_of(row) for row in rows}
+        found = {row.suits: from_row(Tally, row) for row in rows}
         best: dict[int, dict[str, int]] = {}
         for row in scores:
             best.setdefault(row.suits, {})[row.scoring] = row.score
@@ -686,12 +440,12 @@ class Store:
             with self.engine.begin() as connection:
                 stored = connection.execute(select(offline_results).where(*where)).first()
                 if stored is not None:
-                    return _offline_record(stored)
+                    return from_row(OfflineRecord, stored)
                 _add_player(connection, player, kept.received_at)
                 connection.execute(insert(offline_results).values(player=player, deal=deal, **asdict(kept)))
         except IntegrityError:  # the same deal, sent at the same moment by another request
             with self.autocommit.connect() as connection:
-                return _offline_record(connection.execute(select(offline_results).where(*where)).one())
+                return from_row(OfflineRecord, connection.execute(select(offline_results).where(*where)).one())
         return kept
 
     def offline_tallies(self, player: str) -> list[tuple[int, int, int, float | None, int | None]]:
@@ -722,7 +476,7 @@ class Store:
 
         Site-wide daily tallies and share links older than ``idle_player_days`` go too.
         """
-        game_before, player_before = at - idle_game_days * 86400, at - idle_player_days * 86400
+        game_before, player_before = at - idle_game_days * DAY, at - idle_player_days * DAY
         with self.engine.begin() as connection:
             left = (games.c.result == "abandoned") & (games.c.moves == 0) & (games.c.finished_at < game_before)
             watched = games.c.replay.is_(True) & (games.c.created_at < game_before)
@@ -776,18 +530,14 @@ class Store:
         """The deals a player has been given, of one suit count (whatever their rules suffix)."""
         with self.autocommit.connect() as connection:
             codes = connection.execute(
-                select(games.c.code).where(
-                    games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None)
-                )
+                select(games.c.code).where(games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None))
             ).scalars()
             return {parse_code(code).deal for code in codes}
 
 
 def _add_player(connection: Connection, player: str, at: float) -> None:
     """Stores a player the first time one is seen."""
-    known = connection.execute(select(players.c.id).where(players.c.id == player)).first()
-    if known is None:
-        connection.execute(insert(players).values(id=player, created_at=at))
+    connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
 
 
 def deal_of(code: str) -> str | None:
@@ -799,12 +549,6 @@ def _known(connection: Connection, deal: str | None) -> bool:
     if deal is None:
         return False
     return connection.execute(select(exists().where(deals_known.c.deal == deal))).scalar() is True
-
-
-def _offline_record(row: Any) -> OfflineRecord:
-    return OfflineRecord(
-        row.code, row.suits, row.rules, row.result, row.score, row.moves, row.seconds, row.actions, row.received_at
-    )
 
 
 def _finish_statement(finish: Finish) -> Any:
@@ -828,147 +572,30 @@ def _end(connection: Connection, finish: Finish) -> None:
     if connection.execute(_finish_statement(finish)).rowcount != 1:
         return  # ended already (by another request or server): counted then
     row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
-    if row is not None and row.exercise is not None and finish.result == "solved":
-        _keep_solved(connection, row.player, row.exercise, finish.moves, finish.finished_at)
-    if row is None or row.duel is not None:
-        return  # a duel's game counts in the duel's results (server/duels), not in the solo ones
-    # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
-    seen = row.line_shown or _known(connection, row.deal)
-    if not counts(finish.result, finish.moves, replay=row.replay, line_shown=seen, practice=row.exercise is not None):
+    if row is None:
         return
-    scoring = str(row.rules.get("scoring", "standard"))
-    known = connection.execute(
-        select(results).where(results.c.player == row.player, results.c.suits == row.suits)
-    ).first()
-    tally = Tally() if known is None else _tally_of(known)
-    tally.add(finish.result, moves=finish.moves, seconds=finish.seconds)
-    _write_tally(connection, row.player, row.suits, tally, new=known is None)
-    if best_score_counts(finish.result, scoring):
-        _raise_best_score(connection, row.player, row.suits, scoring, finish.score)
-    if not row.typed:
-        day, won = day_of(finish.finished_at), int(finish.result == "won")
-        changed = connection.execute(
-            update(site_days)
-            .where(site_days.c.day == day, site_days.c.suits == row.suits)
-            .values(games=site_days.c.games + 1, wins=site_days.c.wins + won)
-        )
-        if changed.rowcount == 0:
-            connection.execute(insert(site_days).values(day=day, suits=row.suits, games=1, wins=won))
+    game = from_row(GameRecord, row)
+    if game.exercise is not None and finish.result == "solved":
+        _keep_solved(connection, game.player, game.exercise, finish.moves, finish.finished_at)
+    # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
+    game.line_shown = game.line_shown or _known(connection, row.deal)
+    count_finished(connection, [game])
 
 
 def _keep_solved(connection: Connection, player: str, exercise: str, moves: int, at: float) -> None:
     """Notes an exercise solved, keeping the fewest moves it has taken."""
-    where = (practice.c.player == player, practice.c.exercise == exercise)
-    best = connection.execute(select(practice.c.best_moves).where(*where)).scalar()
-    if best is None:
-        connection.execute(insert(practice).values(player=player, exercise=exercise, solved_at=at, best_moves=moves))
-    elif moves < best:
-        connection.execute(update(practice).where(*where).values(best_moves=moves, solved_at=at))
-
-
-def _raise_best_score(connection: Connection, player: str, suits: int, scoring: str, score: int) -> None:
-    """Keeps the better of the stored best score and this one."""
-    where = (best_scores.c.player == player, best_scores.c.suits == suits, best_scores.c.scoring == scoring)
-    best = connection.execute(select(best_scores.c.score).where(*where)).scalar()
-    if best is None:
-        connection.execute(insert(best_scores).values(player=player, suits=suits, scoring=scoring, score=score))
-    elif score > best:
-        connection.execute(update(best_scores).where(*where).values(score=score))
-
-
-def _tally_of(row: Any) -> Tally:
-    return Tally(row.games, row.wins, row.current_streak, row.best_streak, row.best_seconds, row.fewest_moves)
-
-
-def _write_tally(connection: Connection, player: str, suits: int, tally: Tally, *, new: bool) -> None:
-    values = {
-        "games": tally.games,
-        "wins": tally.wins,
-        "current_streak": tally.current_streak,
-        "best_streak": tally.best_streak,
-        "best_seconds": tally.best_seconds,
-        "fewest_moves": tally.fewest_moves,
-    }
-    if new:
-        connection.execute(insert(results).values(player=player, suits=suits, **values))
-    else:
-        connection.execute(update(results).where(results.c.player == player, results.c.suits == suits).values(**values))
-
-
-def _tally_stored_games(connection: Connection) -> None:
-    """Fills the results from the stored games once, when a database from before the tallies has some."""
-    if connection.execute(select(exists().select_from(results))).scalar():
-        return
-    ended = connection.execute(
-        select(games).where(games.c.finished_at.is_not(None)).order_by(games.c.finished_at, games.c.created_at)
-    ).all()
-    tallies: dict[tuple[str, int], Tally] = {}
-    days: dict[tuple[int, int], list[int]] = {}
-    for row in ended:
-        if row.duel is not None or not counts(
-            row.result, row.moves, replay=row.replay, line_shown=row.line_shown, practice=row.exercise is not None
-        ):
-            continue
-        tallies.setdefault((row.player, row.suits), Tally()).add(row.result, moves=row.moves, seconds=row.seconds)
-        scoring = str(row.rules.get("scoring", "standard"))
-        if row.score is not None and best_score_counts(row.result, scoring):
-            _raise_best_score(connection, row.player, row.suits, scoring, row.score)
-        if not row.typed:
-            bucket = days.setdefault((day_of(row.finished_at), row.suits), [0, 0])
-            bucket[0] += 1
-            bucket[1] += int(row.result == "won")
-    for (player, suits), tally in tallies.items():
-        _write_tally(connection, player, suits, tally, new=True)
-    for (day, suits), (total, wins) in days.items():
-        connection.execute(insert(site_days).values(day=day, suits=suits, games=total, wins=wins))
-
-
-def _record(row: Any) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        player=row["player"],
-        code=row["code"],
-        suits=row["suits"],
-        rules=dict(row["rules"]),
-        verified=bool(row["verified"]),
-        line=None if row["line"] is None else list(row["line"]),
-        created_at=row["created_at"],
-        finished_at=row["finished_at"],
-        result=row["result"],
-        score=row["score"],
-        moves=row["moves"],
-        seconds=row["seconds"],
-        replay=bool(row["replay"]),
-        typed=bool(row["typed"]),
-        line_shown=bool(row["line_shown"]),
-        clock=None if row["played"] is None else Clock(row["played"], row["clock_at"]),
-        exercise=row["exercise"],
-        duel=row["duel"],
-        preset=row["preset"],
+    solved = insert_into(connection, practice).values(player=player, exercise=exercise, solved_at=at, best_moves=moves)
+    connection.execute(
+        solved.on_conflict_do_update(
+            index_elements=[practice.c.player, practice.c.exercise],
+            set_={"best_moves": solved.excluded.best_moves, "solved_at": solved.excluded.solved_at},
+            where=solved.excluded.best_moves < practice.c.best_moves,
+        )
     )
 
 
 def _clock_values(clock: Clock | None) -> dict[str, float | None]:
     return {"played": None, "clock_at": None} if clock is None else {"played": clock.played, "clock_at": clock.since}
-
-
-def _sqlite_pragmas(engine: Engine, synchronous: str) -> None:
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, connection_record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA synchronous={synchronous}")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
-        # Checkpoints run in a thread of their own (Store.start_checkpoints); the WAL still gets
-        # checkpointed by SQLite itself past this many pages if that thread is not running.
-        cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
-        cursor.close()
-
-
-def day_of(seconds: float) -> int:
-    """The UTC day of a time, as whole days since the epoch."""
-    return int(seconds // 86400)
 
 
 def now() -> float:

@@ -1,151 +1,72 @@
-"""The pool of verified deals: game codes with a known winning line, kept in the server's database.
+"""Verified deals, made: random deals searched on every core, each with the search's verdict and, for a
+deal won, its winning line.
 
-By default it lives in the same SQLite file as the web server's database, in its own table
-``verified_deals``, so that the server can hand out verified deals at once; given a database URL
-(``postgresql+psycopg://...``) it lives there, and any number of ``spider verify`` runs on any number
-of machines fill the one pool (a code is stored once, whoever found it).
+``spider verify`` keeps the won ones in the server's pool of verified deals (``spider.server.deal_pool``),
+which hands each to one player. This module makes them and stores nothing: the solver knows no database.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from datetime import UTC, datetime
-from pathlib import Path
+import multiprocessing
+import os
+from collections.abc import Generator, Set
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 
-from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, create_engine, delete, func, select
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.pool import NullPool
-
-from spider.databases import database_url, default_database, lock_schema
-
-metadata = MetaData()
-verified_deals = Table(
-    "verified_deals",
-    metadata,
-    Column("code", String(80), primary_key=True),
-    Column("suits", Integer, nullable=False),
-    Column("line", Text, nullable=False),  # the winning line, actions separated by spaces
-    Column("nodes", Integer, nullable=False),
-    Column("seconds", Float, nullable=False),
-    Column("created_at", Text, nullable=False),
-    Index("verified_deals_suits", "suits"),
-)
-# SQLite refuses more than this many parameters in one statement on older builds.
-MAX_PARAMETERS = 900
+from spider.codes import GameCode
+from spider.game import Game
+from spider.rules import TableRules
+from spider.solver.search import Verdict, solve
+from spider.solver.workers import stop_workers, worker_process_setup
 
 
-class Pool:
-    """Verified deals in a database; safe to use from several processes (the ``verify`` workers report
-    to one writer) and by the server at once.
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """One deal searched: its code, the verdict, and the winning line of a deal won."""
 
-    >>> import tempfile, pathlib
-    >>> pool = Pool(pathlib.Path(tempfile.mkdtemp()) / "pool.sqlite")
-    >>> pool.add("SP1-S1C-AAAAAAB", 1, ["1>2", "d"], nodes=10, seconds=0.1)
-    True
-    >>> pool.count(1), pool.take(1), pool.take(1, exclude={"SP1-S1C-AAAAAAB"})
-    (1, ('SP1-S1C-AAAAAAB', ['1>2', 'd']), None)
-    """
+    code: str
+    verdict: Verdict
+    line: list[str]
+    nodes: int
+    seconds: float
 
-    def __init__(self, database: str | Path | None = None) -> None:
-        self.url = database_url(str(database) if database is not None else default_database())
-        self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
-        if self.is_sqlite:
-            Path(str(make_url(self.url).database)).parent.mkdir(parents=True, exist_ok=True)
-        # SQLite: a short connection for each call, as other processes write the same file
-        self.engine: Engine = (
-            create_engine(self.url, poolclass=NullPool, connect_args={"timeout": 30})
-            if self.is_sqlite
-            else create_engine(self.url, pool_pre_ping=True)
-        )
-        try:
-            self._make_tables()
-        except OperationalError as error:
-            # SQLite: another process made the table between this one's look and its CREATE; look again
-            if "already exists" not in str(error):
-                raise
-            self._make_tables()
 
-    def _make_tables(self) -> None:
-        with self.engine.begin() as connection:
-            lock_schema(connection)
-            metadata.create_all(connection)
+def search_deal(code: str, seconds: float) -> Searched:
+    """Searches one deal for a winning line, knowing every card (in a worker process)."""
+    result = solve(Game.from_code(code), seconds=seconds)
+    return Searched(code, result.verdict, result.line, result.nodes, result.seconds)
 
-    def close(self) -> None:
-        """Lets go of the pool's database connections."""
-        self.engine.dispose()
 
-    @property
-    def where(self) -> str:
-        """Where the pool lives, for people: the file, or the database URL without its password."""
-        url = make_url(self.url)
-        return str(url.database) if self.is_sqlite else url.render_as_string(hide_password=True)
+def searched_deals(
+    suits: int, rules: TableRules, *, workers: int, seconds: float, known: Set[str] = frozenset()
+) -> Generator[Searched]:
+    """Random deals of ``suits`` under ``rules``, none of ``known`` and none twice, searched for up to
+    ``seconds`` each on ``workers`` processes, as each search ends. Closing the iterator (or dropping it)
+    stops the searches still running: they are not wanted any more."""
+    tried: set[str] = set()
 
-    def add(self, code: str, suits: int, line: Sequence[str], *, nodes: int = 0, seconds: float = 0.0) -> bool:
-        """Stores a verified deal; False if the code was already there (the first line is kept)."""
-        created = datetime.now(UTC).isoformat(timespec="seconds")
-        dialect = sqlite if self.is_sqlite else postgresql
-        # the row that went in comes back; none when the code was there. (An INSERT's rowcount is not
-        # kept by SQLAlchemy: psycopg's reads -1 once the statement is done, so it cannot tell.)
-        statement = (
-            dialect.insert(verified_deals)
-            .values(code=code, suits=suits, line=" ".join(line), nodes=nodes, seconds=seconds, created_at=created)
-            .on_conflict_do_nothing()
-            .returning(verified_deals.c.code)
-        )
-        with self.engine.begin() as connection:
-            return connection.execute(statement).first() is not None
+    def fresh_code() -> str:
+        while True:
+            code = str(GameCode.random(suits, rules))
+            if code not in known and code not in tried:
+                tried.add(code)
+                return code
 
-    def take(self, suits: int, exclude: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]] | None:
-        """A random verified deal of that suit count, not one of ``exclude``, with its winning line."""
-        of_suits = select(verified_deals.c.code, verified_deals.c.line).where(verified_deals.c.suits == suits)
-        with self.engine.connect() as connection:
-            if len(exclude) <= MAX_PARAMETERS:
-                row = connection.execute(
-                    of_suits.where(verified_deals.c.code.not_in(sorted(exclude))).order_by(func.random()).limit(1)
-                ).first()
-            else:
-                choices = [found for found in connection.execute(of_suits) if found[0] not in exclude]
-                row = random.choice(choices) if choices else None
-        if row is None:
-            return None
-        return str(row[0]), str(row[1]).split()
-
-    def give(self, suits: int, exclude: set[str] | frozenset[str] = frozenset()) -> tuple[str, list[str]] | None:
-        """Like :meth:`take`, and the deal leaves the pool: each verified deal is given once.
-
-        Safe when several processes give from one pool: a deal another took first is not given twice.
-        """
-        excluded = set(exclude)
-        while (found := self.take(suits, exclude=excluded)) is not None:
-            if self.remove(found[0]):
-                return found
-            excluded.add(found[0])
-        return None
-
-    def remove(self, code: str) -> bool:
-        """Takes a deal out of the pool; False if it was not there (any more)."""
-        with self.engine.begin() as connection:
-            return connection.execute(delete(verified_deals).where(verified_deals.c.code == code)).rowcount == 1
-
-    def count(self, suits: int) -> int:
-        """How many verified deals of that suit count the pool holds."""
-        with self.engine.connect() as connection:
-            found = connection.execute(
-                select(func.count()).select_from(verified_deals).where(verified_deals.c.suits == suits)
-            ).scalar()
-        return int(found or 0)
-
-    def line(self, code: str) -> list[str] | None:
-        """The stored winning line of a code, None if the code is not in the pool."""
-        with self.engine.connect() as connection:
-            found = connection.execute(select(verified_deals.c.line).where(verified_deals.c.code == code)).scalar()
-        return None if found is None else str(found).split()
-
-    def codes(self, suits: int) -> set[str]:
-        """Every verified code of that suit count."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(verified_deals.c.code).where(verified_deals.c.suits == suits))
-            return {str(row[0]) for row in rows}
+    # spawned, not forked: a fork would copy the caller's threads mid-way (a progress bar's) and its open
+    # database connections into every worker
+    executor = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_process_setup,
+        initargs=(0, os.getpid()),  # ended with the process that searches, even when it is killed
+    )
+    try:
+        running: set[Future[Searched]] = set()
+        while True:
+            while len(running) < workers:
+                running.add(executor.submit(search_deal, fresh_code(), seconds))
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    finally:
+        stop_workers(executor)

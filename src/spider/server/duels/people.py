@@ -22,9 +22,8 @@ from starlette import status
 from spider.players import STRENGTHS, Strength
 from spider.server.duels.lookalikes import skeleton
 from spider.server.duels.ratings import Rating
-from spider.server.duels.tables import duelists, relations
 from spider.server.errors import RequestError
-from spider.server.storage import players
+from spider.server.schema import duelists, players, relations
 from spider.text import catalog, languages, message
 
 MAX_NAME = 24

@@ -17,8 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, Row, and_, func, insert, or_, select, update
 
 from spider.server.duels.records import OPEN, OVER, PERSON, PLAYING, Duel, Seat
-from spider.server.duels.tables import duels, invitations, seats
-from spider.server.storage import games, players
+from spider.server.schema import duels, games, invitations, players, seats
 
 PENDING = "pending"
 

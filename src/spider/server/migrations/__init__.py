@@ -7,7 +7,7 @@ release upgrades without losing a game.
 
 A new schema change is a new file in ``versions/`` (``alembic -c <config> revision`` with
 ``script_location`` set to this folder writes one from ``script.py.mako``), and the tables in
-``spider.server.storage`` change with it: ``tests/server/test_migrations.py`` fails when the two differ.
+``spider.server.schema`` change with it: ``tests/server/test_migrations.py`` fails when the two differ.
 """
 
 from __future__ import annotations

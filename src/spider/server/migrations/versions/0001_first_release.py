@@ -113,7 +113,7 @@ def upgrade() -> None:
             sa.Column("games", sa.Integer, nullable=False),
             sa.Column("wins", sa.Integer, nullable=False),
         )
-    if _missing("verified_deals"):  # the solver's pool (spider.solver.pool), made here or by spider verify
+    if _missing("verified_deals"):  # the deal pool (spider.server.deal_pool), made here or by spider verify
         op.create_table(
             "verified_deals",
             sa.Column("code", sa.String(80), primary_key=True),
