@@ -34,7 +34,7 @@ CASES = {
         f"print(workers.executor.submit(eval, {MODULES!r}).result())\nworkers.close()",
         "spider.server.search_workers",
     ),
-    "the deal pool's worker": (f"import spider.server.pool_worker\nprint({MODULES})", "spider.solver.pool"),
+    "the deal pool's worker": (f"import spider.server.pool_worker\nprint({MODULES})", "spider.server.deal_pool"),
 }
 NEEDED = {"the deal pool's worker": {"sqlalchemy"}}  # for its own job: it writes the pool's table
 
