@@ -5,8 +5,8 @@
 import { api } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
-import { setView, refuse, newGame } from './game.js';
-import { say } from './status.js';
+import { setView, newGame } from './game.js';
+import { say, refuse } from './status.js';
 import { playLine } from './replay.js';
 import { openDialog, esc } from './dialog.js';
 

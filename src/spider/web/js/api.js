@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-function request(method, path, body, { keepalive = false } = {}) {
+/** One call to the server: the JSON it answers, or an ApiError with its sentence. */
+export function request(method, path, body, { keepalive = false } = {}) {
   return answer(fetch(path, {
     method,
     keepalive, // sent even as the page closes

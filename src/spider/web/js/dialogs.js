@@ -1,15 +1,15 @@
 // Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
+import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
 import { t, formatTime, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
-import { newGame, openCode, restart, undo, refuse } from './game.js';
-import { say } from './status.js';
+import { newGame, openCode, restart, undo } from './game.js';
+import { say, refuse } from './status.js';
 import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
-import { practiceDialog } from './practice.js';
+import { practiceDialog, watchPractice } from './practice.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -228,23 +228,6 @@ async function shareDialog() {
   });
 }
 
-/** Does ``then`` at once, unless it would leave a game in progress that has moves (and so counts as
-a loss): then the player is asked first. */
-function askFirst(then) {
-  const view = state.view;
-  if (!view || view.over || view.won || view.moves === 0) {
-    then();
-    return;
-  }
-  openDialog(`<form method="dialog">
-    <h2>${esc(t('leave.title'))}</h2><p>${esc(t('leave.text'))}</p>
-    <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
-    <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
-    label: t('leave.title'),
-    onClose: (value) => { if (value === 'leave') then(); },
-  });
-}
-
 function stuckDialog() {
   const view = state.view;
   const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
@@ -274,5 +257,17 @@ export const dialogs = {
   win: winDialog,
   stuck: stuckDialog,
   share: shareDialog,
-  askFirst,
 };
+
+/** After each view (game.js's onView): the win or "no more moves" dialog, once, when the game has just
+come to it; an exercise says instead when its goal is reached, a win included. */
+export function afterView(view, previous) {
+  if (view.practice) {
+    watchPractice(view, previous);
+    return;
+  }
+  const same = previous && previous.id === view.id;
+  const delay = animationsOn() ? 450 : 0;
+  if (view.won && !(same && previous.won)) setTimeout(winDialog, delay);
+  else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(stuckDialog, delay);
+}

@@ -2,14 +2,19 @@
 // No rule lives here: targets and best columns come with the view, refusals come from the server.
 import { api } from './api.js';
 import { state, groupAt, largestGroup, moveText, refusalAt } from './state.js';
-import { settings, saveSettings, animationsOn } from './settings.js';
+import { settings, saveSettings } from './settings.js';
 import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
-import { say, announce, shake } from './status.js';
-import { dialogs } from './dialogs.js';
-import { watchPractice } from './practice.js';
+import { say, announce, refuse } from './status.js';
 
 let queue = Promise.resolve(true);
+const listeners = [];
+
+/** Have ``listener(view, previous)`` called after each view is shown (not during a replay): main.js
+registers the dialogs' and practice's, so that this module, below them, never imports them. */
+export function onView(listener) {
+  listeners.push(listener);
+}
 
 /** Show a view the server sent; with events, the cards move there. */
 export function setView(view, { animate = true } = {}) {
@@ -25,16 +30,9 @@ export function setView(view, { animate = true } = {}) {
     c.column = Math.min(10, Math.max(1, c.column));
     c.count = Math.min(c.count, view.columns[c.column - 1].up.length) || largestGroup(view, c.column);
   }, { animate });
-  const same = previous && previous.id === view.id;
   if (view.stuck_pending) watchStuck(view);
   if (state.replay) return;
-  if (view.practice) {
-    watchPractice(view, previous); // an exercise says when its goal is reached, a win included
-    return;
-  }
-  const delay = animationsOn() ? 450 : 0;
-  if (view.won && !(same && previous.won)) setTimeout(() => dialogs.win(), delay);
-  else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => dialogs.stuck(), delay);
+  for (const listener of listeners) listener(view, previous);
 }
 
 // The "no more moves" search may still run when a view is answered: ask again a little later.
@@ -50,14 +48,6 @@ function watchStuck(view, tries = 0) {
     if (fresh.stuck_pending) watchStuck(view, tries + 1);
     else if (fresh.stuck) setView(fresh, { animate: false });
   }, 400 + tries * 300);
-}
-
-/** Tell the player why the server refused, and shake what was refused. */
-export function refuse(error, elements = []) {
-  say(error.message, { error: true }); // shown and said once
-  shake(elements);
-  // no answer at all: offline/play.js may offer a game on this device
-  if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
 }
 
 function describe(events) {

@@ -5,6 +5,7 @@ import { els, update } from './render.js';
 import { announce, say } from './status.js';
 import { undo, redo, hint, restart, nextSuits, deal, moveGroup, flip } from './game.js';
 import { dialogs } from './dialogs.js';
+import { askFirst } from './dialog.js';
 
 function shortcutsOff(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return true;
@@ -17,9 +18,9 @@ const LETTERS = {
   u: () => undo(),
   y: () => redo(),
   h: () => hint(),
-  r: () => dialogs.askFirst(restart),
+  r: () => askFirst(restart),
   n: () => dialogs.newGame(),
-  s: () => dialogs.askFirst(nextSuits),
+  s: () => askFirst(nextSuits),
   d: () => deal(),
   w: () => announce(state.view.text), // the table in words (SPEC 1.8), from the server
 };

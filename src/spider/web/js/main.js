@@ -1,15 +1,16 @@
 // Start-up: the catalog and the game load together, then the table is drawn and input is wired.
-import { api, answer, ApiError, tellStuck } from './api.js';
+import { api, ApiError, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, setPresets } from './settings.js';
 import { chooseLanguage, loadCatalog, translate, t } from './i18n.js';
 import { initRender, updateClock, els } from './render.js';
 import { initDrag } from './drag.js';
 import { initKeyboard } from './keyboard.js';
-import { dialogs } from './dialogs.js';
-import { setView, refuse, undo, redo, hint, restart, newGame, deal } from './game.js';
+import { dialogs, afterView } from './dialogs.js';
+import { askFirst } from './dialog.js';
+import { setView, onView, undo, redo, hint, restart, newGame, deal } from './game.js';
 import { stopReplay } from './replay.js';
-import { say } from './status.js';
+import { say, refuse } from './status.js';
 import { initOnScreen } from './onscreen.js';
 
 let opening = null; // what to say once the table is drawn
@@ -32,7 +33,7 @@ async function currentGame() {
     }
   }
   try {
-    return await (early ? answer(early) : api.current());
+    return await (early || api.current());
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
     const options = { suits: settings.suits, deal: 'random' };
@@ -42,7 +43,7 @@ async function currentGame() {
 
 const COMMANDS = {
   new: () => dialogs.newGame(),
-  restart: () => dialogs.askFirst(restart),
+  restart: () => askFirst(restart),
   undo: () => undo(),
   redo: () => redo(),
   hint: () => hint(),
@@ -60,7 +61,7 @@ function wire() {
     choice.addEventListener('click', () => {
       const suits = Number(choice.dataset.suits);
       if (state.replay || (state.view && state.view.suits === suits)) return;
-      dialogs.askFirst(() => newGame(settings.deal, suits));
+      askFirst(() => newGame(settings.deal, suits));
     });
   }
   els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
@@ -72,6 +73,7 @@ function wire() {
 async function start() {
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
+  onView(afterView); // the win, "no more moves" and practice's dialogs, told of each view
   api.presets().then(setPresets).catch(() => {});
   const [catalog, view] = await Promise.allSettled([loadCatalog(language), currentGame()]);
   if (catalog.status === 'rejected') throw catalog.reason;

@@ -4,10 +4,9 @@
 import { api } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
-import { setView, refuse } from './game.js';
-import { dialogs } from './dialogs.js';
-import { openDialog, esc } from './dialog.js';
-import { say } from './status.js';
+import { setView } from './game.js';
+import { openDialog, esc, askFirst } from './dialog.js';
+import { say, refuse } from './status.js';
 
 function progressText(entry) {
   return entry.solved ? t('practice.solved', { count: entry.best_moves }) : t('practice.open');
@@ -35,7 +34,7 @@ export async function practiceDialog() {
   for (const button of list.querySelectorAll('[data-exercise]')) {
     button.addEventListener('click', () => {
       d.close('exercise');
-      dialogs.askFirst(() => startExercise(button.dataset.exercise));
+      askFirst(() => startExercise(button.dataset.exercise));
     });
   }
   const first = list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button');
@@ -75,29 +74,4 @@ export function watchPractice(view, previous) {
   if (!p || !p.reached) return;
   if (previous && previous.id === view.id && previous.practice && previous.practice.reached) return;
   setTimeout(solvedDialog, 300);
-}
-
-/** The goal bar above the table: the exercise, its goal, the moves it still allows. */
-export function renderPractice(view) {
-  const bar = document.getElementById('practice-goal');
-  if (!bar) return;
-  const p = view.practice;
-  bar.hidden = !p;
-  document.querySelector('[data-share]').hidden = Boolean(p); // a practice position is no deal to share
-  if (!p) return;
-  const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
-  const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;
-  const text = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}: ${status}`;
-  if (bar.dataset.text !== text) {
-    bar.dataset.text = text;
-    bar.replaceChildren();
-    const title = document.createElement('b');
-    title.textContent = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}`;
-    const goal = document.createElement('span');
-    goal.textContent = status;
-    const idea = document.createElement('small');
-    idea.textContent = p.idea;
-    bar.append(title, ' — ', goal, idea);
-    bar.classList.toggle('reached', p.reached);
-  }
 }

@@ -6,7 +6,7 @@ import { cardElement } from './cards.js';
 import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
-import { renderPractice } from './practice.js';
+import { renderPractice } from './practice-bar.js';
 
 export const els = {};
 let scheduled = false;

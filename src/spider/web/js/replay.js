@@ -6,8 +6,8 @@ import { state } from './state.js';
 import { animationsOn } from './settings.js';
 import { t } from './i18n.js';
 import { requestRender } from './render.js';
-import { say } from './status.js';
-import { setView, act, refuse } from './game.js';
+import { say, refuse } from './status.js';
+import { setView, act } from './game.js';
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const stopButton = () => document.getElementById('replay-stop');

@@ -19,6 +19,14 @@ export function announce(text) {
   setTimeout(() => { el.textContent = text; }, 30);
 }
 
+/** Tell the player why the server refused, and shake what was refused. */
+export function refuse(error, elements = []) {
+  say(error.message, { error: true }); // shown and said once
+  shake(elements);
+  // no answer at all: offline/play.js may offer a game on this device
+  if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
+}
+
 export function shake(elements) {
   for (const el of elements) {
     el.classList.remove('refused');

@@ -3,8 +3,7 @@
 import { duelApi } from './api.js';
 import { t } from '../i18n.js';
 import { openDialog, esc } from '../dialog.js';
-import { refuse } from '../game.js';
-import { say } from '../status.js';
+import { say, refuse } from '../status.js';
 
 export async function showPlayer(name) {
   let info;

@@ -6,11 +6,12 @@ import { follow, unfollow, on } from './socket.js';
 import { api } from '../api.js';
 import { state } from '../state.js';
 import { settings } from '../settings.js';
-import { setView, refuse } from '../game.js';
+import { setView } from '../game.js';
 import { t, formatTime } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
-import { say } from '../status.js';
+import { say, refuse } from '../status.js';
 import { showPlayer } from './players.js';
+import { waitFor } from './waiting.js';
 
 let duel = null; // the duel's state as the server last sent it
 let receivedAt = 0; // performance.now() when it came
@@ -205,10 +206,7 @@ async function rematch() {
   try {
     const offered = await duelApi.rematch(duel.id);
     if (offered.state === 'playing') start(offered);
-    else {
-      const { waitFor } = await import('./lobby.js');
-      waitFor(offered);
-    }
+    else waitFor(offered);
   } catch (error) {
     refuse(error);
   }
