@@ -388,6 +388,19 @@ class Helps(TypedDict):
 
 
 @with_config(FORBID)
+class Constants(TypedDict):
+    """The game's facts the page shows and writes nowhere itself."""
+
+    suit_counts: list[Suits]
+    columns: int
+    runs_to_win: int
+    duel_minutes: list[int]
+    strengths: list[str]
+    name_length: int
+    heartbeat_ms: int
+
+
+@with_config(FORBID)
 class Presets(TypedDict):
     """The presets' table rules, the helps each turns on, the default preset, and each rule's choices."""
 
@@ -395,6 +408,7 @@ class Presets(TypedDict):
     helps: dict[str, Helps]
     default: str
     choices: RuleChoices
+    constants: Constants
 
 
 # Duels (server/duels).

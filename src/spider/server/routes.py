@@ -30,6 +30,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from spider import PRESETS
+from spider.actions import COLUMNS
+from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
+from spider.players.strengths import STRENGTHS
 from spider.rules import CHOICES, HELPS
 from spider.server.answers import (
     Analysis,
@@ -45,7 +48,19 @@ from spider.server.answers import (
     Stats,
     View,
 )
-from spider.server.bodies import Action, ClockSign, NewGame, Nothing, OfflineResult, Resume, flag, json_object
+from spider.server.bodies import (
+    DUEL_MINUTES,
+    Action,
+    ClockSign,
+    NewGame,
+    Nothing,
+    OfflineResult,
+    Resume,
+    flag,
+    json_object,
+)
+from spider.server.clock import HEARTBEAT
+from spider.server.duels.people import MAX_NAME
 from spider.server.duels.redis_broker import RedisBroker
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
@@ -175,6 +190,16 @@ async def presets(request: Request) -> Response:
             "helps": {name: helps.to_json() for name, helps in HELPS.items()},
             "default": "classic",
             "choices": {name: list(choices) for name, choices in CHOICES.items()},
+            # the game's facts the page shows: it writes none of them itself
+            "constants": {
+                "suit_counts": list(SUIT_COUNTS),
+                "columns": COLUMNS,
+                "runs_to_win": RUNS_TO_WIN,
+                "duel_minutes": list(DUEL_MINUTES),
+                "strengths": list(STRENGTHS),
+                "name_length": MAX_NAME,
+                "heartbeat_ms": round(HEARTBEAT * 1000),
+            },
         }
     )
 

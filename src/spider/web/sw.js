@@ -2,15 +2,21 @@
 // this one: self.SPIDER names the page's files (the shell) and the offline engine's, each with a version.
 //
 // Online, every page file comes from the network as usual (the server stays the authority; the browser
-// revalidates by ETag); the kept copy answers only when the network does not. The API is never touched.
+// revalidates by ETag); the kept copy answers only when the network does not. Of the API, only the presets'
+// answer is kept the same way: it names the game's facts (suit counts, runs to win, …) that the page needs to
+// draw the table, an offline game's too. The rest of the API is never touched.
 // The engine (Pyodide and our Python, about 12 MB) is kept only once the page asks for it: offline play
 // turned on, or the app installed. Never on a first visit.
 const { shell, shellVersion, engine, engineVersion } = self.SPIDER;
 const SHELL = `spider-shell-${shellVersion}`;
 const ENGINE = `spider-engine-${engineVersion}`;
+const PRESETS = '/api/presets';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(shell)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(SHELL).then(async (cache) => {
+    await cache.addAll(shell);
+    await cache.add(PRESETS).catch(() => {}); // kept again by the page's next load if not now
+  }).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -63,6 +69,18 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname === PRESETS) {
+    // the network's answer, kept for the next time there is none
+    event.respondWith(fetch(request).then(async (response) => {
+      if (response.ok) await (await caches.open(SHELL)).put(PRESETS, response.clone());
+      return response;
+    }, async (error) => {
+      const found = await caches.match(PRESETS);
+      if (found) return found;
+      throw error;
+    }));
+    return;
+  }
   if (engine.includes(url.pathname)) {
     // the engine's files change only with its version: the kept copy first
     event.respondWith(caches.open(ENGINE).then((cache) => cache.match(url.pathname)).then((found) => found || fetch(request)));

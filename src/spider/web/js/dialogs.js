@@ -1,7 +1,7 @@
 // Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
+import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
 import { t, formatTime, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo } from './game.js';
@@ -27,7 +27,7 @@ function presetName(rules) {
 
 function newGameDialog() {
   const suits = state.view ? state.view.suits : settings.suits;
-  const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const view = state.view;
   const playing = view && !view.over && !view.won && view.moves > 0;
   const giveUp = (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
@@ -159,7 +159,7 @@ async function statsDialog() {
   }
   const none = t('stats.none');
   const show = (v, f = String) => (v === null || v === undefined ? none : esc(f(v)));
-  const suits = [1, 2, 4];
+  const suits = CONSTANTS.suit_counts;
   const by = (n) => (stats.by_suits || {})[n] || {};
   const rows = [
     ['stats.games', (n) => show(by(n).games ?? 0)],
@@ -173,7 +173,7 @@ async function statsDialog() {
   const best = stats.best_scores || {};
   for (const k of RULE_CHOICES.scoring || []) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
   const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
-  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="4" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
+  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="${suits.length + 1}" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
   const site = stats.site;
   const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days }))}</h3>
     <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>

@@ -2,7 +2,7 @@
 // No rule lives here: targets and best columns come with the view, refusals come from the server.
 import { api } from './api.js';
 import { state, groupAt, largestGroup, moveText, refusalAt } from './state.js';
-import { settings, saveSettings } from './settings.js';
+import { settings, saveSettings, CONSTANTS } from './settings.js';
 import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
 import { say, announce, refuse } from './status.js';
@@ -27,7 +27,7 @@ export function setView(view, { animate = true } = {}) {
     state.hint = null;
     state.drag = null;
     const c = state.cursor;
-    c.column = Math.min(10, Math.max(1, c.column));
+    c.column = Math.min(view.columns.length, Math.max(1, c.column));
     c.count = Math.min(c.count, view.columns[c.column - 1].up.length) || largestGroup(view, c.column);
   }, { animate });
   if (view.stuck_pending) watchStuck(view);
@@ -172,7 +172,7 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
 }
 
 export function nextSuits() {
-  const order = [1, 2, 4];
+  const order = CONSTANTS.suit_counts;
   const current = state.view ? state.view.suits : settings.suits;
   return newGame(settings.deal, order[(order.indexOf(current) + 1) % order.length]);
 }

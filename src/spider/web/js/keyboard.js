@@ -45,7 +45,8 @@ function moveCursor(dColumn, dCount) {
     state.keyboard = true;
     const c = state.cursor;
     if (dColumn) {
-      c.column = ((c.column - 1 + dColumn + 10) % 10) + 1;
+      const columns = view.columns.length;
+      c.column = ((c.column - 1 + dColumn + columns) % columns) + 1;
       c.count = largestGroup(view, c.column) || Math.min(1, view.columns[c.column - 1].up.length);
     }
     if (dCount) {

@@ -74,9 +74,12 @@ async function start() {
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
   onView(afterView); // the win, "no more moves" and practice's dialogs, told of each view
-  api.presets().then(setPresets).catch(() => {});
-  const [catalog, view] = await Promise.allSettled([loadCatalog(language), currentGame()]);
+  // the presets' answer names the game's facts (suit counts, runs to win, …): the table waits for it; with
+  // no server, the service worker answers with the copy it kept (sw.js)
+  const [catalog, view, presets] = await Promise.allSettled([loadCatalog(language), currentGame(), api.presets()]);
   if (catalog.status === 'rejected') throw catalog.reason;
+  if (presets.status === 'fulfilled') setPresets(presets.value);
+  else if (view.status === 'fulfilled') throw presets.reason;
   translate();
   document.title = t('app.title');
   initRender();

@@ -8,9 +8,8 @@ import { waitFor } from './waiting.js';
 import { t } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
+import { CONSTANTS } from '../settings.js';
 
-const STRENGTHS = ['beginner', 'casual', 'expert', 'master'];
-const MINUTES = [3, 5, 10, 15];
 
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
@@ -56,13 +55,14 @@ export async function openLobby() {
     refuse(error);
     return;
   }
-  const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === 1 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
-  const minutes = MINUTES.map((m) => `<option value="${m}"${m === 5 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n, i) => `<label><input type="radio" name="suits" value="${n}"${i === 0 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  // the second-shortest time limit is offered first: a short duel, not a rush
+  const minutes = CONSTANTS.duel_minutes.map((m, i) => `<option value="${m}"${i === 1 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
   const opponents = `<option value="person">${esc(t('lobby.person'))}</option>`
-    + STRENGTHS.map((s) => `<option value="${s}">${esc(t(`lobby.computer.${s}`))}</option>`).join('');
+    + CONSTANTS.strengths.map((s) => `<option value="${s}">${esc(t(`lobby.computer.${s}`))}</option>`).join('');
   const d = openDialog(`<form method="dialog" class="lobby">
     <h2>${esc(t('lobby.title'))}</h2>
-    <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="24" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
+    <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
     <p class="note" data-me>${esc(t('player.rating', { rating: Math.round(me.rating), deviation: Math.round(me.deviation) }))}</p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables, me)}</ul>

@@ -5,6 +5,7 @@ import { connect } from './socket.js';
 import { t } from '../i18n.js';
 import { openDialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
+import { CONSTANTS } from '../settings.js';
 
 /** An open table of the player's: it waits for an opponent, who may be invited by name or from the friends. */
 export async function waitFor(table) {
@@ -18,7 +19,7 @@ export async function waitFor(table) {
     <h2>${esc(t('lobby.waiting'))}</h2>
     <p>${esc(t('lobby.waiting.text', { suits: t('suits.option', { count: table.suits }), minutes: t('lobby.minutes', { count: table.minutes }) }))}</p>
     ${invited}
-    <div class="field"><label for="invite-name">${esc(t('lobby.invite'))}</label><span class="name-row"><input id="invite-name" name="invite" maxlength="24" autocomplete="off"><button type="button" data-invite>${esc(t('lobby.invite.send'))}</button></span></div>
+    <div class="field"><label for="invite-name">${esc(t('lobby.invite'))}</label><span class="name-row"><input id="invite-name" name="invite" maxlength="${CONSTANTS.name_length}" autocomplete="off"><button type="button" data-invite>${esc(t('lobby.invite.send'))}</button></span></div>
     ${friendButtons ? `<h3>${esc(t('lobby.friends'))}</h3><ul class="friends">${friendButtons}</ul>` : ''}
     <div class="actions"><button value="leave">${esc(t('lobby.take_away'))}</button><button value="close" class="primary">${esc(t('lobby.keep_waiting'))}</button></div></form>`, {
     label: t('lobby.waiting'),

@@ -1,0 +1,47 @@
+"""The game's facts on the page come from the server (``GET /api/presets``'s ``constants``), none from the
+page's own code: served a changed answer, the toolbar, the new-game dialog and the duel lobby follow it."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, Route
+
+
+def changed_facts(route: Route) -> None:
+    answer = route.fetch().json()
+    answer["constants"].update(
+        suit_counts=[1, 2], duel_minutes=[7, 20, 30], strengths=["casual", "master"], name_length=12
+    )
+    route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+
+def values(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.eval_on_selector_all(selector, "(all) => all.map((e) => e.value)")
+    return found
+
+
+def test_the_table_and_its_dialogs_show_the_servers_facts(page: Page) -> None:
+    page.goto("/")
+    page.wait_for_selector("html[data-ready=true]")
+    real = page.request.get("/api/presets").json()["constants"]
+    assert page.locator(".column").count() == real["columns"] == 10
+    assert page.locator(".run").count() == real["runs_to_win"] == 8
+    assert [int(s) for s in page.eval_on_selector_all(".suit-choice", "(all) => all.map((e) => e.dataset.suits)")] == [
+        1, 2, 4
+    ]
+
+    page.route("**/api/presets", changed_facts)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    assert page.locator(".suit-choice").count() == 2  # the toolbar's choices
+    page.click("[data-command='new']")
+    assert values(page, "dialog[open] input[name='suits']") == ["1", "2"]
+    page.keyboard.press("Escape")
+
+    page.click("[data-command='duels']")
+    page.wait_for_selector("dialog[open] form.lobby")
+    assert values(page, "dialog[open] select[name='minutes'] option") == ["7", "20", "30"]
+    assert values(page, "dialog[open] select[name='opponent'] option") == ["person", "casual", "master"]
+    assert values(page, "dialog[open] input[name='suits']") == ["1", "2"]
+    assert page.get_attribute("#duel-name", "maxlength") == "12"
