@@ -1,3 +1,4 @@
+// @ts-check
 // Asks for the player's game while the other modules still load; main.js takes the answer from here.
 import { chooseLanguage, rememberLanguage } from './i18n.js';
 import { api, tellStuck } from './api.js';

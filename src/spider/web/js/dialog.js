@@ -1,12 +1,18 @@
+// @ts-check
 // The one <dialog> every dialog fills in turn, the escaping of the texts put in it, and the question
 // asked before a game in progress is left.
 import { state } from './state.js';
 import { t } from './i18n.js';
 
+/** @param {unknown} s */
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-export const dialog = () => document.getElementById('dialog');
+export const dialog = () => /** @type {HTMLDialogElement} */ (document.getElementById('dialog'));
 
-/** Fill the dialog with ``html`` and show it; ``onClose`` gets the value of the button that closed it. */
+/**
+ * Fill the dialog with ``html`` and show it; ``onClose`` gets the value of the button that closed it.
+ * @param {string} html
+ * @param {{ label?: string, onClose?: (value: string) => void }} [options]
+ */
 export function openDialog(html, { label, onClose } = {}) {
   const d = dialog();
   if (d.open) d.close('replaced');
@@ -22,6 +28,7 @@ export function openDialog(html, { label, onClose } = {}) {
 
 /** Does ``then`` at once, unless it would leave a game in progress that has moves (and so counts as
 a loss): then the player is asked first. */
+/** @param {() => void} then */
 export function askFirst(then) {
   const view = state.view;
   if (!view || view.over || view.won || view.moves === 0) {

@@ -1,3 +1,4 @@
+// @ts-check
 // What the player's commands do: each one asks the server, then shows the view it answers with.
 // No rule lives here: targets and best columns come with the view, refusals come from the server.
 import { api } from './api.js';
@@ -194,7 +195,7 @@ export async function hint() {
     if (state.view !== asked) return; // the table changed meanwhile: that hint is stale
     update(() => {
       // a flip hint has count 0 and no target: the face-down card at the end of the column is meant
-      state.hint = answer.action ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
+      state.hint = answer.action && answer.column ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
     });
     say(answer.text || t('hint.none'));
   } catch (error) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Keyboard play (SPEC 3.3): letter shortcuts, and arrows with Enter/Space to pick up and put down cards.
 import { state, groupAt, largestGroup } from './state.js';
 import { t, cardName } from './i18n.js';
@@ -22,10 +23,11 @@ const LETTERS = {
   n: () => dialogs.newGame(),
   s: () => askFirst(nextSuits),
   d: () => deal(),
-  w: () => announce(state.view.text), // the table in words (SPEC 1.8), from the server
+  w: () => announce(state.view ? state.view.text : ''), // the table in words (SPEC 1.8), from the server
 };
 
 function describeCursor() {
+  if (!state.view) return;
   const { column, count } = state.cursor;
   const data = state.view.columns[column - 1];
   let text;
@@ -41,6 +43,7 @@ function describeCursor() {
 
 function moveCursor(dColumn, dCount) {
   const view = state.view;
+  if (!view) return;
   update(() => {
     state.keyboard = true;
     const c = state.cursor;
@@ -60,6 +63,7 @@ function moveCursor(dColumn, dCount) {
 
 function pickOrPut() {
   const view = state.view;
+  if (!view) return;
   const { column, count } = state.cursor;
   state.keyboard = true;
   if (state.held) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Start-up: the catalog and the game load together, then the table is drawn and input is wired.
 import { api, ApiError, tellStuck } from './api.js';
 import { state } from './state.js';
@@ -65,8 +66,8 @@ function wire() {
     });
   }
   els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
-  document.querySelector('[data-share]').addEventListener('click', () => { if (!state.replay) dialogs.share(); });
-  document.getElementById('replay-stop').addEventListener('click', stopReplay);
+  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).addEventListener('click', () => { if (!state.replay) dialogs.share(); });
+  /** @type {HTMLElement} */ (document.getElementById('replay-stop')).addEventListener('click', stopReplay);
   setInterval(updateClock, 1000);
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The game's clock is the server's, and it counts only while the game is on screen: this tells the
 // server when the page shows the game (and gives a sign of life every heartbeat_ms while it does), and
 // when it stops showing it (a hidden tab, a closed page). The clock on the table only shows the time.

@@ -1,3 +1,4 @@
+// @ts-check
 // The goal bar above the table while an exercise is played (SPEC 3.9): drawn with the table, from the view.
 import { t } from './i18n.js';
 
@@ -7,7 +8,7 @@ export function renderPractice(view) {
   if (!bar) return;
   const p = view.practice;
   bar.hidden = !p;
-  document.querySelector('[data-share]').hidden = Boolean(p); // a practice position is no deal to share
+  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).hidden = Boolean(p); // a practice position is no deal to share
   if (!p) return;
   const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
   const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;

@@ -1,3 +1,4 @@
+// @ts-check
 // Practice (SPEC 3.9): the list of exercises with the player's progress, an exercise opened as a game,
 // its goal shown while playing, and a word when the goal is reached. The server says when it is: the
 // page only shows what the view's `practice` tells.
@@ -20,7 +21,7 @@ export async function practiceDialog() {
   { label: t('practice.title') });
   let listed;
   try { listed = await api.practice(); } catch (error) {
-    d.querySelector('.practice-list').textContent = error.message;
+    /** @type {HTMLElement} */ (d.querySelector('.practice-list')).textContent = error.message;
     return;
   }
   const current = state.view && state.view.practice ? state.view.practice.id : null;
@@ -29,15 +30,15 @@ export async function practiceDialog() {
     <span class="number" aria-hidden="true">${entry.number}</span>
     <span class="what"><b>${esc(entry.title)}</b><small>${esc(entry.goal)}</small></span>
     <span class="state" data-state>${entry.solved ? '<span aria-hidden="true">✓ </span>' : ''}${esc(progressText(entry))}</span></button></li>`).join('');
-  const list = d.querySelector('.practice-list');
+  const list = /** @type {HTMLElement} */ (d.querySelector('.practice-list'));
   list.innerHTML = `<ol>${items}</ol>`;
-  for (const button of list.querySelectorAll('[data-exercise]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-exercise]'))) {
     button.addEventListener('click', () => {
       d.close('exercise');
       askFirst(() => startExercise(button.dataset.exercise));
     });
   }
-  const first = list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button');
+  const first = /** @type {HTMLElement | null} */ (list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button'));
   if (first) first.focus();
 }
 
@@ -45,15 +46,15 @@ export async function startExercise(id) {
   try {
     const view = await api.practise(id);
     setView(view);
-    say(t('practice.started', { number: view.practice.number, title: view.practice.title, goal: view.practice.goal }));
+    const p = view.practice || { number: 0, title: '', goal: '' }; // an exercise's view always has it
+    say(t('practice.started', { number: p.number, title: p.title, goal: p.goal }));
   } catch (error) {
     refuse(error);
   }
 }
 
-function solvedDialog() {
-  const view = state.view;
-  const p = view.practice;
+/** @param {import('./types').View} view @param {import('./types').Practising} p */
+function solvedDialog(view, p) {
   const next = p.next ? `<button value="next" class="primary" autofocus>${esc(t('practice.next'))}</button>` : '';
   const last = p.next ? '' : `<p>${esc(t('practice.last'))}</p>`;
   openDialog(`<form method="dialog" class="practice-done">
@@ -73,5 +74,5 @@ export function watchPractice(view, previous) {
   const p = view.practice;
   if (!p || !p.reached) return;
   if (previous && previous.id === view.id && previous.practice && previous.practice.reached) return;
-  setTimeout(solvedDialog, 300);
+  setTimeout(() => solvedDialog(view, p), 300);
 }

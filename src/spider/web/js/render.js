@@ -1,3 +1,4 @@
+// @ts-check
 // render(state) brings the DOM in line with the state; redraws are batched per animation frame.
 import { state, groupAt, largestGroup } from './state.js';
 import { settings, animationsOn, CONSTANTS } from './settings.js';
@@ -29,7 +30,7 @@ function layTable(columns, runs) {
     slot.setAttribute('role', 'listitem');
     return slot;
   });
-  document.querySelector('.runs').replaceChildren(...els.runs);
+  /** @type {HTMLElement} */ (document.querySelector('.runs')).replaceChildren(...els.runs);
   measure(els.tableau, columns);
 }
 
@@ -64,9 +65,9 @@ export function initRender() {
   els.code = document.querySelector('[data-code]');
   els.kind = document.querySelector('[data-kind]');
   els.tableText = document.getElementById('table-text');
-  els.buttons = Object.fromEntries([...document.querySelectorAll('[data-command]')].map((b) => [b.dataset.command, b]));
+  els.buttons = Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-command]'))].map((b) => [b.dataset.command, b]));
   els.suits = suitChoices();
-  document.querySelector('.suits').replaceChildren(...els.suits);
+  /** @type {HTMLElement} */ (document.querySelector('.suits')).replaceChildren(...els.suits);
   new ResizeObserver(() => { measure(els.tableau, els.columns.length); requestRender(); }).observe(els.tableau);
 }
 
@@ -89,8 +90,9 @@ export function requestRender() {
   });
 }
 
-function renderColumn(el, n, column) {
-  const flippable = state.view.flips.includes(n);
+/** @param {HTMLElement} el @param {number} n @param {import('./types').Pile} column @param {import('./types').View} view */
+function renderColumn(el, n, column, view) {
+  const flippable = view.flips.includes(n);
   const sig = `${column.down}|${column.up.join(',')}`;
   if (el.dataset.sig !== sig) {
     el.dataset.sig = sig;
@@ -101,8 +103,8 @@ function renderColumn(el, n, column) {
     el.replaceChildren(...cards);
   }
   const ys = offsets(column.down, column.up.length);
-  const firstMovable = el.children.length - largestGroup(state.view, n);
-  [...el.children].forEach((card, i) => {
+  const firstMovable = el.children.length - largestGroup(view, n);
+  [.../** @type {HTMLCollectionOf<HTMLElement>} */ (el.children)].forEach((card, i) => {
     card.style.setProperty('--y', `${ys[i].toFixed(1)}px`);
     card.classList.toggle('flippable', flippable && i === el.children.length - 1);
     card.classList.toggle('movable', i >= firstMovable);
@@ -142,7 +144,7 @@ export function render() {
   // drawn before the server's facts came (no server, no kept copy): the view says how many columns
   if (els.columns.length !== view.columns.length) layTable(view.columns.length, els.runs.length);
   fit(view.columns);
-  view.columns.forEach((column, i) => renderColumn(els.columns[i], i + 1, column));
+  view.columns.forEach((column, i) => renderColumn(els.columns[i], i + 1, column, view));
 
   for (const el of els.tableau.querySelectorAll('.selected, .held, .hinted, .last-move, .cursor-card')) {
     el.classList.remove('selected', 'held', 'hinted', 'last-move', 'cursor-card');

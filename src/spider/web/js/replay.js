@@ -1,3 +1,4 @@
+// @ts-check
 // "Show a winning line": a fresh game of the same deal, and the server's stored line played on it step by step.
 // A replay is a mode of its own: labelled as such, never the player's current game, and when it ends or is
 // stopped the table goes back to the game the line was asked for.
@@ -10,7 +11,7 @@ import { say, refuse } from './status.js';
 import { setView, act } from './game.js';
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-const stopButton = () => document.getElementById('replay-stop');
+const stopButton = () => /** @type {HTMLElement} */ (document.getElementById('replay-stop'));
 
 export function stopReplay() {
   if (state.replay) state.replay.stopped = true;

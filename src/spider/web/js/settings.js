@@ -1,3 +1,4 @@
+// @ts-check
 // The player's settings, remembered in localStorage (no account needed).
 const KEY = 'spider.settings';
 
@@ -8,6 +9,7 @@ export const HELPS = {}; // what each preset turns on beside its rules: { hints,
 export const RULE_CHOICES = {}; // each table rule's choices, the default first
 // The game's facts the page shows, from the same answer (its `constants`): the engine states them, the page
 // writes none. Empty until main.js has the answer, which it waits for before drawing the table.
+/** @type {import('./types').Constants} */
 export const CONSTANTS = {
   suit_counts: [],   // the suit counts a game may have, fewest first
   columns: 0,        // columns on the table (a view at hand says it too: view.columns.length)
@@ -31,6 +33,15 @@ export function setPresets({ presets, helps, choices, constants }) {
   if (!CONSTANTS.suit_counts.includes(settings.suits)) settings.suits = CONSTANTS.suit_counts[0];
 }
 
+/**
+ * @typedef {{
+ *   suits: number, deal: string, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
+ *   doubleClick: boolean, oneTap: boolean, autoPlace: boolean, highlight: boolean, lastMove: boolean,
+ *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean,
+ * }} Settings
+ */
+
+/** @type {Settings} */
 const DEFAULTS = {
   suits: 1,
   deal: 'random',            // "random" or "verified" for new games
@@ -48,6 +59,7 @@ const DEFAULTS = {
   offline: false,            // keep the offline engine, to play solo with no connection
 };
 
+/** @returns {Settings} */
 function load() {
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch { saved = {}; }

@@ -1,7 +1,8 @@
+// @ts-check
 // The visible status line, and what screen readers hear. One live region speaks (#announce), so that
 // each result is heard once: the status line shows, and says through it what it shows.
-const statusEl = () => document.getElementById('status');
-const announceEl = () => document.getElementById('announce');
+const statusEl = () => /** @type {HTMLElement} */ (document.getElementById('status'));
+const announceEl = () => /** @type {HTMLElement} */ (document.getElementById('announce'));
 
 /** Show a short message under the table, and say it (unless quiet: "Thinking…" is no news); errors stand out. */
 export function say(text, { error = false, quiet = false } = {}) {

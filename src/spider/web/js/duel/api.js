@@ -1,3 +1,4 @@
+// @ts-check
 // The duels' HTTP calls (README: Duels). Refusals carry the server's sentence, as for games.
 import { request } from '../api.js';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby (from the toolbar): the player's name, the open tables (live), a new table, invitations and
 // friends online. A table made for a person waits here for an opponent, who may also be invited.
 import { duelApi } from './api.js';
@@ -78,21 +79,21 @@ export async function openLobby() {
     onClose: (value) => { stop(); if (value === 'create') create(form); },
   });
   d.dataset.lobby = 'true';
-  const form = d.querySelector('form');
-  const list = d.querySelector('[data-tables]');
+  const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
+  const list = /** @type {HTMLElement} */ (d.querySelector('[data-tables]'));
   const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) list.innerHTML = tablesHtml(frame.tables, me); });
   d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
   d.addEventListener('click', async (event) => {
-    const button = event.target.closest('button');
+    const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     if (button.dataset.join) joined(duelApi.join(button.dataset.join));
     else if (button.dataset.accept) joined(duelApi.accept(button.dataset.accept));
     else if (button.dataset.decline) {
-      try { await duelApi.decline(button.dataset.decline); button.closest('li').remove(); } catch (error) { refuse(error); }
+      try { await duelApi.decline(button.dataset.decline); button.closest('li')?.remove(); } catch (error) { refuse(error); }
     } else if (button.dataset.name) showPlayer(button.dataset.name);
     else if ('rename' in button.dataset) {
       try {
-        me = await duelApi.rename(form.name.value);
+        me = await duelApi.rename(/** @type {HTMLInputElement} */ (form.elements.namedItem('name')).value);
         say(t('lobby.renamed', { name: me.name }));
       } catch (error) {
         say(error.message, { error: true });
@@ -128,5 +129,5 @@ export function offer(invitation) {
       }
     },
   });
-  d.querySelector('button.primary').focus();
+  /** @type {HTMLElement} */ (d.querySelector('button.primary')).focus();
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Player info (from the lobby, a duel and its result): rating with its uncertainty, duels, the last
 // duels with their scores; and making the player a friend, or ignoring them.
 import { duelApi } from './api.js';
@@ -32,5 +33,5 @@ export async function showPlayer(name) {
       }
     },
   });
-  d.querySelector('button.primary').focus();
+  /** @type {HTMLElement} */ (d.querySelector('button.primary')).focus();
 }

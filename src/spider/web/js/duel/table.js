@@ -1,3 +1,4 @@
+// @ts-check
 // A duel on the table: the player's own game, with the duel's clock and the opponent's progress in the
 // duel bar; after finishing, the opponent's table, live and as they see it; at the end, the result.
 // The server holds both games and the clock; the page only shows them.
@@ -18,8 +19,8 @@ let receivedAt = 0; // performance.now() when it came
 let ticker = 0;
 let asked = false; // the clock ran out here: the server was asked once how the duel stands
 
-const bar = () => document.getElementById('duel-bar');
-const app = () => document.getElementById('app');
+const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'));
+const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
 const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null);
 const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
 const watching = () => Boolean(duel && duel.watch && mine() && mine().finished);
@@ -167,7 +168,7 @@ function confirmFinish() {
       try { apply(await duelApi.finish(duel.id)); } catch (error) { refuse(error); }
     },
   });
-  d.querySelector('[data-confirm-finish]').focus();
+  /** @type {HTMLElement} */ (d.querySelector('[data-confirm-finish]')).focus();
 }
 
 function showResult() {
@@ -195,8 +196,8 @@ function showResult() {
       if (value === 'rematch') rematch();
     },
   });
-  d.querySelector('table').addEventListener('click', (event) => {
-    const button = event.target.closest('button[data-name]');
+  /** @type {HTMLElement} */ (d.querySelector('table')).addEventListener('click', (event) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-name]'));
     if (button) showPlayer(button.dataset.name); // the result stays a click away: Result in the duel bar
   });
 }
@@ -218,7 +219,7 @@ const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: le
 /** Wires the duel bar and the socket's duel frames (once, at start-up). */
 export function initDuelTable() {
   bar().addEventListener('click', (event) => {
-    const button = event.target.closest('button');
+    const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     if (button.dataset.duel) COMMANDS[button.dataset.duel]();
     else if (button.dataset.name) showPlayer(button.dataset.name);

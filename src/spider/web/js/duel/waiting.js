@@ -1,3 +1,4 @@
+// @ts-check
 // A table of the player's that waits for an opponent (after New table in the lobby, or a rematch not yet
 // taken up): the opponent may be invited by name or from the friends.
 import { duelApi } from './api.js';
@@ -10,7 +11,8 @@ import { CONSTANTS } from '../settings.js';
 /** An open table of the player's: it waits for an opponent, who may be invited by name or from the friends. */
 export async function waitFor(table) {
   connect();
-  let friends = { friends: [] };
+  /** @type {import('../types').Friends} */
+  let friends = { friends: [], ignored: [] };
   try { friends = await duelApi.friends(); } catch { /* inviting by name still works */ }
   const friendButtons = friends.friends.map((f) => `<li>${esc(f.name)} <small class="${f.online ? 'online' : 'offline'}">${esc(t(f.online ? 'lobby.online' : 'lobby.offline'))}</small>`
     + ` <button type="button" data-invite-friend="${esc(f.name)}">${esc(t('lobby.invite.send'))}</button></li>`).join('');
@@ -40,8 +42,9 @@ export async function waitFor(table) {
       say(error.message, { error: true });
     }
   };
-  d.querySelector('[data-invite]').addEventListener('click', () => invite(d.querySelector('input[name="invite"]').value.trim()));
-  for (const button of d.querySelectorAll('[data-invite-friend]')) {
+  const name = /** @type {HTMLInputElement} */ (d.querySelector('input[name="invite"]'));
+  /** @type {HTMLElement} */ (d.querySelector('[data-invite]')).addEventListener('click', () => invite(name.value.trim()));
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (d.querySelectorAll('[data-invite-friend]'))) {
     button.addEventListener('click', () => invite(button.dataset.inviteFriend));
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The offline engine: Pyodide running the same `spider` package as the server, in a Web Worker so that
 // the table stays responsive while it starts (a few seconds) and plays. The page sends {id, call, args}
 // (and the page's language, lang) and gets {id, answer} (a JSON text from spider.offline) or {id, error}. Every file comes from our own
@@ -33,7 +34,7 @@ const CALLS = {
   act: (py, { action, seconds }) => game.act_json(action, seconds),
 };
 
-self.addEventListener('message', async (event) => {
+self.addEventListener('message', async (/** @type {MessageEvent} */ event) => {
   const { id, call, args, lang } = event.data;
   try {
     const py = await ready;

@@ -1,3 +1,4 @@
+// @ts-check
 // Solo play with no connection (SPEC 3.8): the player's online game waits on the server, and a game of
 // the player's own is dealt and played in the browser by the offline engine (the same Python as the
 // server's, through Pyodide). It is kept in localStorage, so a reload finds it; when it ends, its code,
@@ -34,7 +35,7 @@ function drawBadge() {
     document.head.append(style);
     badge = document.createElement('p');
     badge.className = 'offline-badge';
-    document.querySelector('.top').append(badge);
+    /** @type {HTMLElement} */ (document.querySelector('.top')).append(badge);
   }
   badge.hidden = !kept;
   if (!kept) return;

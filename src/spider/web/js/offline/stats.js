@@ -1,3 +1,4 @@
+// @ts-check
 // The statistics' offline part: games played with no connection, counted apart from the online ones.
 import { t } from '../i18n.js';
 import { esc } from '../dialog.js';
@@ -8,6 +9,7 @@ export function offlineStats(offline, head) {
   if (!offline || !offline.by_suits) return '';
   const by = (n) => offline.by_suits[n] || {};
   const none = t('stats.none');
+  /** @type {(value: unknown, shown?: (v: any) => string) => string} */
   const cell = (value, shown = String) => `<td>${value === null || value === undefined ? esc(none) : esc(shown(value))}</td>`;
   const row = (id, value) => `<tr><th scope="row">${esc(t(id))}</th>${CONSTANTS.suit_counts.map((n) => value(by(n))).join('')}</tr>`;
   return `<h3>${esc(t('stats.offline'))}</h3><table data-offline-stats><thead>${head}</thead><tbody>
