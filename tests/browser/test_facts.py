@@ -27,9 +27,8 @@ def test_the_table_and_its_dialogs_show_the_servers_facts(page: Page) -> None:
     real = page.request.get("/api/presets").json()["constants"]
     assert page.locator(".column").count() == real["columns"] == 10
     assert page.locator(".run").count() == real["runs_to_win"] == 8
-    assert [int(s) for s in page.eval_on_selector_all(".suit-choice", "(all) => all.map((e) => e.dataset.suits)")] == [
-        1, 2, 4
-    ]
+    choices = page.eval_on_selector_all(".suit-choice", "(all) => all.map((e) => Number(e.dataset.suits))")
+    assert choices == real["suit_counts"] == [1, 2, 4]
 
     page.route("**/api/presets", changed_facts)
     page.reload()
@@ -45,3 +44,17 @@ def test_the_table_and_its_dialogs_show_the_servers_facts(page: Page) -> None:
     assert values(page, "dialog[open] select[name='opponent'] option") == ["person", "casual", "master"]
     assert values(page, "dialog[open] input[name='suits']") == ["1", "2"]
     assert page.get_attribute("#duel-name", "maxlength") == "12"
+
+
+def test_the_signs_of_life_come_as_often_as_the_server_says(page: Page) -> None:
+    def quick_heartbeat(route: Route) -> None:
+        answer = route.fetch().json()
+        answer["constants"]["heartbeat_ms"] = 200  # the server's is 15 s: three would not come within the wait
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+    page.route("**/api/presets", quick_heartbeat)
+    page.goto("/")
+    page.wait_for_selector("html[data-ready=true]")
+    for _ in range(3):
+        with page.expect_request(lambda request: request.url.endswith("/clock"), timeout=5_000):
+            pass

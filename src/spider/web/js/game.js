@@ -8,16 +8,24 @@ import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
 import { say, announce, refuse } from './status.js';
 
+/** @import * as T from './types' */
+
 let queue = Promise.resolve(true);
+/** @type {((view: T.View, previous: T.View | null) => void)[]} */
 const listeners = [];
 
 /** Have ``listener(view, previous)`` called after each view is shown (not during a replay): main.js
 registers the dialogs' and practice's, so that this module, below them, never imports them. */
+/** @param {(view: T.View, previous: T.View | null) => void} listener */
 export function onView(listener) {
   listeners.push(listener);
 }
 
-/** Show a view the server sent; with events, the cards move there. */
+/**
+ * Show a view the server sent; with events, the cards move there.
+ * @param {T.View} view
+ * @param {{ animate?: boolean }} [options]
+ */
 export function setView(view, { animate = true } = {}) {
   const previous = state.view;
   update(() => {

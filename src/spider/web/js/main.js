@@ -16,7 +16,8 @@ import { initOnScreen } from './onscreen.js';
 
 let opening = null; // what to say once the table is drawn
 
-async function currentGame() {
+/** @param {Promise<unknown>} presets the presets' answer, set once it comes (a new game's suit count is checked against it) */
+async function currentGame(presets) {
   const early = window.spiderBoot && window.spiderBoot.current; // started by boot.js
   const asked = new URLSearchParams(window.location.search);
   const share = asked.get('share');
@@ -37,6 +38,7 @@ async function currentGame() {
     return await (early || api.current());
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    await presets.catch(() => {});
     const options = { suits: settings.suits, deal: 'random' };
     return api.create(settings.rules ? { ...options, rules: settings.rules } : options);
   }
@@ -77,10 +79,10 @@ async function start() {
   onView(afterView); // the win, "no more moves" and practice's dialogs, told of each view
   // the presets' answer names the game's facts (suit counts, runs to win, …): the table waits for it; with
   // no server, the service worker answers with the copy it kept (sw.js)
-  const [catalog, view, presets] = await Promise.allSettled([loadCatalog(language), currentGame(), api.presets()]);
+  const asked = api.presets().then(setPresets);
+  const [catalog, view, presets] = await Promise.allSettled([loadCatalog(language), currentGame(asked), asked]);
   if (catalog.status === 'rejected') throw catalog.reason;
-  if (presets.status === 'fulfilled') setPresets(presets.value);
-  else if (view.status === 'fulfilled') throw presets.reason;
+  if (presets.status === 'rejected' && view.status === 'fulfilled') throw presets.reason;
   translate();
   document.title = t('app.title');
   initRender();
