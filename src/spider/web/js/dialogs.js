@@ -164,7 +164,7 @@ async function statsDialog() {
     <form method="dialog" class="actions">${closeButton(true)}</form></div>`, { label: t('stats.title') });
   let stats;
   try { stats = await api.stats(); } catch (error) {
-    /** @type {HTMLElement} */ (d.querySelector('.stats')).textContent = error.message;
+    /** @type {HTMLElement} */ (d.querySelector('.stats')).textContent = /** @type {Error} */ (error).message;
     return;
   }
   const none = t('stats.none');

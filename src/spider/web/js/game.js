@@ -9,6 +9,7 @@ import { update, els } from './render.js';
 import { say, announce, refuse } from './status.js';
 
 /** @import * as T from './types' */
+/** @import { ApiError } from './api.js' */
 
 let queue = Promise.resolve(true);
 /** @type {((view: T.View, previous: T.View | null) => void)[]} */
@@ -92,7 +93,7 @@ async function perform(action, refused) {
   } catch (error) {
     refuse(error, refused ? refused() : []);
     // the game moved on in another window: show it as it now stands (the sentence stays on screen)
-    if (error.messageId === 'server.game_changed') {
+    if (/** @type {ApiError} */ (error).messageId === 'server.game_changed') {
       try { setView(await api.get(view.id), { animate: false }); } catch { /* the sentence says enough */ }
     }
     return false;
@@ -207,7 +208,7 @@ export async function hint() {
     });
     say(answer.text || t('hint.none'));
   } catch (error) {
-    if (error.messageId === 'server.hint_in_flight') return; // asked twice: the first answer is on its way
+    if (/** @type {ApiError} */ (error).messageId === 'server.hint_in_flight') return; // asked twice: the first answer is on its way
     refuse(error);
   }
 }

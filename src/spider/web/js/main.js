@@ -31,7 +31,7 @@ async function currentGame(presets) {
       opening = share ? () => t('share.opened') : () => t('announce.code', { code: view.code });
       return view;
     } catch (error) {
-      opening = () => error.message; // a stale link or a bad code: say so over the player's own game
+      opening = () => /** @type {Error} */ (error).message; // a stale link or a bad code: say so over the player's own game
     }
   }
   try {

@@ -21,7 +21,7 @@ export async function practiceDialog() {
   { label: t('practice.title') });
   let listed;
   try { listed = await api.practice(); } catch (error) {
-    /** @type {HTMLElement} */ (d.querySelector('.practice-list')).textContent = error.message;
+    /** @type {HTMLElement} */ (d.querySelector('.practice-list')).textContent = /** @type {Error} */ (error).message;
     return;
   }
   const current = state.view && state.view.practice ? state.view.practice.id : null;

@@ -96,7 +96,7 @@ export async function openLobby() {
         me = await duelApi.rename(/** @type {HTMLInputElement} */ (form.elements.namedItem('name')).value);
         say(t('lobby.renamed', { name: me.name }));
       } catch (error) {
-        say(error.message, { error: true });
+        say(/** @type {Error} */ (error).message, { error: true });
       }
     }
   });

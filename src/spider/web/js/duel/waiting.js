@@ -39,7 +39,7 @@ export async function waitFor(table) {
       await duelApi.invite(table.id, name);
       say(t('lobby.invite.sent', { name }));
     } catch (error) {
-      say(error.message, { error: true });
+      say(/** @type {Error} */ (error).message, { error: true });
     }
   };
   const name = /** @type {HTMLInputElement} */ (d.querySelector('input[name="invite"]'));

@@ -41,6 +41,7 @@ self.addEventListener('message', async (/** @type {MessageEvent} */ event) => {
     py.globals.get('speak')(lang); // the table in words and the refusals, as the page speaks
     self.postMessage({ id, answer: CALLS[call](py, args || {}) });
   } catch (error) {
-    self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    const failed = /** @type {{ message?: string } | null} */ (error); // Pyodide's PythonError, or any other
+    self.postMessage({ id, error: String(failed && failed.message ? failed.message : error) });
   }
 });

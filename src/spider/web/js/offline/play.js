@@ -118,7 +118,7 @@ async function leave(result) {
     view = await api.current();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) {
-      say(error.message, { error: true }); // still no server: the offline game stays
+      say(/** @type {Error} */ (error).message, { error: true }); // still no server: the offline game stays
       return;
     }
   }
@@ -126,7 +126,7 @@ async function leave(result) {
   try {
     show(view || await api.create({ suits: settings.suits, deal: 'random' }), { animate: false });
   } catch (error) {
-    say(error.message, { error: true });
+    say(/** @type {Error} */ (error).message, { error: true });
   }
 }
 
@@ -141,7 +141,8 @@ export async function sendResults() {
       await api.offlineResult(result);
       sent += 1;
     } catch (error) {
-      if (unreachable(error) || error.status >= 500 || error.status === 429) left.push(result);
+      const status = /** @type {ApiError} */ (error).status;
+      if (unreachable(error) || status >= 500 || status === 429) left.push(result);
     }
   }
   write(RESULTS, left);
