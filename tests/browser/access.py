@@ -37,6 +37,17 @@ def _module(page: Page, path: str, call: str) -> None:
     page.evaluate(f"async () => {{ const m = await import('/static/js/{path}'); m.{call}; }}")
 
 
+def _on_the_table(page: Page, dialog: str) -> None:
+    """The win or "no more moves" dialog, for the view on the table."""
+    page.evaluate(
+        f"""async () => {{
+            const {{ dialogs }} = await import('/static/js/dialogs.js');
+            const {{ state }} = await import('/static/js/state.js');
+            dialogs.{dialog}(state.view);
+        }}"""
+    )
+
+
 def _button(name: str) -> Callable[[Page], None]:
     return lambda page: page.locator(f'[data-command="{name}"]').click()
 
@@ -47,8 +58,8 @@ DIALOGS: dict[str, Callable[[Page], None]] = {
     "settings": _button("settings"),
     "statistics": _button("stats"),
     "rules": _button("rules"),
-    "win": lambda page: _module(page, "dialogs.js", "dialogs.win()"),
-    "no more moves": lambda page: _module(page, "dialogs.js", "dialogs.stuck()"),
+    "win": lambda page: _on_the_table(page, "win"),
+    "no more moves": lambda page: _on_the_table(page, "stuck"),
     "share": lambda page: page.locator("[data-share]").click(),
     "practice": lambda page: _module(page, "practice.js", "practiceDialog()"),
     "analysis": lambda page: _module(page, "analysis.js", "analyseGame()"),

@@ -42,6 +42,9 @@ def test_chromium_finds_the_app_installable_and_a_reload_offline_shows_it(
         page.wait_for_selector("nav.toolbar [data-command='new']")
         assert page.title() != "" and "ERR_INTERNET_DISCONNECTED" not in page.content()
         assert page.locator("[data-i18n='button.new']").first.text_content() == "New game"  # the catalog came too
+        # the game's facts too (the presets' answer, kept by the service worker): the table is drawn with them
+        page.wait_for_function("() => document.querySelectorAll('.suit-choice').length === 3")
+        assert page.locator(".run").count() == 8 and page.locator(".column").count() == 10
     finally:
         context.close()
 

@@ -1,24 +1,33 @@
+// @ts-check
 // The service worker (served as /sw.js: its scope is the whole site). The server writes the line above
 // this one: self.SPIDER names the page's files (the shell) and the offline engine's, each with a version.
 //
 // Online, every page file comes from the network as usual (the server stays the authority; the browser
-// revalidates by ETag); the kept copy answers only when the network does not. The API is never touched.
+// revalidates by ETag); the kept copy answers only when the network does not. Of the API, only the presets'
+// answer is kept the same way: it names the game's facts (suit counts, runs to win, …) that the page needs to
+// draw the table, an offline game's too. The rest of the API is never touched.
 // The engine (Pyodide and our Python, about 12 MB) is kept only once the page asks for it: offline play
 // turned on, or the app installed. Never on a first visit.
-const { shell, shellVersion, engine, engineVersion } = self.SPIDER;
+/** The service worker's own scope, and what the server wrote above. */
+const sw = /** @type {ServiceWorkerGlobalScope & {SPIDER: import('./js/workers').Kept}} */ (/** @type {unknown} */ (self));
+const { shell, shellVersion, engine, engineVersion } = sw.SPIDER;
 const SHELL = `spider-shell-${shellVersion}`;
 const ENGINE = `spider-engine-${engineVersion}`;
+const PRESETS = '/api/presets';
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(shell)).then(() => self.skipWaiting()));
+sw.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL).then(async (cache) => {
+    await cache.addAll(shell);
+    await cache.add(PRESETS).catch(() => {}); // kept again by the page's next load if not now
+  }).then(() => sw.skipWaiting()));
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     const hadEngine = names.some((name) => name.startsWith('spider-engine-'));
     await Promise.all(names.filter((name) => name !== SHELL && name !== ENGINE).map((name) => caches.delete(name)));
-    await self.clients.claim();
+    await sw.clients.claim();
     // a player who had offline play keeps it through a new version of the engine
     if (hadEngine && !names.includes(ENGINE)) await keepEngine();
   })());
@@ -45,7 +54,7 @@ async function dropEngine() {
 }
 
 // The page asks: {engine: 'keep' | 'drop' | 'ask'}; the answer says whether the engine is kept.
-self.addEventListener('message', (event) => {
+sw.addEventListener('message', (event) => {
   const wanted = event.data && event.data.engine;
   const port = event.ports[0];
   if (!wanted || !port) return;
@@ -59,10 +68,22 @@ async function kept(request) {
   return caches.match(key, { ignoreSearch: true });
 }
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (request.method !== 'GET' || url.origin !== sw.location.origin) return;
+  if (url.pathname === PRESETS) {
+    // the network's answer, kept for the next time there is none
+    event.respondWith(fetch(request).then(async (response) => {
+      if (response.ok) await (await caches.open(SHELL)).put(PRESETS, response.clone());
+      return response;
+    }, async (error) => {
+      const found = await caches.match(PRESETS);
+      if (found) return found;
+      throw error;
+    }));
+    return;
+  }
   if (engine.includes(url.pathname)) {
     // the engine's files change only with its version: the kept copy first
     event.respondWith(caches.open(ENGINE).then((cache) => cache.match(url.pathname)).then((found) => found || fetch(request)));

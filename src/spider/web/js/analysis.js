@@ -1,3 +1,4 @@
+// @ts-check
 // Analysis after a lost game (SPEC 2.6): the server searches the game with the whole deal known, and says
 // whether the deal could be won and the last point from which it still could. From there the player can
 // take the game up again (a new game of the deal with their own actions played again, undo history and
@@ -5,8 +6,8 @@
 import { api } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
-import { setView, refuse, newGame } from './game.js';
-import { say } from './status.js';
+import { setView, newGame } from './game.js';
+import { say, refuse } from './status.js';
 import { playLine } from './replay.js';
 import { openDialog, esc } from './dialog.js';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // FLIP animations: remember where every card was, let the new state render, then slide each card from
 // its old place to its new one. Cards are matched by comparing columns, so the same code animates moves,
 // deals, flips, removed runs, undo and redo without knowing any rule.

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards drawn by the page: a corner with rank and suit, a large pip, and a patterned back.
 // A screen reader meets each face-up card as a list item named in words ("10 of spades"); what the
 // eye reads (corners and pip) is hidden from it.

@@ -1,9 +1,18 @@
-// The one <dialog> every dialog fills in turn, and the escaping of the texts put in it.
+// @ts-check
+// The one <dialog> every dialog fills in turn, the escaping of the texts put in it, and the question
+// asked before a game in progress is left.
+import { state } from './state.js';
+import { t } from './i18n.js';
 
+/** @param {unknown} s */
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-export const dialog = () => document.getElementById('dialog');
+export const dialog = () => /** @type {HTMLDialogElement} */ (document.getElementById('dialog'));
 
-/** Fill the dialog with ``html`` and show it; ``onClose`` gets the value of the button that closed it. */
+/**
+ * Fill the dialog with ``html`` and show it; ``onClose`` gets the value of the button that closed it.
+ * @param {string} html
+ * @param {{ label?: string, onClose?: (value: string) => void }} [options]
+ */
 export function openDialog(html, { label, onClose } = {}) {
   const d = dialog();
   if (d.open) d.close('replaced');
@@ -15,4 +24,22 @@ export function openDialog(html, { label, onClose } = {}) {
   // the focused button may lie below a short screen's fold: the dialog still opens at its title
   d.scrollTop = 0;
   return d;
+}
+
+/** Does ``then`` at once, unless it would leave a game in progress that has moves (and so counts as
+a loss): then the player is asked first. */
+/** @param {() => void} then */
+export function askFirst(then) {
+  const view = state.view;
+  if (!view || view.over || view.won || view.moves === 0) {
+    then();
+    return;
+  }
+  openDialog(`<form method="dialog">
+    <h2>${esc(t('leave.title'))}</h2><p>${esc(t('leave.text'))}</p>
+    <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
+    <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
+    label: t('leave.title'),
+    onClose: (value) => { if (value === 'leave') then(); },
+  });
 }

@@ -1,15 +1,17 @@
+// @ts-check
 // Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, presetOf, prefersReducedMotion } from './settings.js';
+import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
 import { t, formatTime, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
-import { newGame, openCode, restart, undo, refuse } from './game.js';
-import { say } from './status.js';
+import { newGame, openCode, restart, undo } from './game.js';
+import { say, refuse } from './status.js';
 import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
-import { practiceDialog } from './practice.js';
+/** @import * as T from './types' */
+import { practiceDialog, watchPractice } from './practice.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -27,7 +29,7 @@ function presetName(rules) {
 
 function newGameDialog() {
   const suits = state.view ? state.view.suits : settings.suits;
-  const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const view = state.view;
   const playing = view && !view.over && !view.won && view.moves > 0;
   const giveUp = (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
@@ -50,14 +52,14 @@ function newGameDialog() {
       if (value === 'analyse') analyseGame();
       if (value === 'practice') practiceDialog();
       if (value !== 'start') return;
-      const form = d.querySelector('form');
+      const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
       const code = form.code.value.trim();
       if (code) openCode(code);
       else newGame(form.kind.value, Number(form.suits.value));
     },
   });
   // Enter in the code field deals, as the form's first button (Cancel, or Give up) would otherwise answer it
-  d.querySelector('input[name="code"]').addEventListener('keydown', (e) => {
+  /** @type {HTMLInputElement} */ (d.querySelector('input[name="code"]')).addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
     d.close('start');
@@ -93,42 +95,50 @@ function settingsDialog() {
     label: t('settings.title'),
     onClose: (value) => { if (value === 'new') newGame(); },
   });
-  d.querySelector('#language').addEventListener('change', (event) => {
+  /** @type {HTMLElement} */ (d.querySelector('#language')).addEventListener('change', (event) => {
     // the page comes back in the new language: the game is the server's, so nothing is lost
-    settings.language = event.target.value;
+    settings.language = /** @type {HTMLSelectElement} */ (event.target).value;
     saveSettings();
     window.location.reload();
   });
-  const preset = d.querySelector('#preset');
+  const preset = /** @type {HTMLSelectElement} */ (d.querySelector('#preset'));
+  /** @type {NodeListOf<HTMLSelectElement>} */
+  const rules = d.querySelectorAll('[data-rule]');
+  /** @type {NodeListOf<HTMLInputElement>} */
+  const boxes = d.querySelectorAll('[data-setting]');
+  /** @param {string} name */
+  const box = (name) => /** @type {HTMLInputElement} */ (d.querySelector(`[data-setting="${name}"]`));
   const syncPreset = () => { preset.value = presetOf(settings.rules || r) || 'custom'; };
   syncPreset();
   preset.addEventListener('change', () => {
     if (!PRESETS[preset.value]) return;
-    settings.rules = { ...PRESETS[preset.value] };
-    for (const sel of d.querySelectorAll('[data-rule]')) sel.value = ruleValue(sel.dataset.rule, settings.rules[sel.dataset.rule]);
+    const chosen = { ...PRESETS[preset.value] };
+    settings.rules = chosen;
+    for (const sel of rules) sel.value = ruleValue(String(sel.dataset.rule), chosen[String(sel.dataset.rule)]);
     const helps = HELPS[preset.value];
     if (helps) { // the product the preset comes from offers these helpers, or does not
       settings.hints = helps.hints;
       settings.stuck = helps.no_more_moves;
       tellStuck(settings.stuck);
-      d.querySelector('[data-setting="hints"]').checked = settings.hints;
-      d.querySelector('[data-setting="stuck"]').checked = settings.stuck;
+      box('hints').checked = settings.hints;
+      box('stuck').checked = settings.stuck;
     }
     saveSettings();
     requestRender();
   });
-  for (const sel of d.querySelectorAll('[data-rule]')) {
+  for (const sel of rules) {
     sel.addEventListener('change', () => {
-      settings.rules = { ...r, ...settings.rules, [sel.dataset.rule]: parseRule(sel.dataset.rule, sel.value) };
+      const rule = String(sel.dataset.rule);
+      settings.rules = { ...r, ...settings.rules, [rule]: parseRule(rule, sel.value) };
       syncPreset();
       saveSettings();
     });
   }
-  for (const box of d.querySelectorAll('[data-setting]')) {
-    box.addEventListener('change', () => {
-      settings[box.dataset.setting] = box.checked;
-      if (box.dataset.setting === 'stuck') tellStuck(box.checked);
-      if (box.dataset.setting === 'offline') import('./offline/settings.js').then((offline) => offline.offlinePlay(box.checked));
+  for (const toggle of boxes) {
+    toggle.addEventListener('change', () => {
+      settings[String(toggle.dataset.setting)] = toggle.checked;
+      if (toggle.dataset.setting === 'stuck') tellStuck(toggle.checked);
+      if (toggle.dataset.setting === 'offline') import('./offline/settings.js').then((offline) => offline.offlinePlay(toggle.checked));
       saveSettings();
       requestRender();
     });
@@ -142,10 +152,10 @@ async function rulesDialog() {
   try {
     const response = await fetch(`/static/rules/${currentLanguage()}.html`);
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-    const article = page.querySelector('article');
-    d.querySelector('.rules-body').replaceChildren(...article.childNodes);
+    const article = /** @type {HTMLElement} */ (page.querySelector('article'));
+    /** @type {HTMLElement} */ (d.querySelector('.rules-body')).replaceChildren(...article.childNodes);
   } catch {
-    d.querySelector('.rules-body').textContent = t('error.network');
+    /** @type {HTMLElement} */ (d.querySelector('.rules-body')).textContent = t('error.network');
   }
 }
 
@@ -154,13 +164,16 @@ async function statsDialog() {
     <form method="dialog" class="actions">${closeButton(true)}</form></div>`, { label: t('stats.title') });
   let stats;
   try { stats = await api.stats(); } catch (error) {
-    d.querySelector('.stats').textContent = error.message;
+    /** @type {HTMLElement} */ (d.querySelector('.stats')).textContent = /** @type {Error} */ (error).message;
     return;
   }
   const none = t('stats.none');
+  /** @type {(v: unknown, f?: (v: any) => string) => string} */
   const show = (v, f = String) => (v === null || v === undefined ? none : esc(f(v)));
-  const suits = [1, 2, 4];
+  const suits = CONSTANTS.suit_counts;
+  /** @type {(n: number) => Partial<T.Tally>} */
   const by = (n) => (stats.by_suits || {})[n] || {};
+  /** @type {[string, (n: number) => string][]} */
   const rows = [
     ['stats.games', (n) => show(by(n).games ?? 0)],
     ['stats.wins', (n) => show(by(n).wins ?? 0)],
@@ -173,18 +186,18 @@ async function statsDialog() {
   const best = stats.best_scores || {};
   for (const k of RULE_CHOICES.scoring || []) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
   const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
-  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="4" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
+  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="${suits.length + 1}" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
   const site = stats.site;
   const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days }))}</h3>
     <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
     <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
     <p class="note">${esc(site.method || '')}</p>` : '';
   const { offlineStats } = await import('./offline/stats.js'); // off the first load
-  d.querySelector('.stats').innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
+  /** @type {HTMLElement} */ (d.querySelector('.stats')).innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
 }
 
-function winDialog() {
-  const view = state.view;
+/** @param {T.View} view */
+function winDialog(view) {
   const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
   openDialog(`<form method="dialog" class="win">
     <p class="big" aria-hidden="true"><span class="s">♠</span> <span class="h">♥</span> <span class="d">♦</span> <span class="c">♣</span></p><h2>${esc(t('win.title'))}</h2>
@@ -217,9 +230,9 @@ async function shareDialog() {
     <div class="actions"><button type="button" data-copy>${esc(t('button.copy'))}</button>${closeButton(true)}</div></form>`, {
     label: t('share.title'),
   });
-  const field = d.querySelector('.share-url');
+  const field = /** @type {HTMLInputElement} */ (d.querySelector('.share-url'));
   field.select();
-  d.querySelector('[data-copy]').addEventListener('click', async () => {
+  /** @type {HTMLElement} */ (d.querySelector('[data-copy]')).addEventListener('click', async () => {
     field.select();
     try {
       await navigator.clipboard.writeText(url);
@@ -228,25 +241,8 @@ async function shareDialog() {
   });
 }
 
-/** Does ``then`` at once, unless it would leave a game in progress that has moves (and so counts as
-a loss): then the player is asked first. */
-function askFirst(then) {
-  const view = state.view;
-  if (!view || view.over || view.won || view.moves === 0) {
-    then();
-    return;
-  }
-  openDialog(`<form method="dialog">
-    <h2>${esc(t('leave.title'))}</h2><p>${esc(t('leave.text'))}</p>
-    <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
-    <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
-    label: t('leave.title'),
-    onClose: (value) => { if (value === 'leave') then(); },
-  });
-}
-
-function stuckDialog() {
-  const view = state.view;
+/** @param {T.View} view */
+function stuckDialog(view) {
   const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
   const line = view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
   const analyse = view.moves > 0 ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '';
@@ -274,5 +270,18 @@ export const dialogs = {
   win: winDialog,
   stuck: stuckDialog,
   share: shareDialog,
-  askFirst,
 };
+
+/** After each view (game.js's onView): the win or "no more moves" dialog, once, when the game has just
+come to it; an exercise says instead when its goal is reached, a win included. */
+/** @param {T.View} view @param {T.View | null} previous */
+export function afterView(view, previous) {
+  if (view.practice) {
+    watchPractice(view, previous);
+    return;
+  }
+  const same = previous && previous.id === view.id;
+  const delay = animationsOn() ? 450 : 0;
+  if (view.won && !(same && previous.won)) setTimeout(() => winDialog(view), delay);
+  else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => stuckDialog(view), delay);
+}

@@ -1,3 +1,4 @@
+// @ts-check
 // Pointer input on the table (mouse, touch and pen alike): drag and drop, taps, double-clicks.
 // A drag starts only past a few pixels so that taps stay taps; document listeners live only while pressed.
 import { state, groupAt } from './state.js';
@@ -130,6 +131,7 @@ function tap(p) {
   const double = Boolean(lastTap && lastTap.column === p.column && now - lastTap.time < DOUBLE_MS);
   lastTap = { column: p.column, time: now };
   const view = state.view;
+  if (!view) return;
   const data = view.columns[p.column - 1];
   const selected = state.selected;
   if (!selected && p.down && data.up.length === 0 && view.flips.includes(p.column)) {

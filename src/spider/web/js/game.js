@@ -1,17 +1,32 @@
+// @ts-check
 // What the player's commands do: each one asks the server, then shows the view it answers with.
 // No rule lives here: targets and best columns come with the view, refusals come from the server.
 import { api } from './api.js';
 import { state, groupAt, largestGroup, moveText, refusalAt } from './state.js';
-import { settings, saveSettings, animationsOn } from './settings.js';
+import { settings, saveSettings, CONSTANTS } from './settings.js';
 import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
-import { say, announce, shake } from './status.js';
-import { dialogs } from './dialogs.js';
-import { watchPractice } from './practice.js';
+import { say, announce, refuse } from './status.js';
+
+/** @import * as T from './types' */
+/** @import { ApiError } from './api.js' */
 
 let queue = Promise.resolve(true);
+/** @type {((view: T.View, previous: T.View | null) => void)[]} */
+const listeners = [];
 
-/** Show a view the server sent; with events, the cards move there. */
+/** Have ``listener(view, previous)`` called after each view is shown (not during a replay): main.js
+registers the dialogs' and practice's, so that this module, below them, never imports them. */
+/** @param {(view: T.View, previous: T.View | null) => void} listener */
+export function onView(listener) {
+  listeners.push(listener);
+}
+
+/**
+ * Show a view the server sent; with events, the cards move there.
+ * @param {T.View} view
+ * @param {{ animate?: boolean }} [options]
+ */
 export function setView(view, { animate = true } = {}) {
   const previous = state.view;
   update(() => {
@@ -22,19 +37,12 @@ export function setView(view, { animate = true } = {}) {
     state.hint = null;
     state.drag = null;
     const c = state.cursor;
-    c.column = Math.min(10, Math.max(1, c.column));
+    c.column = Math.min(view.columns.length, Math.max(1, c.column));
     c.count = Math.min(c.count, view.columns[c.column - 1].up.length) || largestGroup(view, c.column);
   }, { animate });
-  const same = previous && previous.id === view.id;
   if (view.stuck_pending) watchStuck(view);
   if (state.replay) return;
-  if (view.practice) {
-    watchPractice(view, previous); // an exercise says when its goal is reached, a win included
-    return;
-  }
-  const delay = animationsOn() ? 450 : 0;
-  if (view.won && !(same && previous.won)) setTimeout(() => dialogs.win(), delay);
-  else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => dialogs.stuck(), delay);
+  for (const listener of listeners) listener(view, previous);
 }
 
 // The "no more moves" search may still run when a view is answered: ask again a little later.
@@ -50,14 +58,6 @@ function watchStuck(view, tries = 0) {
     if (fresh.stuck_pending) watchStuck(view, tries + 1);
     else if (fresh.stuck) setView(fresh, { animate: false });
   }, 400 + tries * 300);
-}
-
-/** Tell the player why the server refused, and shake what was refused. */
-export function refuse(error, elements = []) {
-  say(error.message, { error: true }); // shown and said once
-  shake(elements);
-  // no answer at all: offline/play.js may offer a game on this device
-  if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
 }
 
 function describe(events) {
@@ -93,7 +93,7 @@ async function perform(action, refused) {
   } catch (error) {
     refuse(error, refused ? refused() : []);
     // the game moved on in another window: show it as it now stands (the sentence stays on screen)
-    if (error.messageId === 'server.game_changed') {
+    if (/** @type {ApiError} */ (error).messageId === 'server.game_changed') {
       try { setView(await api.get(view.id), { animate: false }); } catch { /* the sentence says enough */ }
     }
     return false;
@@ -182,7 +182,7 @@ export async function newGame(kind = settings.deal, suits = settings.suits) {
 }
 
 export function nextSuits() {
-  const order = [1, 2, 4];
+  const order = CONSTANTS.suit_counts;
   const current = state.view ? state.view.suits : settings.suits;
   return newGame(settings.deal, order[(order.indexOf(current) + 1) % order.length]);
 }
@@ -204,11 +204,11 @@ export async function hint() {
     if (state.view !== asked) return; // the table changed meanwhile: that hint is stale
     update(() => {
       // a flip hint has count 0 and no target: the face-down card at the end of the column is meant
-      state.hint = answer.action ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
+      state.hint = answer.action && answer.column ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
     });
     say(answer.text || t('hint.none'));
   } catch (error) {
-    if (error.messageId === 'server.hint_in_flight') return; // asked twice: the first answer is on its way
+    if (/** @type {ApiError} */ (error).messageId === 'server.hint_in_flight') return; // asked twice: the first answer is on its way
     refuse(error);
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Every text the page shows comes from one catalog (i18n/<lang>.json), looked up by id.
 export const LANGUAGES = ['en', 'he', 'nl', 'pl', 'pt'];
 /** Each language by its own name, as the picker offers it. */
@@ -48,11 +49,16 @@ export function currentLanguage() { return language; }
 
 export function has(id) { return id in catalog; }
 
-/** Fill data-i18n (text), data-i18n-aria (accessible name) and data-i18n-title under root. */
+/**
+ * Fill data-i18n (text), data-i18n-aria (accessible name) and data-i18n-title under root.
+ * @param {ParentNode} [root]
+ */
 export function translate(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  /** @param {string} selector */
+  const marked = (selector) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector));
+  for (const el of marked('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of marked('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
+  for (const el of marked('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
 }
 
 const RANK_LETTERS = 'A23456789TJQK';

@@ -1,3 +1,4 @@
+// @ts-check
 // Keyboard play (SPEC 3.3): letter shortcuts, and arrows with Enter/Space to pick up and put down cards.
 import { state, groupAt, largestGroup } from './state.js';
 import { t, cardName } from './i18n.js';
@@ -5,6 +6,7 @@ import { els, update } from './render.js';
 import { announce, say } from './status.js';
 import { undo, redo, hint, restart, nextSuits, deal, moveGroup, flip } from './game.js';
 import { dialogs } from './dialogs.js';
+import { askFirst } from './dialog.js';
 
 function shortcutsOff(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return true;
@@ -17,14 +19,15 @@ const LETTERS = {
   u: () => undo(),
   y: () => redo(),
   h: () => hint(),
-  r: () => dialogs.askFirst(restart),
+  r: () => askFirst(restart),
   n: () => dialogs.newGame(),
-  s: () => dialogs.askFirst(nextSuits),
+  s: () => askFirst(nextSuits),
   d: () => deal(),
-  w: () => announce(state.view.text), // the table in words (SPEC 1.8), from the server
+  w: () => announce(state.view ? state.view.text : ''), // the table in words (SPEC 1.8), from the server
 };
 
 function describeCursor() {
+  if (!state.view) return;
   const { column, count } = state.cursor;
   const data = state.view.columns[column - 1];
   let text;
@@ -40,11 +43,13 @@ function describeCursor() {
 
 function moveCursor(dColumn, dCount) {
   const view = state.view;
+  if (!view) return;
   update(() => {
     state.keyboard = true;
     const c = state.cursor;
     if (dColumn) {
-      c.column = ((c.column - 1 + dColumn + 10) % 10) + 1;
+      const columns = view.columns.length;
+      c.column = ((c.column - 1 + dColumn + columns) % columns) + 1;
       c.count = largestGroup(view, c.column) || Math.min(1, view.columns[c.column - 1].up.length);
     }
     if (dCount) {
@@ -58,6 +63,7 @@ function moveCursor(dColumn, dCount) {
 
 function pickOrPut() {
   const view = state.view;
+  if (!view) return;
   const { column, count } = state.cursor;
   state.keyboard = true;
   if (state.held) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Sizes cards to the window and spaces each column so the longest one still fits without scrolling,
 // every face-up card's rank readable: face-down cards close up first, then the corners, then the cards.
 const root = document.documentElement;
@@ -51,12 +52,12 @@ function fits(cardW, corner, columns) {
 }
 
 /** The window's room for the table: the card size it allows and the table's height. */
-export function measure(tableau) {
+export function measure(tableau, columns) {
   // the status line spans the table's grid column and, unlike the table, keeps its width whatever the cards' size
-  const width = document.querySelector('.status').clientWidth;
+  const width = /** @type {HTMLElement} */ (document.querySelector('.status')).clientWidth;
   const height = tableau.clientHeight - 12;
   const gap = Math.min(18, Math.max(2.5, width * 0.012));
-  const byWidth = (width - 9 * gap) / 10;
+  const byWidth = (width - (columns - 1) * gap) / Math.max(1, columns);
   const byHeight = height / 4.6 / 1.4;
   Object.assign(room, { cardW: Math.max(24, Math.floor(Math.min(byWidth, byHeight, 118))), tableH: height });
 }

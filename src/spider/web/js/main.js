@@ -1,20 +1,23 @@
+// @ts-check
 // Start-up: the catalog and the game load together, then the table is drawn and input is wired.
-import { api, answer, ApiError, tellStuck } from './api.js';
+import { api, ApiError, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, setPresets } from './settings.js';
 import { chooseLanguage, loadCatalog, translate, t } from './i18n.js';
 import { initRender, updateClock, els } from './render.js';
 import { initDrag } from './drag.js';
 import { initKeyboard } from './keyboard.js';
-import { dialogs } from './dialogs.js';
-import { setView, refuse, undo, redo, hint, restart, newGame, deal } from './game.js';
+import { dialogs, afterView } from './dialogs.js';
+import { askFirst } from './dialog.js';
+import { setView, onView, undo, redo, hint, restart, newGame, deal } from './game.js';
 import { stopReplay } from './replay.js';
-import { say } from './status.js';
+import { say, refuse } from './status.js';
 import { initOnScreen } from './onscreen.js';
 
 let opening = null; // what to say once the table is drawn
 
-async function currentGame() {
+/** @param {Promise<unknown>} presets the presets' answer, set once it comes (a new game's suit count is checked against it) */
+async function currentGame(presets) {
   const early = window.spiderBoot && window.spiderBoot.current; // started by boot.js
   const asked = new URLSearchParams(window.location.search);
   const share = asked.get('share');
@@ -28,13 +31,14 @@ async function currentGame() {
       opening = share ? () => t('share.opened') : () => t('announce.code', { code: view.code });
       return view;
     } catch (error) {
-      opening = () => error.message; // a stale link or a bad code: say so over the player's own game
+      opening = () => /** @type {Error} */ (error).message; // a stale link or a bad code: say so over the player's own game
     }
   }
   try {
-    return await (early ? answer(early) : api.current());
+    return await (early || api.current());
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    await presets.catch(() => {});
     const options = { suits: settings.suits, deal: 'random' };
     return api.create(settings.rules ? { ...options, rules: settings.rules } : options);
   }
@@ -42,7 +46,7 @@ async function currentGame() {
 
 const COMMANDS = {
   new: () => dialogs.newGame(),
-  restart: () => dialogs.askFirst(restart),
+  restart: () => askFirst(restart),
   undo: () => undo(),
   redo: () => redo(),
   hint: () => hint(),
@@ -60,21 +64,25 @@ function wire() {
     choice.addEventListener('click', () => {
       const suits = Number(choice.dataset.suits);
       if (state.replay || (state.view && state.view.suits === suits)) return;
-      dialogs.askFirst(() => newGame(settings.deal, suits));
+      askFirst(() => newGame(settings.deal, suits));
     });
   }
   els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
-  document.querySelector('[data-share]').addEventListener('click', () => { if (!state.replay) dialogs.share(); });
-  document.getElementById('replay-stop').addEventListener('click', stopReplay);
+  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).addEventListener('click', () => { if (!state.replay) dialogs.share(); });
+  /** @type {HTMLElement} */ (document.getElementById('replay-stop')).addEventListener('click', stopReplay);
   setInterval(updateClock, 1000);
 }
 
 async function start() {
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
-  api.presets().then(setPresets).catch(() => {});
-  const [catalog, view] = await Promise.allSettled([loadCatalog(language), currentGame()]);
+  onView(afterView); // the win, "no more moves" and practice's dialogs, told of each view
+  // the presets' answer names the game's facts (suit counts, runs to win, …): the table waits for it; with
+  // no server, the service worker answers with the copy it kept (sw.js)
+  const asked = api.presets().then(setPresets);
+  const [catalog, view, presets] = await Promise.allSettled([loadCatalog(language), currentGame(asked), asked]);
   if (catalog.status === 'rejected') throw catalog.reason;
+  if (presets.status === 'rejected' && view.status === 'fulfilled') throw presets.reason;
   translate();
   document.title = t('app.title');
   initRender();

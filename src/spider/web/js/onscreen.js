@@ -1,10 +1,10 @@
+// @ts-check
 // The game's clock is the server's, and it counts only while the game is on screen: this tells the
-// server when the page shows the game (and gives a sign of life every HEARTBEAT ms while it does), and
+// server when the page shows the game (and gives a sign of life every heartbeat_ms while it does), and
 // when it stops showing it (a hidden tab, a closed page). The clock on the table only shows the time.
 import { api } from './api.js';
 import { state } from './state.js';
-
-const HEARTBEAT = 15000; // the server counts at most 35 s between two signs of life
+import { CONSTANTS } from './settings.js';
 let timer = 0;
 
 const shown = () => document.visibilityState === 'visible';
@@ -29,7 +29,7 @@ function tell(onScreen) {
 
 function beat() {
   clearInterval(timer);
-  timer = shown() ? setInterval(() => tell(true), HEARTBEAT) : 0;
+  timer = shown() ? setInterval(() => tell(true), CONSTANTS.heartbeat_ms) : 0;
 }
 
 function changed() {

@@ -1,13 +1,13 @@
+// @ts-check
 // Practice (SPEC 3.9): the list of exercises with the player's progress, an exercise opened as a game,
 // its goal shown while playing, and a word when the goal is reached. The server says when it is: the
 // page only shows what the view's `practice` tells.
 import { api } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
-import { setView, refuse } from './game.js';
-import { dialogs } from './dialogs.js';
-import { openDialog, esc } from './dialog.js';
-import { say } from './status.js';
+import { setView } from './game.js';
+import { openDialog, esc, askFirst } from './dialog.js';
+import { say, refuse } from './status.js';
 
 function progressText(entry) {
   return entry.solved ? t('practice.solved', { count: entry.best_moves }) : t('practice.open');
@@ -21,7 +21,7 @@ export async function practiceDialog() {
   { label: t('practice.title') });
   let listed;
   try { listed = await api.practice(); } catch (error) {
-    d.querySelector('.practice-list').textContent = error.message;
+    /** @type {HTMLElement} */ (d.querySelector('.practice-list')).textContent = /** @type {Error} */ (error).message;
     return;
   }
   const current = state.view && state.view.practice ? state.view.practice.id : null;
@@ -30,15 +30,15 @@ export async function practiceDialog() {
     <span class="number" aria-hidden="true">${entry.number}</span>
     <span class="what"><b>${esc(entry.title)}</b><small>${esc(entry.goal)}</small></span>
     <span class="state" data-state>${entry.solved ? '<span aria-hidden="true">✓ </span>' : ''}${esc(progressText(entry))}</span></button></li>`).join('');
-  const list = d.querySelector('.practice-list');
+  const list = /** @type {HTMLElement} */ (d.querySelector('.practice-list'));
   list.innerHTML = `<ol>${items}</ol>`;
-  for (const button of list.querySelectorAll('[data-exercise]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-exercise]'))) {
     button.addEventListener('click', () => {
       d.close('exercise');
-      dialogs.askFirst(() => startExercise(button.dataset.exercise));
+      askFirst(() => startExercise(button.dataset.exercise));
     });
   }
-  const first = list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button');
+  const first = /** @type {HTMLElement | null} */ (list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button'));
   if (first) first.focus();
 }
 
@@ -46,15 +46,15 @@ export async function startExercise(id) {
   try {
     const view = await api.practise(id);
     setView(view);
-    say(t('practice.started', { number: view.practice.number, title: view.practice.title, goal: view.practice.goal }));
+    const p = view.practice || { number: 0, title: '', goal: '' }; // an exercise's view always has it
+    say(t('practice.started', { number: p.number, title: p.title, goal: p.goal }));
   } catch (error) {
     refuse(error);
   }
 }
 
-function solvedDialog() {
-  const view = state.view;
-  const p = view.practice;
+/** @param {import('./types').View} view @param {import('./types').Practising} p */
+function solvedDialog(view, p) {
   const next = p.next ? `<button value="next" class="primary" autofocus>${esc(t('practice.next'))}</button>` : '';
   const last = p.next ? '' : `<p>${esc(t('practice.last'))}</p>`;
   openDialog(`<form method="dialog" class="practice-done">
@@ -74,30 +74,5 @@ export function watchPractice(view, previous) {
   const p = view.practice;
   if (!p || !p.reached) return;
   if (previous && previous.id === view.id && previous.practice && previous.practice.reached) return;
-  setTimeout(solvedDialog, 300);
-}
-
-/** The goal bar above the table: the exercise, its goal, the moves it still allows. */
-export function renderPractice(view) {
-  const bar = document.getElementById('practice-goal');
-  if (!bar) return;
-  const p = view.practice;
-  bar.hidden = !p;
-  document.querySelector('[data-share]').hidden = Boolean(p); // a practice position is no deal to share
-  if (!p) return;
-  const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
-  const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;
-  const text = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}: ${status}`;
-  if (bar.dataset.text !== text) {
-    bar.dataset.text = text;
-    bar.replaceChildren();
-    const title = document.createElement('b');
-    title.textContent = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}`;
-    const goal = document.createElement('span');
-    goal.textContent = status;
-    const idea = document.createElement('small');
-    idea.textContent = p.idea;
-    bar.append(title, ' — ', goal, idea);
-    bar.classList.toggle('reached', p.reached);
-  }
+  setTimeout(() => solvedDialog(view, p), 300);
 }

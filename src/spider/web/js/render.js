@@ -1,38 +1,61 @@
+// @ts-check
 // render(state) brings the DOM in line with the state; redraws are batched per animation frame.
 import { state, groupAt, largestGroup } from './state.js';
-import { settings, animationsOn } from './settings.js';
+import { settings, animationsOn, CONSTANTS } from './settings.js';
 import { t, formatTime } from './i18n.js';
-import { cardElement } from './cards.js';
+import { cardElement, SUIT_SYMBOLS } from './cards.js';
 import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
-import { renderPractice } from './practice.js';
+import { renderPractice } from './practice-bar.js';
 
 export const els = {};
 let scheduled = false;
 let snapshot = null;
 
-export function initRender() {
-  els.app = document.getElementById('app');
-  els.tableau = document.getElementById('tableau');
-  els.columns = [];
-  for (let n = 1; n <= 10; n += 1) {
+/** The table's columns, and a slot for each run that wins, as many as the server says (CONSTANTS). */
+function layTable(columns, runs) {
+  els.columns = Array.from({ length: columns }, (_, i) => {
     const col = document.createElement('div');
     col.className = 'column';
-    col.dataset.column = String(n);
+    col.dataset.column = String(i + 1);
     col.setAttribute('role', 'list');
-    els.columns.push(col);
-  }
+    return col;
+  });
   els.tableau.replaceChildren(...els.columns);
-  const runs = document.querySelector('.runs');
-  els.runs = [];
-  for (let n = 1; n <= 8; n += 1) {
+  els.tableau.style.setProperty('--columns', String(columns)); // the table's grid (spider.css)
+  els.runs = Array.from({ length: runs }, () => {
     const slot = document.createElement('div');
     slot.className = 'run';
     slot.setAttribute('role', 'listitem');
-    els.runs.push(slot);
-  }
-  runs.replaceChildren(...els.runs);
+    return slot;
+  });
+  /** @type {HTMLElement} */ (document.querySelector('.runs')).replaceChildren(...els.runs);
+  measure(els.tableau, columns);
+}
+
+/** A choice in the toolbar for each suit count, marked with that many suits. */
+function suitChoices() {
+  const symbols = Object.values(SUIT_SYMBOLS);
+  return CONSTANTS.suit_counts.map((count) => {
+    const choice = document.createElement('button');
+    choice.type = 'button';
+    choice.className = 'suit-choice';
+    choice.setAttribute('role', 'radio');
+    choice.setAttribute('aria-checked', 'false');
+    choice.dataset.suits = String(count);
+    const mark = document.createElement('span');
+    mark.setAttribute('aria-hidden', 'true');
+    mark.textContent = symbols.slice(0, count).join('');
+    choice.append(mark);
+    return choice;
+  });
+}
+
+export function initRender() {
+  els.app = document.getElementById('app');
+  els.tableau = document.getElementById('tableau');
+  layTable(CONSTANTS.columns, CONSTANTS.runs_to_win);
   els.stock = document.querySelector('[data-stock]');
   els.stockCards = els.stock.querySelector('.stock-cards');
   els.stockCount = els.stock.querySelector('.stock-count');
@@ -42,10 +65,10 @@ export function initRender() {
   els.code = document.querySelector('[data-code]');
   els.kind = document.querySelector('[data-kind]');
   els.tableText = document.getElementById('table-text');
-  els.buttons = Object.fromEntries([...document.querySelectorAll('[data-command]')].map((b) => [b.dataset.command, b]));
-  els.suits = [...document.querySelectorAll('[data-suits]')];
-  measure(els.tableau);
-  new ResizeObserver(() => { measure(els.tableau); requestRender(); }).observe(els.tableau);
+  els.buttons = Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-command]'))].map((b) => [b.dataset.command, b]));
+  els.suits = suitChoices();
+  /** @type {HTMLElement} */ (document.querySelector('.suits')).replaceChildren(...els.suits);
+  new ResizeObserver(() => { measure(els.tableau, els.columns.length); requestRender(); }).observe(els.tableau);
 }
 
 /** Change the state; with animate, cards slide from where they are now to where the new state puts them. */
@@ -67,8 +90,9 @@ export function requestRender() {
   });
 }
 
-function renderColumn(el, n, column) {
-  const flippable = state.view.flips.includes(n);
+/** @param {HTMLElement} el @param {number} n @param {import('./types').Pile} column @param {import('./types').View} view */
+function renderColumn(el, n, column, view) {
+  const flippable = view.flips.includes(n);
   const sig = `${column.down}|${column.up.join(',')}`;
   if (el.dataset.sig !== sig) {
     el.dataset.sig = sig;
@@ -79,8 +103,8 @@ function renderColumn(el, n, column) {
     el.replaceChildren(...cards);
   }
   const ys = offsets(column.down, column.up.length);
-  const firstMovable = el.children.length - largestGroup(state.view, n);
-  [...el.children].forEach((card, i) => {
+  const firstMovable = el.children.length - largestGroup(view, n);
+  [.../** @type {HTMLCollectionOf<HTMLElement>} */ (el.children)].forEach((card, i) => {
     card.style.setProperty('--y', `${ys[i].toFixed(1)}px`);
     card.classList.toggle('flippable', flippable && i === el.children.length - 1);
     card.classList.toggle('movable', i >= firstMovable);
@@ -117,8 +141,10 @@ export function render() {
   const view = state.view;
   if (!view) return;
   document.body.classList.toggle('four-colors', settings.fourColors);
+  // drawn before the server's facts came (no server, no kept copy): the view says how many columns
+  if (els.columns.length !== view.columns.length) layTable(view.columns.length, els.runs.length);
   fit(view.columns);
-  view.columns.forEach((column, i) => renderColumn(els.columns[i], i + 1, column));
+  view.columns.forEach((column, i) => renderColumn(els.columns[i], i + 1, column, view));
 
   for (const el of els.tableau.querySelectorAll('.selected, .held, .hinted, .last-move, .cursor-card')) {
     el.classList.remove('selected', 'held', 'hinted', 'last-move', 'cursor-card');

@@ -1,3 +1,4 @@
+// @ts-check
 // "Show a winning line": a fresh game of the same deal, and the server's stored line played on it step by step.
 // A replay is a mode of its own: labelled as such, never the player's current game, and when it ends or is
 // stopped the table goes back to the game the line was asked for.
@@ -6,11 +7,11 @@ import { state } from './state.js';
 import { animationsOn } from './settings.js';
 import { t } from './i18n.js';
 import { requestRender } from './render.js';
-import { say } from './status.js';
-import { setView, act, refuse } from './game.js';
+import { say, refuse } from './status.js';
+import { setView, act } from './game.js';
 
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-const stopButton = () => document.getElementById('replay-stop');
+const stopButton = () => /** @type {HTMLElement} */ (document.getElementById('replay-stop'));
 
 export function stopReplay() {
   if (state.replay) state.replay.stopped = true;

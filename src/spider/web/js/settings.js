@@ -1,3 +1,4 @@
+// @ts-check
 // The player's settings, remembered in localStorage (no account needed).
 const KEY = 'spider.settings';
 
@@ -6,18 +7,41 @@ const KEY = 'spider.settings';
 export const PRESETS = {};
 export const HELPS = {}; // what each preset turns on beside its rules: { hints, no_more_moves }
 export const RULE_CHOICES = {}; // each table rule's choices, the default first
+// The game's facts the page shows, from the same answer (its `constants`): the engine states them, the page
+// writes none. Empty until main.js has the answer, which it waits for before drawing the table.
+/** @type {import('./types').Constants} */
+export const CONSTANTS = {
+  suit_counts: [],   // the suit counts a game may have, fewest first
+  columns: 0,        // columns on the table (a view at hand says it too: view.columns.length)
+  runs_to_win: 0,    // complete runs that win a game: the run slots
+  duel_minutes: [],  // a duel's time limits
+  strengths: [],     // the computer opponents' strengths, weakest first
+  name_length: 0,    // the longest player's name
+  heartbeat_ms: 0,   // how often the page gives the server a sign of life while a game is on screen
+};
 
 function replace(target, source) {
   for (const key of Object.keys(target)) delete target[key];
   Object.assign(target, source || {});
 }
 
-export function setPresets({ presets, helps, choices }) {
+export function setPresets({ presets, helps, choices, constants }) {
   replace(PRESETS, presets);
   replace(HELPS, helps);
   replace(RULE_CHOICES, choices);
+  Object.assign(CONSTANTS, constants);
+  if (!CONSTANTS.suit_counts.includes(settings.suits)) settings.suits = CONSTANTS.suit_counts[0];
 }
 
+/**
+ * @typedef {{
+ *   suits: number, deal: string, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
+ *   doubleClick: boolean, oneTap: boolean, autoPlace: boolean, highlight: boolean, lastMove: boolean,
+ *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean,
+ * }} Settings
+ */
+
+/** @type {Settings} */
 const DEFAULTS = {
   suits: 1,
   deal: 'random',            // "random" or "verified" for new games
@@ -35,12 +59,11 @@ const DEFAULTS = {
   offline: false,            // keep the offline engine, to play solo with no connection
 };
 
+/** @returns {Settings} */
 function load() {
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch { saved = {}; }
-  const merged = { ...DEFAULTS, ...saved };
-  if (![1, 2, 4].includes(merged.suits)) merged.suits = 1;
-  return merged;
+  return { ...DEFAULTS, ...saved }; // a suit count is checked once the suit counts are known (setPresets)
 }
 
 export const settings = load();

@@ -1,7 +1,8 @@
+// @ts-check
 // The visible status line, and what screen readers hear. One live region speaks (#announce), so that
 // each result is heard once: the status line shows, and says through it what it shows.
-const statusEl = () => document.getElementById('status');
-const announceEl = () => document.getElementById('announce');
+const statusEl = () => /** @type {HTMLElement} */ (document.getElementById('status'));
+const announceEl = () => /** @type {HTMLElement} */ (document.getElementById('announce'));
 
 /** Show a short message under the table, and say it (unless quiet: "Thinking…" is no news); errors stand out. */
 export function say(text, { error = false, quiet = false } = {}) {
@@ -17,6 +18,14 @@ export function announce(text) {
   el.textContent = '';
   // a fresh text node in a later task makes repeated messages heard again
   setTimeout(() => { el.textContent = text; }, 30);
+}
+
+/** Tell the player why the server refused, and shake what was refused. */
+export function refuse(error, elements = []) {
+  say(error.message, { error: true }); // shown and said once
+  shake(elements);
+  // no answer at all: offline/play.js may offer a game on this device
+  if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
 }
 
 export function shake(elements) {

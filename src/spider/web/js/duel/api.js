@@ -1,14 +1,6 @@
+// @ts-check
 // The duels' HTTP calls (README: Duels). Refusals carry the server's sentence, as for games.
-import { answer } from '../api.js';
-
-function request(method, path, body) {
-  return answer(fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }));
-}
+import { request } from '../api.js';
 
 const duel = (id) => `/api/duels/${encodeURIComponent(id)}`;
 const named = (name) => encodeURIComponent(name);

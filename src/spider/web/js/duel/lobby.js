@@ -1,16 +1,16 @@
+// @ts-check
 // The lobby (from the toolbar): the player's name, the open tables (live), a new table, invitations and
 // friends online. A table made for a person waits here for an opponent, who may also be invited.
 import { duelApi } from './api.js';
 import { connect, on } from './socket.js';
 import { start } from './table.js';
 import { showPlayer } from './players.js';
+import { waitFor } from './waiting.js';
 import { t } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
-import { refuse } from '../game.js';
-import { say } from '../status.js';
+import { say, refuse } from '../status.js';
+import { CONSTANTS } from '../settings.js';
 
-const STRENGTHS = ['beginner', 'casual', 'expert', 'master'];
-const MINUTES = [3, 5, 10, 15];
 
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
@@ -56,13 +56,14 @@ export async function openLobby() {
     refuse(error);
     return;
   }
-  const suitRadios = [1, 2, 4].map((n) => `<label><input type="radio" name="suits" value="${n}"${n === 1 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
-  const minutes = MINUTES.map((m) => `<option value="${m}"${m === 5 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n, i) => `<label><input type="radio" name="suits" value="${n}"${i === 0 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  // the second-shortest time limit is offered first: a short duel, not a rush
+  const minutes = CONSTANTS.duel_minutes.map((m, i) => `<option value="${m}"${i === 1 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
   const opponents = `<option value="person">${esc(t('lobby.person'))}</option>`
-    + STRENGTHS.map((s) => `<option value="${s}">${esc(t(`lobby.computer.${s}`))}</option>`).join('');
+    + CONSTANTS.strengths.map((s) => `<option value="${s}">${esc(t(`lobby.computer.${s}`))}</option>`).join('');
   const d = openDialog(`<form method="dialog" class="lobby">
     <h2>${esc(t('lobby.title'))}</h2>
-    <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="24" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
+    <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
     <p class="note" data-me>${esc(t('player.rating', { rating: Math.round(me.rating), deviation: Math.round(me.deviation) }))}</p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables, me)}</ul>
@@ -78,24 +79,24 @@ export async function openLobby() {
     onClose: (value) => { stop(); if (value === 'create') create(form); },
   });
   d.dataset.lobby = 'true';
-  const form = d.querySelector('form');
-  const list = d.querySelector('[data-tables]');
+  const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
+  const list = /** @type {HTMLElement} */ (d.querySelector('[data-tables]'));
   const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) list.innerHTML = tablesHtml(frame.tables, me); });
   d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
   d.addEventListener('click', async (event) => {
-    const button = event.target.closest('button');
+    const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     if (button.dataset.join) joined(duelApi.join(button.dataset.join));
     else if (button.dataset.accept) joined(duelApi.accept(button.dataset.accept));
     else if (button.dataset.decline) {
-      try { await duelApi.decline(button.dataset.decline); button.closest('li').remove(); } catch (error) { refuse(error); }
+      try { await duelApi.decline(button.dataset.decline); button.closest('li')?.remove(); } catch (error) { refuse(error); }
     } else if (button.dataset.name) showPlayer(button.dataset.name);
     else if ('rename' in button.dataset) {
       try {
-        me = await duelApi.rename(form.name.value);
+        me = await duelApi.rename(/** @type {HTMLInputElement} */ (form.elements.namedItem('name')).value);
         say(t('lobby.renamed', { name: me.name }));
       } catch (error) {
-        say(error.message, { error: true });
+        say(/** @type {Error} */ (error).message, { error: true });
       }
     }
   });
@@ -115,45 +116,6 @@ async function create(form) {
   }
 }
 
-/** An open table of the player's: it waits for an opponent, who may be invited by name or from the friends. */
-export async function waitFor(table) {
-  connect();
-  let friends = { friends: [] };
-  try { friends = await duelApi.friends(); } catch { /* inviting by name still works */ }
-  const friendButtons = friends.friends.map((f) => `<li>${esc(f.name)} <small class="${f.online ? 'online' : 'offline'}">${esc(t(f.online ? 'lobby.online' : 'lobby.offline'))}</small>`
-    + ` <button type="button" data-invite-friend="${esc(f.name)}">${esc(t('lobby.invite.send'))}</button></li>`).join('');
-  const invited = table.invited.length ? `<p class="note">${esc(t('lobby.invited', { names: table.invited.join(', ') }))}</p>` : '';
-  const d = openDialog(`<form method="dialog" class="waiting">
-    <h2>${esc(t('lobby.waiting'))}</h2>
-    <p>${esc(t('lobby.waiting.text', { suits: t('suits.option', { count: table.suits }), minutes: t('lobby.minutes', { count: table.minutes }) }))}</p>
-    ${invited}
-    <div class="field"><label for="invite-name">${esc(t('lobby.invite'))}</label><span class="name-row"><input id="invite-name" name="invite" maxlength="24" autocomplete="off"><button type="button" data-invite>${esc(t('lobby.invite.send'))}</button></span></div>
-    ${friendButtons ? `<h3>${esc(t('lobby.friends'))}</h3><ul class="friends">${friendButtons}</ul>` : ''}
-    <div class="actions"><button value="leave">${esc(t('lobby.take_away'))}</button><button value="close" class="primary">${esc(t('lobby.keep_waiting'))}</button></div></form>`, {
-    label: t('lobby.waiting'),
-    onClose: async (value) => {
-      if (value === 'leave') {
-        try { await duelApi.leave(table.id); say(t('lobby.taken_away')); } catch (error) { refuse(error); }
-      } else if (value === 'close') say(t('lobby.still_waiting'));
-    },
-  });
-  d.dataset.waiting = table.id;
-  d.addEventListener('close', () => { delete d.dataset.waiting; }, { once: true });
-  const invite = async (name) => {
-    if (!name) return;
-    try {
-      await duelApi.invite(table.id, name);
-      say(t('lobby.invite.sent', { name }));
-    } catch (error) {
-      say(error.message, { error: true });
-    }
-  };
-  d.querySelector('[data-invite]').addEventListener('click', () => invite(d.querySelector('input[name="invite"]').value.trim()));
-  for (const button of d.querySelectorAll('[data-invite-friend]')) {
-    button.addEventListener('click', () => invite(button.dataset.inviteFriend));
-  }
-}
-
 /** An invitation that arrives while the page is open: offered at once. */
 export function offer(invitation) {
   const d = openDialog(`<form method="dialog" class="invitation"><h2>${esc(t('lobby.invitation'))}</h2>
@@ -167,5 +129,5 @@ export function offer(invitation) {
       }
     },
   });
-  d.querySelector('button.primary').focus();
+  /** @type {HTMLElement} */ (d.querySelector('button.primary')).focus();
 }

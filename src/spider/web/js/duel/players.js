@@ -1,10 +1,10 @@
+// @ts-check
 // Player info (from the lobby, a duel and its result): rating with its uncertainty, duels, the last
 // duels with their scores; and making the player a friend, or ignoring them.
 import { duelApi } from './api.js';
 import { t } from '../i18n.js';
 import { openDialog, esc } from '../dialog.js';
-import { refuse } from '../game.js';
-import { say } from '../status.js';
+import { say, refuse } from '../status.js';
 
 export async function showPlayer(name) {
   let info;
@@ -33,5 +33,5 @@ export async function showPlayer(name) {
       }
     },
   });
-  d.querySelector('button.primary').focus();
+  /** @type {HTMLElement} */ (d.querySelector('button.primary')).focus();
 }

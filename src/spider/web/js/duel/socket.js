@@ -1,3 +1,4 @@
+// @ts-check
 // The duels' socket (/api/socket): one per page, opened on first use and opened again after a drop.
 // Frames go to the listeners of their type; the duels followed are followed again after a reconnect,
 // and the server then sends each duel's state afresh, so nothing is lost by a drop.

@@ -1,3 +1,4 @@
+// @ts-check
 // Duels at start-up: the socket opens (invitations arrive live), and a duel in play is taken up again
 // after a reload, with the clock as the server kept it.
 import { connect, on } from './socket.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // A duel on the table: the player's own game, with the duel's clock and the opponent's progress in the
 // duel bar; after finishing, the opponent's table, live and as they see it; at the end, the result.
 // The server holds both games and the clock; the page only shows them.
@@ -6,19 +7,20 @@ import { follow, unfollow, on } from './socket.js';
 import { api } from '../api.js';
 import { state } from '../state.js';
 import { settings } from '../settings.js';
-import { setView, refuse } from '../game.js';
+import { setView } from '../game.js';
 import { t, formatTime } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
-import { say } from '../status.js';
+import { say, refuse } from '../status.js';
 import { showPlayer } from './players.js';
+import { waitFor } from './waiting.js';
 
 let duel = null; // the duel's state as the server last sent it
 let receivedAt = 0; // performance.now() when it came
 let ticker = 0;
 let asked = false; // the clock ran out here: the server was asked once how the duel stands
 
-const bar = () => document.getElementById('duel-bar');
-const app = () => document.getElementById('app');
+const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'));
+const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
 const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null);
 const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
 const watching = () => Boolean(duel && duel.watch && mine() && mine().finished);
@@ -166,7 +168,7 @@ function confirmFinish() {
       try { apply(await duelApi.finish(duel.id)); } catch (error) { refuse(error); }
     },
   });
-  d.querySelector('[data-confirm-finish]').focus();
+  /** @type {HTMLElement} */ (d.querySelector('[data-confirm-finish]')).focus();
 }
 
 function showResult() {
@@ -194,8 +196,8 @@ function showResult() {
       if (value === 'rematch') rematch();
     },
   });
-  d.querySelector('table').addEventListener('click', (event) => {
-    const button = event.target.closest('button[data-name]');
+  /** @type {HTMLElement} */ (d.querySelector('table')).addEventListener('click', (event) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-name]'));
     if (button) showPlayer(button.dataset.name); // the result stays a click away: Result in the duel bar
   });
 }
@@ -205,10 +207,7 @@ async function rematch() {
   try {
     const offered = await duelApi.rematch(duel.id);
     if (offered.state === 'playing') start(offered);
-    else {
-      const { waitFor } = await import('./lobby.js');
-      waitFor(offered);
-    }
+    else waitFor(offered);
   } catch (error) {
     refuse(error);
   }
@@ -220,7 +219,7 @@ const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: le
 /** Wires the duel bar and the socket's duel frames (once, at start-up). */
 export function initDuelTable() {
   bar().addEventListener('click', (event) => {
-    const button = event.target.closest('button');
+    const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     if (button.dataset.duel) COMMANDS[button.dataset.duel]();
     else if (button.dataset.name) showPlayer(button.dataset.name);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the offline engine (engine.worker.js): one worker, started on the first call,
 // answering each call with the JSON that spider.offline writes, in the page's language.
 import { currentLanguage } from '../i18n.js';

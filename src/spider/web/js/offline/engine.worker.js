@@ -1,3 +1,4 @@
+// @ts-check
 // The offline engine: Pyodide running the same `spider` package as the server, in a Web Worker so that
 // the table stays responsive while it starts (a few seconds) and plays. The page sends {id, call, args}
 // (and the page's language, lang) and gets {id, answer} (a JSON text from spider.offline) or {id, error}. Every file comes from our own
@@ -33,13 +34,14 @@ const CALLS = {
   act: (py, { action, seconds }) => game.act_json(action, seconds),
 };
 
-self.addEventListener('message', async (event) => {
+self.addEventListener('message', async (/** @type {MessageEvent} */ event) => {
   const { id, call, args, lang } = event.data;
   try {
     const py = await ready;
     py.globals.get('speak')(lang); // the table in words and the refusals, as the page speaks
     self.postMessage({ id, answer: CALLS[call](py, args || {}) });
   } catch (error) {
-    self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    const failed = /** @type {{ message?: string } | null} */ (error); // Pyodide's PythonError, or any other
+    self.postMessage({ id, error: String(failed && failed.message ? failed.message : error) });
   }
 });

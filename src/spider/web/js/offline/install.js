@@ -1,3 +1,4 @@
+// @ts-check
 // The service worker (/sw.js) keeps the page's files, so that a reload with no connection still shows
 // the app; and, once the player turns offline play on (Settings) or installs the app, the offline engine.
 // Registered after the table is drawn: a first visit loads the page alone.
@@ -8,7 +9,7 @@ async function ask(engine) {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.kept));
-    registration.active.postMessage({ engine }, [channel.port2]);
+    registration.active?.postMessage({ engine }, [channel.port2]); // ready: it is active
   });
 }
 

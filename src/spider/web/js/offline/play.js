@@ -1,3 +1,4 @@
+// @ts-check
 // Solo play with no connection (SPEC 3.8): the player's online game waits on the server, and a game of
 // the player's own is dealt and played in the browser by the offline engine (the same Python as the
 // server's, through Pyodide). It is kept in localStorage, so a reload finds it; when it ends, its code,
@@ -34,7 +35,7 @@ function drawBadge() {
     document.head.append(style);
     badge = document.createElement('p');
     badge.className = 'offline-badge';
-    document.querySelector('.top').append(badge);
+    /** @type {HTMLElement} */ (document.querySelector('.top')).append(badge);
   }
   badge.hidden = !kept;
   if (!kept) return;
@@ -117,7 +118,7 @@ async function leave(result) {
     view = await api.current();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) {
-      say(error.message, { error: true }); // still no server: the offline game stays
+      say(/** @type {Error} */ (error).message, { error: true }); // still no server: the offline game stays
       return;
     }
   }
@@ -125,7 +126,7 @@ async function leave(result) {
   try {
     show(view || await api.create({ suits: settings.suits, deal: 'random' }), { animate: false });
   } catch (error) {
-    say(error.message, { error: true });
+    say(/** @type {Error} */ (error).message, { error: true });
   }
 }
 
@@ -140,7 +141,8 @@ export async function sendResults() {
       await api.offlineResult(result);
       sent += 1;
     } catch (error) {
-      if (unreachable(error) || error.status >= 500 || error.status === 429) left.push(result);
+      const status = /** @type {ApiError} */ (error).status;
+      if (unreachable(error) || status >= 500 || status === 429) left.push(result);
     }
   }
   write(RESULTS, left);

@@ -1,3 +1,4 @@
+// @ts-check
 // The Settings toggle "offline play": the offline engine is fetched in the background and kept by the
 // service worker (about 12 MB), or let go.
 import { t } from '../i18n.js';

@@ -1,14 +1,17 @@
+// @ts-check
 // The statistics' offline part: games played with no connection, counted apart from the online ones.
 import { t } from '../i18n.js';
 import { esc } from '../dialog.js';
+import { CONSTANTS } from '../settings.js';
 
 /** The offline games' table under the statistics dialog's own, with the same column heads. */
 export function offlineStats(offline, head) {
   if (!offline || !offline.by_suits) return '';
   const by = (n) => offline.by_suits[n] || {};
   const none = t('stats.none');
+  /** @type {(value: unknown, shown?: (v: any) => string) => string} */
   const cell = (value, shown = String) => `<td>${value === null || value === undefined ? esc(none) : esc(shown(value))}</td>`;
-  const row = (id, value) => `<tr><th scope="row">${esc(t(id))}</th>${[1, 2, 4].map((n) => value(by(n))).join('')}</tr>`;
+  const row = (id, value) => `<tr><th scope="row">${esc(t(id))}</th>${CONSTANTS.suit_counts.map((n) => value(by(n))).join('')}</tr>`;
   return `<h3>${esc(t('stats.offline'))}</h3><table data-offline-stats><thead>${head}</thead><tbody>
     ${row('stats.games', (s) => cell(s.games ?? 0))}
     ${row('stats.wins', (s) => cell(s.wins ?? 0))}

@@ -1,0 +1,28 @@
+// @ts-check
+// The goal bar above the table while an exercise is played (SPEC 3.9): drawn with the table, from the view.
+import { t } from './i18n.js';
+
+/** The goal bar above the table: the exercise, its goal, the moves it still allows. */
+export function renderPractice(view) {
+  const bar = document.getElementById('practice-goal');
+  if (!bar) return;
+  const p = view.practice;
+  bar.hidden = !p;
+  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).hidden = Boolean(p); // a practice position is no deal to share
+  if (!p) return;
+  const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
+  const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;
+  const text = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}: ${status}`;
+  if (bar.dataset.text !== text) {
+    bar.dataset.text = text;
+    bar.replaceChildren();
+    const title = document.createElement('b');
+    title.textContent = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}`;
+    const goal = document.createElement('span');
+    goal.textContent = status;
+    const idea = document.createElement('small');
+    idea.textContent = p.idea;
+    bar.append(title, ' — ', goal, idea);
+    bar.classList.toggle('reached', p.reached);
+  }
+}
