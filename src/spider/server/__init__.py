@@ -4,19 +4,25 @@
 nothing: importing one module of the server (a solver worker imports ``search_workers``) loads that module's
 imports only, not the whole web stack. One file, one job:
 
-- ``settings``: every setting, read from ``SPIDER_*`` environment variables, with types and defaults.
+- ``settings``: every setting, read from ``SPIDER_*`` environment variables (pydantic-settings).
 - ``app``: puts the parts together; ``routes``: the API as a table of thin handlers.
-- ``bodies``: strict reading of request bodies; ``answers``: the shape of every answer; ``openapi``: the
-  API's description, from the routes' table, the bodies and the answers.
-- ``errors``: the one table from errors to statuses.
-- ``middleware``: the player's cookie, the body size limit, headers on every answer.
-- ``games``: games made, loaded (replayed from storage), played and ended (the public view is the engine's,
-  ``spider.view``).
-- ``storage``: players, games and actions in SQLite (WAL) or another SQLAlchemy database.
+- ``bodies``: strict reading of request bodies; ``answers``: the shape of every answer but the view (the
+  view's shapes are the engine's, ``spider.view``); ``openapi``: the API's description, from the routes'
+  table, the bodies and the answers.
+- ``errors``: the one table from errors to HTTP statuses and WebSocket close codes, and every error body.
+- ``identity``: the player's cookie, their id and their language; ``security``: same-origin checks and the
+  headers on every answer; ``middleware``: the layers that set the cookie and the language and bound the
+  body's size and read time; ``connections``: connections per address, before the app.
+- ``games``: games made, loaded (replayed from storage), played and ended.
+- ``schema``: the one ``MetaData`` with every table; ``storage``: the game store (players, games, actions,
+  results) over it; ``records``: what a stored row becomes; ``results`` and ``tallies``: which games count
+  and the one function that counts a finished game; ``upserts`` and ``sqlite``: the database's dialects.
 - ``solving``: every call to the solver (hints, "no more moves", verified deals), in worker processes that
   run ``search_workers``, which imports the engine and the solver only.
-- ``pool_worker``: keeps verified deals ready in the background; ``stats``: results per player and site.
+- ``deal_pool``: the verified deals kept ready, which ``pool_worker`` tops up in the background and
+  ``verify`` (``spider verify``) fills from the command line; ``stats``: results per player and site.
 - ``static``: the page's files from memory, compressed once.
+- ``duels``: live duels (their own store, transitions, the state shown, messages, sockets).
 
 Live games are cached in memory. Several server processes may share one database: an action stored
 by another process is noticed when this one stores the next (the game is then rebuilt), and with
