@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,11 @@ def test_webassembly_is_compressed_and_typed_without_a_charset(client: TestClien
     assert response.headers["content-type"] == "application/wasm"  # what instantiateStreaming asks for
     assert response.content == wasm.read_bytes()
     assert int(response.headers["content-length"]) < wasm.stat().st_size / 2
+
+
+def test_the_service_worker_keeps_the_pages_modules_and_not_the_types_only_tsc_reads(client: TestClient) -> None:
+    first_line = client.get("/sw.js").text.splitlines()[0]
+    shell = json.loads(first_line.removeprefix("self.SPIDER = ").rstrip(";"))["shell"]
+    assert "/static/js/game.js" in shell
+    assert (web_folder() / "js" / "types.d.ts").is_file()  # the types are in the folder the page is served from
+    assert not [url for url in shell if url.endswith(".d.ts")]

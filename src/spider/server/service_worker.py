@@ -21,6 +21,7 @@ ENGINE_FOLDER = "pyodide"
 """Where ``scripts/setup`` puts Pyodide, under the page's folder (not in git)."""
 ENGINE_ZIP = "/static/offline/engine.zip"
 SCRIPT = "sw.js"
+TYPES_ONLY = ".d.ts"  # the page's types, read by tsc alone: no page loads them, so none is kept offline
 
 
 @functools.cache
@@ -38,7 +39,9 @@ def script(files: StaticFiles) -> str:
     shell_paths = sorted(
         path.relative_to(files.folder).as_posix()
         for path in files.folder.rglob("*")
-        if path.is_file() and path.relative_to(files.folder).parts[0] != ENGINE_FOLDER
+        if path.is_file()
+        and path.relative_to(files.folder).parts[0] != ENGINE_FOLDER
+        and not path.name.endswith(TYPES_ONLY)
     )
     shell_paths = [path for path in shell_paths if path != SCRIPT]
     shell = [files.find(path) for path in shell_paths]
