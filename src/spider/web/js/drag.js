@@ -60,6 +60,7 @@ function onMove(e) {
     update(() => { state.selected = null; state.held = null; state.hint = null; state.drag = { column, count }; });
     say(''); // a new gesture: the last refusal is no longer news
     els.tableau.classList.add('dragging');
+    els.columns[column - 1].classList.add('lifted'); // from the first frame: above every column (spider.css)
     for (const card of press.cards) card.classList.add('dragged');
   }
   for (const card of press.cards) card.style.translate = `${dx}px ${dy}px`;

@@ -1,0 +1,129 @@
+"""Dragging cards across the table, and input while cards are still sliding.
+
+What is carried is drawn above every column on its way, in either direction, mirrored or not, with the
+mouse or a finger. A press made while the table is still moving (an action not yet answered, cards still
+sliding) acts on the table as it lands: the slides are cut short and the press takes what is then drawn
+under the pointer, so it never picks up a card that is in flight, nor a group the player cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
+
+from tests.browser.harness import Server, open_context
+from tests.browser.table import column, new_game, open_table
+
+# The element drawn on top at the centre of the carried group's first card: the card itself, or inside it.
+ON_TOP = """() => {
+  const card = document.querySelector('.card.dragged');
+  if (!card) return 'nothing is carried';
+  const r = card.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (card.contains(top)) return 'carried';
+  const under = top && top.closest('.column');
+  return `${top ? top.className : 'nothing'} of column ${under ? under.dataset.column : '-'}`;
+}"""
+
+Point = tuple[float, float]
+
+
+def carry_path(page: Page, source: int, target: int) -> tuple[Point, list[Point]]:
+    """Where to press on the last card of the source column, and the points on the way to the target."""
+    box = column(page, source).locator(".card").last.bounding_box()
+    goal = column(page, target).bounding_box()
+    assert box is not None and goal is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + 8
+    tx, ty = goal["x"] + goal["width"] / 2, y + 30
+    return (x, y), [(x + (tx - x) * i / 12, y + (ty - y) * i / 12) for i in range(1, 13)]
+
+
+class Mouse:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def press(self, x: float, y: float) -> None:
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+
+    def move(self, x: float, y: float) -> None:
+        self.page.mouse.move(x, y)
+
+    def release(self) -> None:
+        self.page.mouse.up()
+
+
+class Finger:
+    """Touch through the browser's own input (Chromium turns it into pointer events, as on a phone)."""
+
+    def __init__(self, page: Page) -> None:
+        self.cdp: CDPSession = page.context.new_cdp_session(page)
+
+    def send(self, kind: str, points: list[dict[str, float]]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def press(self, x: float, y: float) -> None:
+        self.send("touchStart", [{"x": x, "y": y, "id": 1}])
+
+    def move(self, x: float, y: float) -> None:
+        self.send("touchMove", [{"x": x, "y": y, "id": 1}])
+
+    def release(self) -> None:
+        self.send("touchEnd", [])
+
+
+def check_carry(page: Page, pointer: Mouse | Finger, source: int, target: int) -> None:
+    """At every point on the way, what is carried is what the player sees there."""
+    (x, y), path = carry_path(page, source, target)
+    pointer.press(x, y)
+    pointer.move(x + 4, y + 3)  # past the few pixels that keep a tap a tap
+    seen = []
+    for px, py in path:
+        pointer.move(px, py)
+        seen.append(page.evaluate(ON_TOP))
+    pointer.release()
+    page.wait_for_timeout(300)  # the drop, refused or not, settles
+    assert seen == ["carried"] * len(path), f"from column {source} to {target}: {seen}"
+
+
+@pytest.fixture
+def desktop(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    ctx = open_context(browser, server)
+    yield ctx
+    ctx.close()
+
+
+def mouse_table(context: BrowserContext) -> Page:
+    page = context.new_page()
+    new_game(page, 1)
+    open_table(page)
+    return page
+
+
+@pytest.mark.parametrize(("source", "target"), [(1, 10), (10, 1), (3, 8)])
+def test_carried_cards_are_drawn_above_every_column(desktop: BrowserContext, source: int, target: int) -> None:
+    page = mouse_table(desktop)
+    check_carry(page, Mouse(page), source, target)
+
+
+def test_carried_cards_are_drawn_above_every_column_in_hebrew(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server, locale="he-IL")
+    page = mouse_table(context)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    for source, target in ((1, 10), (10, 1)):
+        check_carry(page, Mouse(page), source, target)
+    context.close()
+
+
+def test_carried_cards_are_drawn_above_every_column_under_a_finger(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server, viewport={"width": 390, "height": 844}, has_touch=True,
+                           is_mobile=True)
+    page = context.new_page()
+    new_game(page, 1)
+    open_table(page)
+    finger = Finger(page)
+    for source, target in ((1, 10), (10, 1)):
+        check_carry(page, finger, source, target)
+    context.close()
