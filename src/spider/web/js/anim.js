@@ -7,6 +7,25 @@ import { cardElement } from './cards.js';
 const DURATION = 240;
 const EASING = 'cubic-bezier(.2,.7,.3,1)';
 
+/** @type {Set<Animation>} the slides, turns and fades still playing */
+const playing = new Set();
+
+/** @param {Animation} animation */
+function track(animation) {
+  playing.add(animation);
+  const done = () => { playing.delete(animation); };
+  animation.finished.then(done, done);
+  return animation;
+}
+
+/** Whether cards are still moving on the table. */
+export const moving = () => playing.size > 0;
+
+/** Every card where it is going, at once: a press during an animation acts on the table as it lands (drag.js). */
+export function land() {
+  for (const animation of [...playing]) animation.finish();
+}
+
 export function capture(els, view) {
   return {
     columns: els.columns.map((col) => [...col.children].map((c) => ({ card: c.dataset.card, rect: c.getBoundingClientRect() }))),
@@ -23,14 +42,14 @@ function slide(el, from, delay = 0) {
   const dx = from.left - to.left;
   const dy = from.top - to.top;
   if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
-  el.animate(
+  track(el.animate(
     [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: 'none', zIndex: 50 }],
     { duration: DURATION, delay, easing: EASING, fill: 'backwards' },
-  );
+  ));
 }
 
 function flip(el) {
-  el.animate([{ transform: 'scaleX(0.05)' }, { transform: 'none' }], { duration: 200, easing: 'ease-out' });
+  track(el.animate([{ transform: 'scaleX(0.05)' }, { transform: 'none' }], { duration: 200, easing: 'ease-out' }));
 }
 
 function ghost(card, from, to) {
@@ -41,7 +60,7 @@ function ghost(card, from, to) {
   const frames = to
     ? [{ transform: 'none' }, { transform: `translate(${to.left - from.left}px, ${to.top - from.top}px) scale(.5)`, opacity: 0.2 }]
     : [{ opacity: 1 }, { opacity: 0 }];
-  el.animate(frames, { duration: DURATION + 120, easing: EASING, fill: 'forwards' }).finished.finally(() => el.remove());
+  track(el.animate(frames, { duration: DURATION + 120, easing: EASING, fill: 'forwards' })).finished.finally(() => el.remove());
 }
 
 const same = (cards, items) => cards.length === items.length && cards.every((c, i) => c === items[i].card);
@@ -89,7 +108,7 @@ export function play(snap, els, view) {
     arrived.forEach((el, k) => {
       if (runBack) slide(el, snap.runRects[view.runs.length]);
       else if (dealt) slide(el, snap.stock, i * 30 + k * 12);
-      else el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: DURATION });
+      else track(el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: DURATION }));
     });
   });
 

@@ -1,15 +1,24 @@
 // @ts-check
 // Pointer input on the table (mouse, touch and pen alike): drag and drop, taps, double-clicks.
 // A drag starts only past a few pixels so that taps stay taps; document listeners live only while pressed.
+// A press acts on the table as it lands, never on a card in flight: cards still sliding are put where they
+// are going at once, and while an action is unanswered the press waits for its answer to be drawn; then it
+// takes what is drawn under the pointer (a move or a release made meanwhile is played after it).
 import { state, groupAt } from './state.js';
 import { settings } from './settings.js';
 import { t } from './i18n.js';
-import { els, update } from './render.js';
+import { els, update, flush } from './render.js';
+import { land as landCards } from './anim.js';
 import { say } from './status.js';
-import { moveGroup, moveToBest, flip } from './game.js';
+import { moveGroup, moveToBest, flip, acting, answered } from './game.js';
 
 const THRESHOLD = 6;
 const DOUBLE_MS = 450;
+/**
+ * @typedef {{ id: number, x: number, y: number, at: { x: number, y: number }, waiting: boolean, up: boolean,
+ *   column: number, count: number, down: boolean, dragging: boolean, cards: HTMLElement[] }} Press
+ */
+/** @type {Press | null} */
 let press = null;
 let lastTap = null;
 
@@ -18,26 +27,66 @@ export function initDrag() {
   els.tableau.addEventListener('contextmenu', (e) => e.preventDefault()); // a long press is a drag, not a menu
 }
 
-function onDown(e) {
-  if (press || e.button !== 0 || !state.view || state.replay) return;
-  const colEl = e.target.closest('.column');
-  if (!colEl) return;
-  const column = Number(colEl.dataset.column);
-  const data = state.view.columns[column - 1];
-  const cardEl = e.target.closest('.card');
-  let count = 0;
-  let down = false;
+/** The table as the last answer draws it, every card at rest. */
+function land() {
+  flush();
+  landCards();
+  for (const card of els.tableau.querySelectorAll('.returning')) for (const a of card.getAnimations()) a.finish();
+}
+
+/** What the press holds, from what is drawn under it: a column, and the cards from the one pressed down. */
+function aim(p) {
+  const hit = document.elementFromPoint(p.x, p.y);
+  if (!hit || !els.tableau.contains(hit) || !state.view) return false;
+  const colEl = /** @type {HTMLElement | null} */ (hit.closest('.column'));
+  if (!colEl) return false;
+  p.column = Number(colEl.dataset.column);
+  const data = state.view.columns[p.column - 1];
+  const cardEl = hit.closest('.card');
   if (cardEl) {
     const index = [...colEl.children].indexOf(cardEl);
-    if (index < data.down) down = true;
-    else count = data.down + data.up.length - index;
+    if (index < data.down) p.down = true;
+    else p.count = data.down + data.up.length - index;
   }
+  p.cards = p.count ? /** @type {HTMLElement[]} */ ([...colEl.children].slice(-p.count)) : [];
+  return true;
+}
+
+function onDown(e) {
+  if (press || e.button !== 0 || !state.view || state.replay) return;
   state.keyboard = false;
-  press = {
-    column, count, down, id: e.pointerId, x: e.clientX, y: e.clientY, dragging: false,
-    cards: count ? [...colEl.children].slice(-count) : [],
+  const p = {
+    id: e.pointerId, x: e.clientX, y: e.clientY, at: { x: e.clientX, y: e.clientY }, waiting: acting(), up: false,
+    column: 0, count: 0, down: false, dragging: false, cards: [],
   };
-  if (count) e.preventDefault();
+  if (p.waiting) {
+    press = p;
+    bind();
+    answered().then(() => resume(p));
+    return;
+  }
+  land();
+  if (!aim(p)) return;
+  press = p;
+  if (p.count) e.preventDefault();
+  bind();
+}
+
+/** The answer is drawn: the press that waited for it acts now, with what the pointer did meanwhile. */
+function resume(p) {
+  if (press !== p) return; // cancelled meanwhile
+  p.waiting = false;
+  if (state.view && !state.replay) land();
+  if (!state.view || state.replay || !aim(p)) {
+    unbind();
+    press = null;
+    return;
+  }
+  follow(p);
+  if (p.up) finish(p);
+}
+
+function bind() {
   document.addEventListener('pointermove', onMove);
   document.addEventListener('pointerup', onUp);
   document.addEventListener('pointercancel', onCancel);
@@ -51,19 +100,25 @@ function unbind() {
 
 function onMove(e) {
   if (!press || e.pointerId !== press.id) return;
-  const dx = e.clientX - press.x;
-  const dy = e.clientY - press.y;
-  if (!press.dragging) {
-    if (!press.count || Math.hypot(dx, dy) < THRESHOLD) return;
-    press.dragging = true;
-    const { column, count } = press;
+  press.at = { x: e.clientX, y: e.clientY };
+  if (!press.waiting) follow(press);
+}
+
+/** The carried cards go where the pointer is; past the threshold a press becomes a drag. */
+function follow(p) {
+  const dx = p.at.x - p.x;
+  const dy = p.at.y - p.y;
+  if (!p.dragging) {
+    if (!p.count || Math.hypot(dx, dy) < THRESHOLD) return;
+    p.dragging = true;
+    const { column, count } = p;
     update(() => { state.selected = null; state.held = null; state.hint = null; state.drag = { column, count }; });
     say(''); // a new gesture: the last refusal is no longer news
     els.tableau.classList.add('dragging');
     els.columns[column - 1].classList.add('lifted'); // from the first frame: above every column (spider.css)
-    for (const card of press.cards) card.classList.add('dragged');
+    for (const card of p.cards) card.classList.add('dragged');
   }
-  for (const card of press.cards) card.style.translate = `${dx}px ${dy}px`;
+  for (const card of p.cards) card.style.translate = `${dx}px ${dy}px`;
 }
 
 function onCancel(e) {
@@ -76,10 +131,15 @@ function onCancel(e) {
 
 function onUp(e) {
   if (!press || e.pointerId !== press.id) return;
+  press.at = { x: e.clientX, y: e.clientY };
+  press.up = true;
+  if (!press.waiting) finish(press);
+}
+
+function finish(p) {
   unbind();
-  const p = press;
   press = null;
-  if (p.dragging) drop(p, e.clientX, e.clientY);
+  if (p.dragging) drop(p, p.at.x, p.at.y);
   else tap(p);
 }
 

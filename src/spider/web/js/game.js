@@ -12,6 +12,7 @@ import { say, announce, refuse } from './status.js';
 /** @import { ApiError } from './api.js' */
 
 let queue = Promise.resolve(true);
+let unanswered = 0; // actions sent (or waiting to be) whose answer is not shown yet
 /** @type {((view: T.View, previous: T.View | null) => void)[]} */
 const listeners = [];
 
@@ -102,8 +103,18 @@ async function perform(action, refused) {
 
 /** Send one action ("3>7:2", "d", "f3", "u", "r"); actions go out one at a time, in order. */
 export function act(action, refused) {
-  queue = queue.then(() => perform(action, refused));
+  unanswered += 1;
+  queue = queue.then(() => perform(action, refused)).finally(() => { unanswered -= 1; });
   return queue;
+}
+
+/** Whether an action is on its way: until its answer is shown, the table is not what it will be (drag.js). */
+export const acting = () => unanswered > 0;
+
+/** @returns {Promise<void>} once every action sent so far has been answered and its view handed to the table */
+export function answered() {
+  const waited = queue;
+  return waited.then(() => (queue === waited ? undefined : answered()));
 }
 
 export function moveGroup(source, target, count, { shakeCards = true } = {}) {
@@ -135,6 +146,7 @@ export const flip = (column) => act(`f${column}`);
 
 /** The same deal again; queued with the actions, so that one made meanwhile goes to the new game. */
 export function restart() {
+  unanswered += 1;
   queue = queue.then(async () => {
     if (!state.view) return false;
     try {
@@ -146,7 +158,7 @@ export function restart() {
       refuse(error);
       return false;
     }
-  });
+  }).finally(() => { unanswered -= 1; });
   return queue;
 }
 

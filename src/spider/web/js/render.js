@@ -82,12 +82,21 @@ export function requestRender() {
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => {
+    if (!scheduled) return; // drawn already by flush()
     scheduled = false;
     const snap = snapshot;
     snapshot = null;
     render();
     if (snap && state.view) play(snap, els, state.view);
   });
+}
+
+/** Draw now what waits for the next frame, without its animation: the player pressed, the table lands at once. */
+export function flush() {
+  if (!scheduled) return;
+  scheduled = false;
+  snapshot = null;
+  render();
 }
 
 /** @param {HTMLElement} el @param {number} n @param {import('./types').Pile} column @param {import('./types').View} view */
