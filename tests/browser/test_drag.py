@@ -232,3 +232,20 @@ def test_a_tap_just_after_a_move_takes_the_moved_cards(browser: Browser, server:
     expect(page.locator("#status")).not_to_have_class("error")
     assert current(page)["moves"] == view["moves"] + 1  # nothing else was sent
     context.close()
+
+
+def test_the_stock_takes_a_click_while_the_dealt_cards_fly_over_it(browser: Browser, server: Server) -> None:
+    context, page = moving_table(browser, server, slow=False)
+    view = new_game(page, 1)
+    open_table(page)
+    stock = page.locator("[data-stock]")
+    box = stock.bounding_box()
+    assert box is not None
+    before = column(page, 10).locator(".card").count()
+    stock.click()
+    expect(column(page, 10).locator(".card")).to_have_count(before + 1)  # drawn: its cards leave the stock
+    page.mouse.click(box["x"] + box["width"] - 12, box["y"] + box["height"] / 2)  # over the stock's top card
+    expect(stock).to_have_attribute("data-deals-left", str(view["stock"]["deals_left"] - 2))
+    expect(column(page, 10).locator(".card")).to_have_count(before + 2)
+    expect(page.locator("#status")).not_to_have_class("error")
+    context.close()

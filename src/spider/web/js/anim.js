@@ -10,10 +10,17 @@ const EASING = 'cubic-bezier(.2,.7,.3,1)';
 /** @type {Set<Animation>} the slides, turns and fades still playing */
 const playing = new Set();
 
-/** @param {Animation} animation */
-function track(animation) {
+/**
+ * A card in flight is not there to be pressed: a press goes through it to what lies beneath (spider.css).
+ * @param {Animation} animation @param {Element} [card] a card that slides
+ */
+function track(animation, card) {
   playing.add(animation);
-  const done = () => { playing.delete(animation); };
+  if (card) card.classList.add('flying');
+  const done = () => {
+    playing.delete(animation);
+    if (card && ![...playing].some((a) => a.effect instanceof KeyframeEffect && a.effect.target === card)) card.classList.remove('flying');
+  };
   animation.finished.then(done, done);
   return animation;
 }
@@ -23,7 +30,11 @@ export const moving = () => playing.size > 0;
 
 /** Every card where it is going, at once: a press during an animation acts on the table as it lands (drag.js). */
 export function land() {
-  for (const animation of [...playing]) animation.finish();
+  for (const animation of [...playing]) {
+    animation.finish();
+    playing.delete(animation); // now, not when its promise says so: the press looks at the table at once
+  }
+  for (const card of document.querySelectorAll('.card.flying')) card.classList.remove('flying');
 }
 
 export function capture(els, view) {
@@ -45,7 +56,7 @@ function slide(el, from, delay = 0) {
   track(el.animate(
     [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: 'none', zIndex: 50 }],
     { duration: DURATION, delay, easing: EASING, fill: 'backwards' },
-  ));
+  ), el);
 }
 
 function flip(el) {
