@@ -28,6 +28,7 @@ SUITS = tuple("shdc")
 RANK_FIELDS = {"rank", "needs", "low", "onto"}
 SUIT_FIELDS = {"suit", "low_suit", "onto_suit"}
 NUMBER_FIELDS = {"n", "deals", "days", "limit", "seconds", "at", "column", "target"}
+PRESETS = ("classic", "casual", "patience", "duel", "tabletop")
 
 
 def sample_params(fields: set[str]) -> list[dict[str, Any]]:
@@ -41,6 +42,8 @@ def sample_params(fields: set[str]) -> list[dict[str, Any]]:
                 chosen[name] = suit
             elif name in NUMBER_FIELDS:
                 chosen[name] = count
+            elif name == "preset":
+                chosen[name] = PRESETS[rank % len(PRESETS)]
             else:
                 chosen[name] = "3>9"
         return chosen
@@ -102,7 +105,7 @@ def test_a_message_counted_in_english_is_counted_in_every_language(lang: str) ->
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_word_a_template_looks_up_is_in_the_languages_own_catalog(lang: str) -> None:
     catalog = engine(lang)
-    values = {**dict.fromkeys(RANK_FIELDS, RANKS), **dict.fromkeys(SUIT_FIELDS, SUITS)}
+    values = {**dict.fromkeys(RANK_FIELDS, RANKS), **dict.fromkeys(SUIT_FIELDS, SUITS), "preset": PRESETS}
     missing = []
     for entry in catalog.values():
         for name, table in engine_fields(entry).items():

@@ -15,6 +15,7 @@ SAME_AS_ENGLISH = {
     "nl": {
         "info.score", "preset.duel", "preset.patience", "rule.scoring.duel",
         "duel.bar", "duel.rating", "player.rating",  # "Duel", and "rating" as Dutch chess players say it
+        "lobby.computer.expert",  # "expert", the ladder's third step (review N15)
     },
 }
 

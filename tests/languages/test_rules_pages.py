@@ -61,9 +61,37 @@ def test_the_hebrew_page_runs_right_to_left() -> None:
 def test_a_rules_page_has_the_english_pages_sections_keys_and_figures(lang: str) -> None:
     english, ours = read("en"), read(lang)
     assert ours.headings == english.headings
-    assert ours.keys == english.keys
-    figures = set(re.findall(r"\d+", words("en")))
-    assert sorted(figures - set(re.findall(r"\d+", words(lang)))) == []
+    assert ours.keys == [SPACE[lang] if key == "Space" else key for key in english.keys]
+    figures = numbers(words("en"))
+    assert sorted(figures - numbers(words(lang))) == []
+
+
+SPACE = {"he": "רווח", "nl": "spatie", "pl": "spacja", "pt": "Espaço"}
+"""The space bar's name in each language's keyboard table, as the page's own texts name it."""
+
+
+def numbers(text: str) -> set[str]:
+    """The whole numbers a text gives, written without their group separators ("1,183", "1.183", "1183")."""
+    return {re.sub(r"\D", "", found) for found in re.findall(r"\d+(?:[,.\u00a0\u202f]\d{3})*(?!\d)", text)}
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_the_keyboard_table_names_the_space_bar_as_the_page_does(lang: str) -> None:
+    assert SPACE[lang] in page(lang)["table.label"]
+    assert "Space" not in read(lang).keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_duels_section_tells_of_the_lobby_clock_ratings_computer_and_manual_flip(lang: str) -> None:
+    source = (RULES / f"{lang}.html").read_text(encoding="utf-8")
+    section = re.sub(r"<[^>]+>|\s+", " ", source[source.rindex("<h2>") :]).casefold()
+    assert page(lang)["button.duels"].casefold() in section  # the lobby's button
+    assert {"3", "5", "10", "15"} <= set(re.findall(r"\d+", section))  # the clock's choices
+    assert "1500" in section and "glicko-2" in section  # ratings
+    assert "-mand" in section  # the duel preset's manual flip
+    ladder = ("beginner", "casual", "expert", "master")
+    strengths = [page(lang)[f"lobby.computer.{name}"].split(": ")[1] for name in ladder]
+    assert [name for name in strengths if name.casefold() not in section] == []
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

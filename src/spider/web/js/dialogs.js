@@ -188,7 +188,7 @@ async function statsDialog() {
   const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
   const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="${suits.length + 1}" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
   const site = stats.site;
-  const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days }))}</h3>
+  const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days, count: site.period_days }))}</h3>
     <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
     <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
     <p class="note">${esc(site.method || '')}</p>` : '';

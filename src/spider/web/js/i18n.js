@@ -8,6 +8,7 @@ const LANGUAGE_COOKIE = 'spider_lang';
 let language = 'en';
 let catalog = {};
 let plurals = new Intl.PluralRules('en');
+let numbers = new Intl.NumberFormat('en');
 
 export function chooseLanguage(saved) {
   const wanted = [saved, ...(navigator.languages || [navigator.language])].filter(Boolean);
@@ -29,19 +30,32 @@ export async function loadCatalog(lang) {
   language = lang;
   rememberLanguage(lang);
   plurals = new Intl.PluralRules(catalog.lang || lang);
+  numbers = new Intl.NumberFormat(catalog.lang || lang);
   document.documentElement.lang = catalog.lang || lang;
   document.documentElement.dir = catalog.dir || 'ltr';
   return catalog;
 }
 
-/** Text for `id`, with {name} placeholders filled; plural entries pick their form from params.count. */
+/**
+ * A whole number as the page's language writes it (CLDR, as the engine does): "1,183", "1.183", "1183";
+ * a negative one with the language's own minus (Hebrew's keeps "-5" reading left to right).
+ * @param {number} n
+ */
+export function formatNumber(n) { return numbers.format(n); }
+
+/**
+ * Text for `id`, with {name} placeholders filled (numbers written as the language writes them); plural
+ * entries pick their form from params.count.
+ */
 export function t(id, params = {}) {
   let text = catalog[id];
   if (text === undefined) return id;
   if (typeof text === 'object') {
     text = text[plurals.select(Number(params.count ?? 0))] ?? text.other;
   }
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  /** @param {unknown} value */
+  const written = (value) => (typeof value === 'number' && Number.isInteger(value) ? formatNumber(value) : String(value));
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? written(params[key]) : whole));
 }
 
 /** The language the page speaks: one of LANGUAGES (the rules page of each is /static/rules/<code>.html). */

@@ -2,7 +2,7 @@
 // render(state) brings the DOM in line with the state; redraws are batched per animation frame.
 import { state, groupAt, largestGroup } from './state.js';
 import { settings, animationsOn, CONSTANTS } from './settings.js';
-import { t, formatTime } from './i18n.js';
+import { t, formatTime, formatNumber } from './i18n.js';
 import { cardElement, SUIT_SYMBOLS } from './cards.js';
 import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
@@ -198,8 +198,8 @@ export function render() {
     }));
   }
   els.stockCount.textContent = deals ? String(deals) : '';
-  els.score.textContent = String(view.score);
-  els.moves.textContent = String(view.moves);
+  els.score.textContent = formatNumber(view.score);
+  els.moves.textContent = formatNumber(view.moves);
   // the code names every card: the server sends it once the game is over (or when the player typed it)
   els.code.textContent = view.code || t(view.practice ? 'info.code_practice' : 'info.code_later');
   const kind = state.replay ? 'info.replay' : view.practice ? 'info.practice' : view.verified ? 'info.verified' : 'info.random';
