@@ -124,8 +124,11 @@ class RulesRequest(Protocol):
 
 
 def rules_for(request: RulesRequest, code_rules: TableRules | None) -> TableRules:
-    """The table rules a new game asks for: a preset (or the code's rules), with single rules changed."""
-    if request.preset is not None:
+    """The table rules a new game asks for: a preset (or the code's rules), with single rules changed. A
+    preset keeps a code's group rule, which the code's group letter names."""
+    if request.preset is not None and code_rules is not None:
+        base = TableRules.preset_for(request.preset, code_rules)
+    elif request.preset is not None:
         base = TableRules.preset(request.preset)
     elif code_rules is not None:
         base = code_rules
@@ -613,7 +616,8 @@ class Games:
 
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
-        for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
+        for (``no_more_moves``, by default the server's setting), the game's preset offers it, and the
+        table leaves a doubt."""
         game = live.game
         view = public_view(
             game,
@@ -632,6 +636,8 @@ class Games:
         )
         if no_more_moves is None:
             no_more_moves = self.settings.no_more_moves
+        if live.record.preset is not None and not HELPS[live.record.preset].no_more_moves:
+            no_more_moves = False  # the preset's product says nothing of a stuck game (classic, duel)
         # a deal, or a card that can be turned, is progress: only a table with neither needs the search
         if no_more_moves and not live.over and not game.won and not game.deal_possible and not game.can_uncover:
             position = game.position(public=True)
