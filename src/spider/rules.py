@@ -138,10 +138,12 @@ PRESETS: dict[str, TableRules] = {
 
 @dataclass(frozen=True, slots=True)
 class Helps:
-    """The helpers a preset's product offers beside its table rules: hints, and "no more moves"."""
+    """The helpers a preset's product offers beside its table rules: hints, "no more moves", and a tap
+    that sends cards to their best column (``one_tap``; elsewhere a tap picks them up)."""
 
     hints: bool
     no_more_moves: bool
+    one_tap: bool = False
 
     def to_json(self) -> dict[str, bool]:
         return asdict(self)
@@ -151,7 +153,7 @@ class Helps:
 HELPS: dict[str, Helps] = {
     "classic": Helps(hints=False, no_more_moves=False),
     "casual": Helps(hints=True, no_more_moves=True),
-    "patience": Helps(hints=True, no_more_moves=True),
+    "patience": Helps(hints=True, no_more_moves=True, one_tap=True),
     "duel": Helps(hints=False, no_more_moves=False),
     "tabletop": Helps(hints=False, no_more_moves=True),
 }

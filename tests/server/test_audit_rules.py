@@ -27,8 +27,8 @@ def out_of_ideas(client: TestClient, **body: Any) -> dict[str, Any]:
 
 def test_the_presets_answer_says_classic_offers_neither_help(client: TestClient) -> None:
     helps = client.get("/api/presets").json()["helps"]
-    assert helps["classic"] == {"hints": False, "no_more_moves": False}
-    assert helps["patience"] == {"hints": True, "no_more_moves": True}
+    assert helps["classic"] == {"hints": False, "no_more_moves": False, "one_tap": False}
+    assert helps["patience"] == {"hints": True, "no_more_moves": True, "one_tap": True}  # a tap sends cards
 
 
 def test_a_classic_game_never_says_no_more_moves_where_a_patience_game_does(client: TestClient) -> None:
@@ -53,3 +53,13 @@ def test_a_new_game_under_a_preset_keeps_the_codes_group_letter(client: TestClie
     view = new_game(client, code="SP1-S2R-AAAAAAB", preset="casual")
     assert view["rules"]["group"] == "relaxed" and view["rules"]["deal"] == "any"
     assert view["code"].startswith("SP1-S2R-AAAAAAB")  # a typed code shows at once, with its own letter
+
+
+def test_the_view_says_whether_the_deal_was_typed_and_whether_the_game_counts(client: TestClient) -> None:
+    typed = new_game(client, code="SP1-S1C-AAAAAAD")
+    assert typed["typed"] is True and typed["counts"] is True  # a typed code's game counts (apart, site-wide)
+    dealt = new_game(client, suits=1)
+    assert dealt["typed"] is False and dealt["counts"] is True
+    exercise = client.get("/api/practice").json()["exercises"][0]["id"]
+    practising = client.post(f"/api/practice/{exercise}").json()
+    assert practising["counts"] is False  # a practice position is in no results: leaving it loses nothing

@@ -33,6 +33,7 @@ from spider.server.clock import Clock, took
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.ids import new_token, token_shaped
 from spider.server.metrics import Metrics
+from spider.server.results import counts
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
@@ -614,6 +615,15 @@ class Games:
         live.revealed = self.store.reveal(live.game.code, self.now())
         return live.revealed
 
+    @staticmethod
+    def would_count(live: LiveGame) -> bool:
+        """Whether the game, ended now after a move, would count in its player's results (``counts``): the
+        page says "counts as a loss" only then. A deal made known since the last view is caught at the end."""
+        record = live.record
+        line_shown = record.line_shown or live.revealed
+        return record.duel is None and counts("abandoned", 1, replay=record.replay, line_shown=line_shown,
+                                              practice=record.exercise is not None)
+
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting), the game's preset offers it, and the
@@ -626,6 +636,8 @@ class Games:
             code=game.code if self.reveals(live) else None,  # the code tells every card
             version=live.seq,
             verified=live.record.verified,
+            typed=live.record.typed,
+            counts=self.would_count(live),
             started_at=live.record.created_at,
             seconds=live.seconds(self.now()),
             over=live.over,
