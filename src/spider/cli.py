@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     command = commands.add_parser("replay", help="apply actions to a game code and print the state")
     command.add_argument("--code", required=True, help="game code, like SP1-S2C-ABCDEFG")
-    command.add_argument("--preset", choices=sorted(PRESETS), help="table rules of a preset (replace the code's)")
+    command.add_argument("--preset", choices=sorted(PRESETS),
+                         help="a preset's table rules (for the code's, but its group letter)")
     command.add_argument("--moves", default="", help='actions separated by spaces: "3>7 d u r f3"')
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument("--reveal", action="store_true", help="show face-down cards and the stock")

@@ -392,7 +392,7 @@ class Game:
         if count > self._movable(index):
             in_sequence = count <= self._sequence(index, False)
             return IllegalMoveError("refuse.group_suit" if in_sequence else "refuse.group_sequence")
-        return _rank_refusal(self._columns[index][-count])
+        return _rank_refusal(self._columns[index][-count], self._rules)
 
     def targets(self, column: int, count: int) -> list[int]:
         """The columns (1-10) that accept the last ``count`` cards of a column."""
@@ -456,15 +456,15 @@ class Game:
                 return 0, IllegalMoveError("refuse.on_ace")
             count = top.rank - cards[-1].rank if move.count is None else move.count
             if count <= 0:
-                return 0, _rank_refusal(cards[-1])
+                return 0, _rank_refusal(cards[-1], self._rules)
             if count <= movable and cards[-count].rank + 1 != top.rank:
-                return 0, _rank_refusal(cards[-count])
+                return 0, _rank_refusal(cards[-count], self._rules)
         if count > movable:
             if count <= self._sequence(source, False):
                 return 0, IllegalMoveError("refuse.group_suit")
             if move.count is not None:
                 return 0, IllegalMoveError("refuse.group_sequence")
-            return 0, _rank_refusal(cards[-movable])
+            return 0, _rank_refusal(cards[-movable], self._rules)
         return count, None
 
     # Applying actions.
@@ -703,9 +703,11 @@ class Game:
 
 
 def open_game(code: str, preset: str | None = None, actions: Iterable[str] = ()) -> Game:
-    """A game code's opening, under a preset's table rules when one is named (they replace the code's),
-    with ``actions`` played again: what the commands' ``--preset`` and ``--moves`` ask for."""
-    return Game.replay(code, TableRules.preset(preset) if preset else None, actions)
+    """A game code's opening, under a preset's table rules when one is named (they replace the code's,
+    but for the group rule its letter names), with ``actions`` played again: what the commands'
+    ``--preset`` and ``--moves`` ask for."""
+    rules = TableRules.preset_for(preset, parse_code(code).rules) if preset else None
+    return Game.replay(code, rules, actions)
 
 
 def deal_refusal_id(rules: TableRules, stock: int, column_sizes: Sequence[int]) -> str | None:
@@ -763,9 +765,9 @@ def _earn_same_suit(top: Card, group: list[Card], earned: list[bool]) -> int:
     return count
 
 
-def _rank_refusal(card: Card) -> IllegalMoveError:
-    if card.rank == KING:
-        return IllegalMoveError("refuse.king")
+def _rank_refusal(card: Card, rules: TableRules) -> IllegalMoveError:
+    if card.rank == KING:  # under manual flip a pile showing only face-down cards takes a king too
+        return IllegalMoveError("refuse.king_manual" if rules.flip == "manual" else "refuse.king")
     return IllegalMoveError("refuse.rank", rank=card.rank, needs=card.rank + 1)
 
 

@@ -60,6 +60,17 @@ class TableRules:
             raise InvalidRulesError("invalid.preset", name=name, choices=", ".join(PRESETS)) from None
 
     @classmethod
+    def preset_for(cls, name: str, code_rules: TableRules) -> TableRules:
+        """A named preset's table rules for a game code's deal: the code's group rule stays, as its group
+        letter names it (``S2R``: relaxed), and the preset gives every other rule.
+
+        >>> rules = TableRules.preset_for("casual", TableRules(group="relaxed"))
+        >>> rules.group, rules.deal, rules.undo
+        ('relaxed', 'any', None)
+        """
+        return cls.preset(name).with_(group=code_rules.group)
+
+    @classmethod
     def from_json(cls, data: object) -> TableRules:
         """Reads rules from an object of rule names; missing rules take their default."""
         if not isinstance(data, dict):
@@ -127,19 +138,22 @@ PRESETS: dict[str, TableRules] = {
 
 @dataclass(frozen=True, slots=True)
 class Helps:
-    """The helpers a preset's product offers beside its table rules: hints, and "no more moves"."""
+    """The helpers a preset's product offers beside its table rules: hints, "no more moves", and a tap
+    that sends cards to their best column (``one_tap``; elsewhere a tap picks them up)."""
 
     hints: bool
     no_more_moves: bool
+    one_tap: bool = False
 
     def to_json(self) -> dict[str, bool]:
         return asdict(self)
 
 
+# Classic's products (seeds 000/002) offer neither: no hints, and a stuck game is left to the player to see.
 HELPS: dict[str, Helps] = {
-    "classic": Helps(hints=False, no_more_moves=True),
+    "classic": Helps(hints=False, no_more_moves=False),
     "casual": Helps(hints=True, no_more_moves=True),
-    "patience": Helps(hints=True, no_more_moves=True),
+    "patience": Helps(hints=True, no_more_moves=True, one_tap=True),
     "duel": Helps(hints=False, no_more_moves=False),
     "tabletop": Helps(hints=False, no_more_moves=True),
 }

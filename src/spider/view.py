@@ -193,6 +193,11 @@ class View(Table):
     stuck: bool
     stuck_pending: bool
     verified: bool
+    typed: bool
+    """Whether the game was begun from a game code the player typed (or a share of one): not a deal of ours."""
+    counts: bool
+    """Whether the game, ended now after a move, counts in the player's results: not a replay's, a practice
+    position's or a duel's, nor one of a deal whose line or analysis its player has seen."""
     started_at: str
     seconds: Whole
     over: bool
@@ -262,6 +267,8 @@ def public_view(
     over: bool,
     result: str | None,
     verified: bool = False,
+    typed: bool = False,
+    counts: bool = True,
     practice: Practising | None = None,
     drawn: Table | None = None,
 ) -> View:
@@ -277,6 +284,8 @@ def public_view(
         "stuck": False,
         "stuck_pending": False,
         "verified": verified,
+        "typed": typed,
+        "counts": counts,
         "started_at": iso_time(started_at),
         "seconds": int(seconds),
         "over": over,

@@ -72,9 +72,21 @@ class Server:
         self.process = None
 
 
-def open_context(browser: Browser, server: Server, **options: object) -> BrowserContext:
+# A newcomer's first game is classic, with neither hints nor "no more moves" (settings.js). The tests play as a
+# player who turned both on, unless their own settings say otherwise; helps=False opens a newcomer's browser.
+HELPS_ON = """(() => { try {
+  const saved = JSON.parse(localStorage.getItem('spider.settings') || '{}') || {};
+  if (!('hints' in saved) || !('stuck' in saved)) {
+    localStorage.setItem('spider.settings', JSON.stringify({ hints: true, stuck: true, ...saved }));
+  }
+} catch { /* a document with no storage of its own */ } })();"""
+
+
+def open_context(browser: Browser, server: Server, *, helps: bool = True, **options: object) -> BrowserContext:
     options.setdefault("viewport", {"width": 1280, "height": 800})
     options.setdefault("reduced_motion", "reduce")
     context = browser.new_context(base_url=server.url, **options)  # type: ignore[arg-type]
     context.set_default_timeout(10_000)
+    if helps:
+        context.add_init_script(HELPS_ON)
     return context

@@ -192,8 +192,8 @@ def test_presets_name_every_preset(client: TestClient) -> None:
     assert presets["presets"]["patience"]["undo"] == 400 and presets["presets"]["patience"]["scoring"] == "reveal"
     # each preset is a seed product's, with the helpers that product offers (SPEC 1.9)
     assert presets["helps"]["classic"]["hints"] is False
-    assert presets["helps"]["casual"] == {"hints": True, "no_more_moves": True}
-    assert presets["helps"]["patience"] == {"hints": True, "no_more_moves": True}
+    assert presets["helps"]["casual"] == {"hints": True, "no_more_moves": True, "one_tap": False}
+    assert presets["helps"]["patience"] == {"hints": True, "no_more_moves": True, "one_tap": True}
 
 
 def test_presets_give_the_page_the_games_constants(client: TestClient) -> None:

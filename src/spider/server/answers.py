@@ -256,6 +256,7 @@ class OfflineAnswer(TypedDict):
 class Helps(TypedDict):
     hints: bool
     no_more_moves: bool
+    one_tap: bool
 
 
 @with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))  # each constant described

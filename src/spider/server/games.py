@@ -33,6 +33,7 @@ from spider.server.clock import Clock, took
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.ids import new_token, token_shaped
 from spider.server.metrics import Metrics
+from spider.server.results import counts
 from spider.server.settings import Settings
 from spider.server.stats import player_stats, site_stats
 from spider.server.storage import ActionConflict, Finish, GameRecord, Store, StoredAction, now
@@ -124,8 +125,11 @@ class RulesRequest(Protocol):
 
 
 def rules_for(request: RulesRequest, code_rules: TableRules | None) -> TableRules:
-    """The table rules a new game asks for: a preset (or the code's rules), with single rules changed."""
-    if request.preset is not None:
+    """The table rules a new game asks for: a preset (or the code's rules), with single rules changed. A
+    preset keeps a code's group rule, which the code's group letter names."""
+    if request.preset is not None and code_rules is not None:
+        base = TableRules.preset_for(request.preset, code_rules)
+    elif request.preset is not None:
         base = TableRules.preset(request.preset)
     elif code_rules is not None:
         base = code_rules
@@ -611,9 +615,19 @@ class Games:
         live.revealed = self.store.reveal(live.game.code, self.now())
         return live.revealed
 
+    @staticmethod
+    def would_count(live: LiveGame) -> bool:
+        """Whether the game, ended now after a move, would count in its player's results (``counts``): the
+        page says "counts as a loss" only then. A deal made known since the last view is caught at the end."""
+        record = live.record
+        line_shown = record.line_shown or live.revealed
+        return record.duel is None and counts("abandoned", 1, replay=record.replay, line_shown=line_shown,
+                                              practice=record.exercise is not None)
+
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
-        for (``no_more_moves``, by default the server's setting) and the table leaves a doubt."""
+        for (``no_more_moves``, by default the server's setting), the game's preset offers it, and the
+        table leaves a doubt."""
         game = live.game
         view = public_view(
             game,
@@ -622,6 +636,8 @@ class Games:
             code=game.code if self.reveals(live) else None,  # the code tells every card
             version=live.seq,
             verified=live.record.verified,
+            typed=live.record.typed,
+            counts=self.would_count(live),
             started_at=live.record.created_at,
             seconds=live.seconds(self.now()),
             over=live.over,
@@ -632,6 +648,8 @@ class Games:
         )
         if no_more_moves is None:
             no_more_moves = self.settings.no_more_moves
+        if live.record.preset is not None and not HELPS[live.record.preset].no_more_moves:
+            no_more_moves = False  # the preset's product says nothing of a stuck game (classic, duel)
         # a deal, or a card that can be turned, is progress: only a table with neither needs the search
         if no_more_moves and not live.over and not game.won and not game.deal_possible and not game.can_uncover:
             position = game.position(public=True)

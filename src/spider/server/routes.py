@@ -246,7 +246,8 @@ async def openapi(request: Request) -> Response:
     return answer(description())
 
 
-VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not"),)
+VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not (never in a game "
+               "begun under a preset that offers no such check: classic, duel)"),)
 VIEW_OF_NEW_GAME = {"getGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}}}
 GAME = "/api/games/{game_id}"
 CREATED, CONFLICT = HTTPStatus.CREATED, HTTPStatus.CONFLICT

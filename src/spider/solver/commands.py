@@ -19,7 +19,8 @@ def add_commands(subparsers: Any) -> None:
     """Registers the solver's commands on the ``spider`` command's sub-parsers."""
     parser = subparsers.add_parser("solve", help="search a deal for a winning line, knowing every card")
     parser.add_argument("code", help="game code, like SP1-S2C-ABCDEFG")
-    parser.add_argument("--preset", choices=sorted(PRESETS), help="table rules of a preset (replace the code's)")
+    parser.add_argument("--preset", choices=sorted(PRESETS),
+                        help="a preset's table rules (for the code's, but its group letter)")
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="time budget")
     parser.add_argument("--max-nodes", type=int, help="node budget")
     parser.add_argument("--moves", default="", help="actions to play first, as for spider replay")
@@ -28,7 +29,8 @@ def add_commands(subparsers: Any) -> None:
 
     parser = subparsers.add_parser("hint", help="the move a hint suggests, from what the player sees")
     parser.add_argument("code", help="game code, like SP1-S2C-ABCDEFG")
-    parser.add_argument("--preset", choices=sorted(PRESETS), help="table rules of a preset (replace the code's)")
+    parser.add_argument("--preset", choices=sorted(PRESETS),
+                        help="a preset's table rules (for the code's, but its group letter)")
     parser.add_argument("--moves", default="", help='actions to play first: "3>7 d u r f3"')
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=hint_command)

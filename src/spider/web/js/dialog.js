@@ -26,12 +26,12 @@ export function openDialog(html, { label, onClose } = {}) {
   return d;
 }
 
-/** Does ``then`` at once, unless it would leave a game in progress that has moves (and so counts as
-a loss): then the player is asked first. */
+/** Does ``then`` at once, unless it would leave a game in progress that has moves and counts (and so
+would count as a loss): then the player is asked first. */
 /** @param {() => void} then */
 export function askFirst(then) {
   const view = state.view;
-  if (!view || view.over || view.won || view.moves === 0) {
+  if (!view || view.over || view.won || view.moves === 0 || view.counts === false) {
     then();
     return;
   }

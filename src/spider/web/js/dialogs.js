@@ -43,7 +43,7 @@ function newGameDialog() {
     <input type="text" name="code" autocomplete="off" spellcheck="false" placeholder="SP1-S2C-ABCDEFG"></label>
     <p class="note">${esc(t('newgame.code.about'))}</p>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
-    ${view && !view.over && !view.won && view.moves > 0 ? `<p class="note">${esc(t('newgame.counts'))}</p>` : ''}
+    ${view && !view.over && !view.won && view.moves > 0 && view.counts !== false ? `<p class="note">${esc(t('newgame.counts'))}</p>` : ''}
     <div class="actions">${giveUp}<button value="practice">${esc(t('button.practice'))}</button><button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
     label: t('newgame.title'),
@@ -119,9 +119,11 @@ function settingsDialog() {
     if (helps) { // the product the preset comes from offers these helpers, or does not
       settings.hints = helps.hints;
       settings.stuck = helps.no_more_moves;
+      settings.oneTap = helps.one_tap; // patience's product sends tapped cards to their best column
       tellStuck(settings.stuck);
       box('hints').checked = settings.hints;
       box('stuck').checked = settings.stuck;
+      box('oneTap').checked = settings.oneTap;
     }
     saveSettings();
     requestRender();
@@ -215,7 +217,7 @@ function winDialog(view) {
 
 async function shareDialog() {
   const view = state.view;
-  if (!view) return;
+  if (!view || view.offline) return; // the server never saw an offline game: there is nothing to share
   let shared;
   try {
     shared = await api.share(view.id);

@@ -8,7 +8,8 @@ export function renderPractice(view) {
   if (!bar) return;
   const p = view.practice;
   bar.hidden = !p;
-  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).hidden = Boolean(p); // a practice position is no deal to share
+  // a practice position is no deal to share, nor is a game the server never saw (offline)
+  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).hidden = Boolean(p || view.offline);
   if (!p) return;
   const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
   const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;

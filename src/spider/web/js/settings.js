@@ -46,8 +46,8 @@ const DEFAULTS = {
   suits: 1,
   deal: 'random',            // "random" or "verified" for new games
   rules: null,               // table rules for new games; null: the server's default preset
-  hints: true,
-  stuck: true,               // say "no more moves"
+  hints: false,              // the first game is classic, whose products offer no hints (rules.HELPS)
+  stuck: false,              // say "no more moves": nor this
   doubleClick: true,
   oneTap: false,
   autoPlace: false,

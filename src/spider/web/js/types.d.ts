@@ -59,6 +59,10 @@ export interface View {
   stuck: boolean;
   stuck_pending: boolean;
   verified: boolean;
+  /** Begun from a game code the player typed (or a share of one). */
+  typed: boolean;
+  /** Whether the game, left now after a move, counts in the player's results. */
+  counts: boolean;
   started_at: string;
   seconds: number;
   over: boolean;
@@ -121,7 +125,7 @@ export interface Constants {
   name_length: number;
   heartbeat_ms: number;
 }
-export interface Helps { hints: boolean; no_more_moves: boolean }
+export interface Helps { hints: boolean; no_more_moves: boolean; one_tap: boolean }
 export interface Presets {
   presets: Record<string, TableRules>;
   helps: Record<string, Helps>;
