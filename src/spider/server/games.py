@@ -638,7 +638,7 @@ class Games:
             view["stuck"], view["stuck_pending"] = await self.searches.stuck(position, player=live.record.player)
         return view
 
-    async def hint(self, player: str, game_id: str) -> Hint:
+    async def hint(self, player: str, game_id: str, *, index: int = 0) -> Hint:
         """The solver's suggestion from what the player sees of a game: all a hint may know. A game
         begun under a preset whose product offers no hints (classic, tabletop, duel) gets none."""
         with self.holding(game_id, player) as live:
@@ -646,7 +646,7 @@ class Games:
             if preset is not None and not HELPS[preset].hints:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
             position = live.game.position(public=True)
-        return await self.searches.hint(position, player=player)
+        return await self.searches.hint(position, player=player, index=index)
 
     def stats(self, player: str) -> Stats:
         """The player's results, everyone's win rates, and the player's offline games apart."""

@@ -132,8 +132,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES, index: int = 0) -> 
     if flips:
         at = index % len(flips)
         column = flips[at] + 1
-        words = {"column": column}
-        return Hint(f"f{column}", column, 0, None, can_deal, "hint.flip", words, index=at, total=len(flips))
+        said = {"column": column}
+        return Hint(f"f{column}", column, 0, None, can_deal, "hint.flip", said, index=at, total=len(flips))
     if not can_deal and no_more_moves(position):
         return Hint(None, None, 0, None, False, "hint.stuck")
     table, start = public_table(position)
@@ -142,7 +142,8 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES, index: int = 0) -> 
 
     held_back = not can_deal and position.stock_count > 0 and _empty_columns(start) > 0
     lines = ranked_lines(table, start, max_nodes, lost, held_back)
-    lead_id, lead_words = None, {}
+    lead_id: str | None = None
+    lead_words: dict[str, Any] = {}
     if not lines and not can_deal:
         line, filled = progress_line(table, start, position.stock_count > 0, max_nodes, lost)
         if line:
