@@ -61,3 +61,13 @@ def test_the_api_describes_the_index_and_the_answer(client: TestClient) -> None:
     index = next(parameter for parameter in operation["parameters"] if parameter["name"] == "index")
     assert index["in"] == "query" and index["schema"]["type"] == "integer"
     assert {"index", "total", "lead_id"} <= set(document["components"]["schemas"]["Hint"]["properties"])
+
+
+def test_a_hint_in_an_exercise_leads_to_its_goal(client: TestClient) -> None:
+    response = client.post("/api/practice/one-rank-higher")
+    assert response.status_code == status.HTTP_201_CREATED, response.text
+    view = response.json()
+    found = ask(client, view["id"])
+    assert found["action"] == "1>2" and found["total"] == 1  # the one move that turns column 1's card up
+    played = act(client, view["id"], found["action"])
+    assert played["view"]["columns"][0] == {"down": 0, "up": ["Ks"]}

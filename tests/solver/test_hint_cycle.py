@@ -11,6 +11,8 @@ import pytest
 
 from spider import Game, TableRules
 from spider.codes import GameCode
+from spider.practice import Exercise, exercises
+from spider.practice.hints import exercise_hint
 from spider.solver import hint, no_more_moves
 from spider.solver.commands import open_game
 from tests.solver.test_hint import public, reshuffle_hidden
@@ -155,3 +157,36 @@ def test_sampled_positions_never_say_nothing_can_be_done_while_something_can() -
                 break
             game.play(found.action)
     assert checked > 150
+
+
+# Exercises whose goal the practice hint does not yet lead to: one needs the stock's next card guessed (which
+# filling move keeps the run that the dealt ace completes), one counts turning cards by hand as moves, and one
+# needs a five-move line in four suits, beyond the search's 20,000 positions.
+NOT_YET = {"fill-before-deal", "park-on-face-down", "two-empty-columns"}
+
+
+@pytest.mark.parametrize(
+    "exercise",
+    [
+        pytest.param(found, marks=pytest.mark.xfail(strict=True, reason="not yet")) if found.id in NOT_YET else found
+        for found in exercises()
+        if found.goal.kind != "win" and found.goal.limit is not None
+    ],
+    ids=lambda found: found.id,
+)
+def test_hints_in_an_exercise_lead_to_its_goal_within_its_move_limit(exercise: Exercise) -> None:
+    game = exercise.start()
+    while not exercise.reached(game):
+        assert exercise.goal.within_limit(exercise.start(), game), f"{exercise.id}: the hints spent the moves"
+        found = exercise_hint(exercise, game)
+        assert found.action is not None or found.message_id == "hint.none_deal", found.message
+        game.play(found.action or "d")
+
+
+def test_the_first_exercise_hint_turns_up_column_1() -> None:
+    exercise = exercises()[0]
+    found = exercise_hint(exercise, exercise.start())
+    assert found.action == "1>2" and found.total == 1
+    game = exercise.start()
+    game.play(found.action)
+    assert exercise.reached(game)

@@ -25,6 +25,7 @@ from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
+from spider.practice.hints import exercise_hint
 from spider.rules import HELPS
 from spider.server import offline_results, practice, search_workers, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats
@@ -646,6 +647,9 @@ class Games:
             if preset is not None and not HELPS[preset].hints:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
             position = live.game.position(public=True)
+            if live.exercise is not None:  # towards the exercise's goal; small tables, searched here
+                found: Hint = exercise_hint(live.exercise, live.game, index=index).to_json()
+                return found
         return await self.searches.hint(position, player=player, index=index)
 
     def stats(self, player: str) -> Stats:

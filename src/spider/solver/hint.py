@@ -185,7 +185,8 @@ def progress_line(
 
     Best first by the empty columns left, then by the moves made, over every legal move
     (:meth:`Table.children` exact), from the visible table; of fills found together, one that also turns
-    a card up. A card turned up ends a line, as its identity is not known."""
+    a card up, else one that takes no card off the card it follows in suit. A card turned up ends a line,
+    as its identity is not known."""
     parents, actions = [-1], [-1]
     heap: list[tuple[int, int, int, State]] = [(_empty_columns(start), 0, 0, start)]
     seen = {start}
@@ -193,7 +194,7 @@ def progress_line(
     while heap and len(parents) <= max_nodes:
         _, depth, node, state = heapq.heappop(heap)
         cards = sum(map(len, state[0]))
-        filled_at: list[tuple[bool, int]] = []  # (whether the line turns a card up too, its node)
+        filled_at: list[tuple[bool, bool, int]] = []  # (turns a card up too, keeps sequences whole, node)
         for action, _, child in table.children(state, 0, exact=True):
             if action == DEAL or child in seen or lost(child):
                 continue
@@ -204,14 +205,18 @@ def progress_line(
             opened = bool(turned_up(state, child))
             empty = _empty_columns(child)
             if need_filled and not empty:
-                filled_at.append((opened, at))
+                move = Move.of(action)
+                source = state[0][move.source]
+                # a group taken off the card it follows in suit leaves a sequence shorter: the last choice
+                linked = len(source) > move.count and source[-move.count - 1] - source[-move.count] == 1
+                filled_at.append((opened, not linked, at))
             elif opened or sum(map(len, child[0])) < cards:
                 if fallback[1] < 0 or depth + 1 < fallback[0]:
                     fallback = (depth + 1, at)
             else:
                 heapq.heappush(heap, (empty if need_filled else 0, depth + 1, at, child))
         if filled_at:
-            return _line_to(max(filled_at, key=lambda found: found[0])[1], parents, actions), True
+            return _line_to(max(filled_at, key=lambda found: found[:2])[2], parents, actions), True
     return _line_to(fallback[1], parents, actions), False
 
 
