@@ -152,7 +152,8 @@ def test_hint_lights_the_group_and_its_target(page: Page) -> None:
     hint = page.request.get(f"/api/games/{view['id']}/hint").json()
     open_table(page)
     page.keyboard.press("h")
-    expect(page.locator("#status")).to_have_text(hint["text"])
+    said = f"Hint 1 of {hint['total']}: {hint['text']}" if hint["total"] > 1 else hint["text"]
+    expect(page.locator("#status")).to_have_text(said)
     if hint["action"]:
         expect(page.locator(".card.hinted")).to_have_count(hint["count"])
         expect(column(page, hint["target"])).to_have_class(re.compile(r"\bhint-target\b"))

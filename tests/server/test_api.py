@@ -143,7 +143,9 @@ def test_resign_ends_the_game_and_refuses_further_actions(client: TestClient) ->
 def test_hint_suggests_a_legal_move_from_the_table(client: TestClient) -> None:
     view = new_game(client, code=CODE)
     hint = client.get(f"/api/games/{view['id']}/hint").json()
-    assert set(hint) == {"action", "column", "count", "target", "text", "message_id", "deal_possible"}
+    assert set(hint) == {
+        "action", "column", "count", "target", "text", "message_id", "lead_id", "deal_possible", "index", "total"
+    }
     assert hint["deal_possible"] is True and hint["text"]
     if hint["action"] is not None:
         fitting = {(g["column"], g["count"]): g["targets"] for g in view["groups"]}

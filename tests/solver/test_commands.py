@@ -52,7 +52,10 @@ def test_hint_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
     game.play("d")
     assert answer["action"] in {str(action) for action in game.legal_actions()}
     # the API's hint (GET /api/games/{id}/hint) and the command's are one JSON, the sentence also as "message"
-    assert set(answer) == {"action", "column", "count", "target", "text", "message_id", "deal_possible", "message"}
+    assert set(answer) == {
+        "action", "column", "count", "target", "text", "message_id", "lead_id", "deal_possible", "index", "total",
+        "message",
+    }
     assert answer["text"] == answer["message"]
 
 

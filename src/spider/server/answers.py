@@ -133,7 +133,14 @@ class Hint(TypedDict):
     target: Column | None
     text: str
     message_id: str
+    lead_id: str | None
+    """A sentence said before the move, why it is suggested (``hint.fill_deal``: fill the empty columns,
+    then deal), or null."""
     deal_possible: bool
+    index: Whole
+    """Which of the position's worthwhile moves this is, from 0: ask with ``index`` + 1 for the next."""
+    total: Whole
+    """How many worthwhile moves the position has (0 when there is no action)."""
 
 
 @with_config(FORBID)

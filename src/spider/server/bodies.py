@@ -344,3 +344,14 @@ def flag(request: Request, name: str) -> bool | None:
     if value in ("0", "false"):
         return False
     raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=_one_of(1, 0))
+
+
+MAX_HINT_INDEX = 10_000
+
+
+def hint_index(request: Request) -> int:
+    """The ``index`` query parameter of a hint: which of the position's hints, from 0 (the default)."""
+    value = request.query_params.get("index", "0")
+    if not value.isascii() or not value.isdigit() or int(value) > MAX_HINT_INDEX:
+        raise RequestError(UNPROCESSABLE, "server.bad_query", name="index", expected=Phrase("expected.hint_index"))
+    return int(value)

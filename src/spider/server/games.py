@@ -25,6 +25,7 @@ from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
 from spider.game import Event
 from spider.practice import Exercise, exercise
+from spider.practice.hints import exercise_hint
 from spider.rules import HELPS
 from spider.server import offline_results, practice, search_workers, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats
@@ -656,7 +657,7 @@ class Games:
             view["stuck"], view["stuck_pending"] = await self.searches.stuck(position, player=live.record.player)
         return view
 
-    async def hint(self, player: str, game_id: str) -> Hint:
+    async def hint(self, player: str, game_id: str, *, index: int = 0) -> Hint:
         """The solver's suggestion from what the player sees of a game: all a hint may know. A game
         begun under a preset whose product offers no hints (classic, tabletop, duel) gets none."""
         with self.holding(game_id, player) as live:
@@ -664,7 +665,10 @@ class Games:
             if preset is not None and not HELPS[preset].hints:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
             position = live.game.position(public=True)
-        return await self.searches.hint(position, player=player)
+            if live.exercise is not None:  # towards the exercise's goal; small tables, searched here
+                found: Hint = exercise_hint(live.exercise, live.game, index=index).to_json()
+                return found
+        return await self.searches.hint(position, player=player, index=index)
 
     def stats(self, player: str) -> Stats:
         """The player's results, everyone's win rates, and the player's offline games apart."""

@@ -52,6 +52,8 @@ class Endpoint:
     """Statuses of the refusals beyond those of every request (and of every request with a body)."""
     query: tuple[tuple[str, str], ...] = ()
     """Query parameters: a name and what it does; each takes 1 or 0."""
+    numbers: tuple[tuple[str, str], ...] = ()
+    """Query parameters that take a whole number from 0: a name and what it does."""
     media_type: str = "application/json"
     about: str = ""
     """More than the summary says, where there is more to say."""
@@ -118,6 +120,11 @@ def _operation(endpoint: Endpoint, refs: dict[Any, Any]) -> dict[str, Any]:
     parameters += [
         {"name": name, "in": "query", "required": False, "description": about, "schema": {"enum": ["1", "0"]}}
         for name, about in endpoint.query
+    ]
+    parameters += [
+        {"name": name, "in": "query", "required": False, "description": about,
+         "schema": {"type": "integer", "minimum": 0, "default": 0}}
+        for name, about in endpoint.numbers
     ]
     if parameters:
         operation["parameters"] = parameters

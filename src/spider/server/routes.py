@@ -58,6 +58,7 @@ from spider.server.bodies import (
     OfflineResult,
     Resume,
     flag,
+    hint_index,
     json_object,
 )
 from spider.server.clock import HEARTBEAT
@@ -141,7 +142,8 @@ async def share(request: Request) -> Response:
 
 
 async def hint(request: Request) -> Response:
-    return answer(await _games(request).hint(player_of(request), await _game_id(request)))
+    index = hint_index(request)
+    return answer(await _games(request).hint(player_of(request), await _game_id(request), index=index))
 
 
 async def line(request: Request) -> Response:
@@ -278,6 +280,8 @@ API = (
              Shared, CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND,)),
     Endpoint("GET", f"{GAME}/hint", hint, "A move suggested from what the player sees", Hint,
              refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+             numbers=(("index", "Which of the position's worthwhile moves, best first, from 0; it wraps, so asking "
+                       "with the answer's index + 1 cycles through them (the answer's total says how many)"),),
              about="Refused (server.no_hints) in a game begun under a preset that offers no hints: classic, "
              "tabletop, duel."),
     Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,

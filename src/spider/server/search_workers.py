@@ -41,9 +41,9 @@ def stuck_search(position: str, max_nodes: int) -> bool:
     return no_more_moves(parse_position(position), max_nodes=max_nodes)
 
 
-def hint_search(position: str, max_nodes: int) -> Hint:
-    """The solver's suggestion for the table the player sees; never a deal (SPEC 2.2)."""
-    return hint(parse_position(position), max_nodes=max_nodes)
+def hint_search(position: str, max_nodes: int, index: int = 0) -> Hint:
+    """The solver's ``index``-th suggestion (wrapping) for the table the player sees; never a deal (SPEC 2.2)."""
+    return hint(parse_position(position), max_nodes=max_nodes, index=index)
 
 
 def solve_new_deal(suits: int, rules: dict[str, Any], seconds: float) -> Solved | None:

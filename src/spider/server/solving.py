@@ -200,23 +200,23 @@ class Searches:
             return False, True
         return bool(stuck), False
 
-    async def hint(self, position: str, *, player: str) -> Hint:
+    async def hint(self, position: str, *, player: str, index: int = 0) -> Hint:
         """The hint for a public position. 429 while the player's last hint is still being worked out,
         and while the search worker's queue is full."""
         executor = self._searches.executor
         if executor is None:
-            return hint_answer(hint_search(position, self.hint_nodes))
+            return hint_answer(hint_search(position, self.hint_nodes, index))
         refused = self.search_shares.claim(player, "hint")
         if refused is not None:
             # a hint takes a fraction of a second: a second later there is room again
             raise too_many("server.hint_in_flight" if refused == "player" else "server.solver_busy", 1)
         try:
             found: SolverHint = await self._share(
-                executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes
+                executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes, index
             )
         except BrokenProcessPool:  # the worker died: search here, this once
             self._restart_searches()
-            found = hint_search(position, self.hint_nodes)
+            found = hint_search(position, self.hint_nodes, index)
         return hint_answer(found)
 
     async def solve_new_deal(self, suits: int, rules: TableRules, seconds: float, *, player: str) -> Solved | None:

@@ -33,6 +33,7 @@ def add_commands(subparsers: Any) -> None:
                         help="a preset's table rules (for the code's, but its group letter)")
     parser.add_argument("--moves", default="", help='actions to play first: "3>7 d u r f3"')
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--index", type=int, default=0, help="which hint, from 0: the next of the worthwhile moves")
     parser.set_defaults(run=hint_command)
 
 
@@ -50,7 +51,7 @@ def solve_command(args: argparse.Namespace) -> int:
 
 def hint_command(args: argparse.Namespace) -> int:
     game = open_game(args.code, args.preset, shlex.split(args.moves))
-    found = hint(game.public_position())
+    found = hint(game.public_position(), index=args.index)
     if args.json:
         # "message" as the command always printed it, beside the API's "text"
         print(json.dumps({**found.to_json(), "message": found.message}))

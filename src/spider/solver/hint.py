@@ -35,7 +35,10 @@ class HintJson(TypedDict):
     target: int | None
     text: str
     message_id: str
+    lead_id: str | None
     deal_possible: bool
+    index: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +47,10 @@ class Hint:
 
     ``column`` is the source column (1-10), ``count`` the cards moved (0 for a flip), ``target`` the
     target column (None for a flip or no action). ``message_id`` names the text to show and ``words``
-    fills it: the move in words, with the cards it moves and the card they go onto.
+    fills it: the move in words, with the cards it moves and the card they go onto. ``lead_id`` names a
+    sentence said before the move, why it is suggested when no move is worth making for itself (fill the
+    empty columns, then deal). ``index`` is this hint's place (from 0) among the ``total`` worthwhile
+    actions of the position, best first: asking again with the next index gives the next one.
     """
 
     action: str | None
@@ -54,6 +60,10 @@ class Hint:
     deal_possible: bool
     message_id: str
     words: dict[str, Any] = field(default_factory=dict, compare=False)
+    lead_id: str | None = None
+    lead_words: dict[str, Any] = field(default_factory=dict, compare=False)
+    index: int = 0
+    total: int = 0
 
     @property
     def message(self) -> str:
@@ -62,7 +72,8 @@ class Hint:
 
     def text(self, lang: str | None = None) -> str:
         """The text of the hint in a language (the spoken one unless named)."""
-        return message(self.message_id, lang, **self.words)
+        text = message(self.message_id, lang, **self.words)
+        return text if self.lead_id is None else f"{message(self.lead_id, lang, **self.lead_words)} {text}"
 
     def to_json(self) -> HintJson:
         """The hint as JSON, its sentence in the spoken language; no count without an action."""
@@ -73,7 +84,10 @@ class Hint:
             "target": self.target,
             "text": self.message,
             "message_id": self.message_id,
+            "lead_id": self.lead_id,
             "deal_possible": self.deal_possible,
+            "index": self.index,
+            "total": self.total,
         }
 
 
@@ -97,42 +111,146 @@ def public_table(position: Position) -> tuple[Table, State]:
     )
 
 
-def hint(position: Position, *, max_nodes: int = HINT_NODES) -> Hint:
-    """The move judged best from the visible table, by a best-first search of up to ``max_nodes``
-    positions; never a deal. Where :func:`no_more_moves` finds the game stuck, no move either
-    (``"hint.stuck"``: only undo or a new game are left), so that the two never disagree.
+def hint(position: Position, *, max_nodes: int = HINT_NODES, index: int = 0) -> Hint:
+    """The ``index``-th (from 0, wrapping) of the moves judged worthwhile from the visible table, best
+    first, found by a best-first search of up to ``max_nodes`` positions; never a deal. Asking again with
+    the next index cycles through them, as Windows' Spider does. Where :func:`no_more_moves` finds the game
+    stuck, no move either (``"hint.stuck"``: only undo or a new game are left), so that the two never
+    disagree. Where no move is worth making for itself but no deal is allowed yet, the first move of the
+    shortest line that fills the empty columns (then a deal follows) or turns a card up.
 
     >>> from spider import Game
     >>> game = Game.from_code("SP1-S1C-AAAAAAD")
-    >>> hint(game.public_position()).action is not None
+    >>> found = hint(game.public_position())
+    >>> found.action is not None, found.index, found.total > 1
+    (True, 0, True)
+    >>> hint(game.public_position(), index=1).action != found.action
     True
     """
     can_deal = deal_possible(position)
     flips = position.flippable
     if flips:
-        return Hint(f"f{flips[0] + 1}", flips[0] + 1, 0, None, can_deal, "hint.flip", {"column": flips[0] + 1})
+        at = index % len(flips)
+        column = flips[at] + 1
+        said = {"column": column}
+        return Hint(f"f{column}", column, 0, None, can_deal, "hint.flip", said, index=at, total=len(flips))
     if not can_deal and no_more_moves(position):
         return Hint(None, None, 0, None, False, "hint.stuck")
     table, start = public_table(position)
-    line = _best_line(table, start, max_nodes, lambda state: never_dealt(position, state))
-    if not line:
+    def lost(state: State) -> bool:
+        return never_dealt(position, state)
+
+    held_back = not can_deal and position.stock_count > 0 and _empty_columns(start) > 0
+    lines = ranked_lines(table, start, max_nodes, lost, held_back)
+    lead_id: str | None = None
+    lead_words: dict[str, Any] = {}
+    if not lines and not can_deal:
+        line, filled = progress_line(table, start, position.stock_count > 0, max_nodes, lost)
+        if line:
+            lines = [line]
+            lead_id = "hint.fill_deal" if filled else "hint.turn_up"
+            lead_words = {"n": _empty_columns(start)}
+    if not lines:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
-    move = Move.of(line[0])
+    at = index % len(lines)
+    first = lines[at][0]
+    move = Move.of(first)
     message_id, words = move_words(position.columns, move.source + 1, move.count, move.target + 1)
-    return Hint(action_text(start, line[0]), move.source + 1, move.count, move.target + 1, can_deal, message_id, words)
+    return Hint(
+        action_text(start, first), move.source + 1, move.count, move.target + 1, can_deal, message_id, words,
+        lead_id, lead_words, at, len(lines),
+    )
 
 
-def _best_line(table: Table, start: State, max_nodes: int, lost: Callable[[State], bool]) -> list[int]:
-    """Best-first search over moves (never a deal) from the visible table; the actions to the best
-    position seen, or none if no position beats the start. Positions where ``lost`` holds are passed by."""
+def ranked_lines(
+    table: Table, start: State, max_nodes: int, lost: Callable[[State], bool], held_back: bool = False
+) -> list[list[int]]:
+    """For each first action that leads to a position better than the start, the line to the best position
+    seen through it; best first (of equal values, the one found first). With ``held_back`` (empty columns
+    keep a deal from being allowed), a line through a position with more empty columns than the start is
+    not offered unless it ends with fewer empty columns or completes a run: the columns would have to be
+    filled again before the deal, and the hints would swing between emptying a column and filling it."""
+    best, parents, actions = _search(table, start, max_nodes, lost, held_back)
+    ranked = sorted(best.items(), key=lambda item: item[1])
+    return [_line_to(node, parents, actions) for _, (_, node) in ranked]
+
+
+def progress_line(
+    table: Table, start: State, need_filled: bool, max_nodes: int, lost: Callable[[State], bool]
+) -> tuple[list[int], bool]:
+    """With ``need_filled`` (the stock holds cards), a line of moves that fills every column, so that a
+    deal is allowed; else, or if none is found within ``max_nodes`` positions, the shortest found that
+    turns a card up or completes a run. The line, and whether it fills every column; ``([], False)`` when
+    none is found. Positions where ``lost`` holds are passed by.
+
+    Best first by the empty columns left, then by the moves made, over every legal move
+    (:meth:`Table.children` exact), from the visible table; of fills found together, one that also turns
+    a card up, else one that takes no card off the card it follows in suit. A card turned up ends a line,
+    as its identity is not known."""
+    parents, actions = [-1], [-1]
+    heap: list[tuple[int, int, int, State]] = [(_empty_columns(start), 0, 0, start)]
+    seen = {start}
+    fallback = (-1, -1)  # (depth, node) of the shortest line that turns a card up or completes a run
+    while heap and len(parents) <= max_nodes:
+        _, depth, node, state = heapq.heappop(heap)
+        cards = sum(map(len, state[0]))
+        filled_at: list[tuple[bool, bool, int]] = []  # (turns a card up too, keeps sequences whole, node)
+        for action, _, child in table.children(state, 0, exact=True):
+            if action == DEAL or child in seen or lost(child):
+                continue
+            seen.add(child)
+            parents.append(node)
+            actions.append(action)
+            at = len(parents) - 1
+            opened = bool(turned_up(state, child))
+            empty = _empty_columns(child)
+            if need_filled and not empty:
+                move = Move.of(action)
+                source = state[0][move.source]
+                # a group taken off the card it follows in suit leaves a sequence shorter: the last choice
+                linked = len(source) > move.count and source[-move.count - 1] - source[-move.count] == 1
+                filled_at.append((opened, not linked, at))
+            elif opened or sum(map(len, child[0])) < cards:
+                if fallback[1] < 0 or depth + 1 < fallback[0]:
+                    fallback = (depth + 1, at)
+            else:
+                heapq.heappush(heap, (empty if need_filled else 0, depth + 1, at, child))
+        if filled_at:
+            return _line_to(max(filled_at, key=lambda found: found[:2])[2], parents, actions), True
+    return _line_to(fallback[1], parents, actions), False
+
+
+def _line_to(node: int, parents: list[int], actions: list[int]) -> list[int]:
+    """The actions from the start (node 0) to a node of a search; none for node -1."""
+    line: list[int] = []
+    while node > 0:
+        line.append(actions[node])
+        node = parents[node]
+    line.reverse()
+    return line
+
+
+def _empty_columns(state: State) -> int:
+    """Columns with no card at all, face-down ones included."""
+    return sum(not cards and not down for cards, down in zip(*state[:2], strict=True))
+
+
+def _search(
+    table: Table, start: State, max_nodes: int, lost: Callable[[State], bool], held_back: bool
+) -> tuple[dict[int, tuple[int, int]], list[int], list[int]]:
+    """Best-first search over moves (never a deal) from the visible table. For each first action through
+    which a position better than the start was seen: the best value and its node; with each node's parent
+    node and the action from there (node 0 is the start). Positions where ``lost`` holds are passed by."""
     root = table.score(start)
     # A card turned up is valued as one more unsorted card: its identity is not known.
     unknown_card = table.weights.unknown_card
-    best_value, best_node = root, -1
-    # Each node found: its parent node and the action from there (node 0 is the start).
-    parents, actions = [-1], [-1]
+    best: dict[int, tuple[int, int]] = {}
+    # Each node found: its parent node, the action from there, the first action of its line, and whether
+    # its line went through a position with more empty columns than the start.
+    parents, actions, firsts, emptier = [-1], [-1], [-1], [False]
     heap: list[tuple[int, int, int, State, int]] = [(root, 0, 0, start, root)]
     seen = {hash(start)}
+    empties, cards = _empty_columns(start), sum(map(len, start[0]))
     nodes = 0
     while heap and nodes < max_nodes:
         _, node, depth, state, score = heapq.heappop(heap)
@@ -149,18 +267,21 @@ def _best_line(table: Table, start: State, max_nodes: int, lost: Callable[[State
             # move that changes nothing is not suggested.
             value = child_score + opened * unknown_card + depth + 1
             child_node = len(parents)
+            first = action if node == 0 else firsts[node]
             parents.append(node)
             actions.append(action)
-            if value < best_value:
-                best_value, best_node = value, child_node
+            firsts.append(first)
+            wider = held_back and (emptier[node] or _empty_columns(child) > empties)
+            emptier.append(wider)
+            if (
+                value < root
+                and not (wider and _empty_columns(child) >= empties and sum(map(len, child[0])) == cards)
+                and (first not in best or value < best[first][0])
+            ):
+                best[first] = (value, child_node)
             if not opened:
                 heapq.heappush(heap, (value, child_node, depth + 1, child, child_score))
-    line: list[int] = []
-    while best_node > 0:
-        line.append(actions[best_node])
-        best_node = parents[best_node]
-    line.reverse()
-    return line
+    return best, parents, actions
 
 
 def no_more_moves(position: Position, *, max_nodes: int = STUCK_NODES, seconds: float = STUCK_SECONDS) -> bool:

@@ -83,6 +83,8 @@ class SpiderApp(App[int]):
         self.preset = preset
         self.hand = Hand()
         self.hinted: Hint | None = None
+        # the position the last hint was for, and the index of the hint to give next there
+        self.hint_cycle: tuple[Position | None, int] = (None, 0)
         self.stuck = False
 
     # Drawing.
@@ -299,11 +301,13 @@ class SpiderApp(App[int]):
             self.say(message("terminal.hints_off", preset=self.preset or ""))
             return
         position = self.game.public_position()
-        self.run_worker(lambda: self.look_for_hint(position), thread=True, group="hint", exclusive=True)
+        # pressing H again on the same table gives the next worthwhile move, then wraps
+        index = self.hint_cycle[1] if self.hint_cycle[0] == position else 0
+        self.run_worker(lambda: self.look_for_hint(position, index), thread=True, group="hint", exclusive=True)
 
-    def look_for_hint(self, position: Position) -> None:
+    def look_for_hint(self, position: Position, index: int = 0) -> None:
         """In a worker thread: the solver's hint for what the player sees (SPEC 2.2)."""
-        found = hint(position)
+        found = hint(position, index=index)
         self.call_from_thread(self.hint_found, position, found)
 
     def hint_found(self, position: Position, found: Hint) -> None:
@@ -311,9 +315,13 @@ class SpiderApp(App[int]):
             return  # the table moved on meanwhile: that hint is stale
         self.hand.put_back()
         self.hinted = found if found.action is not None else None
+        self.hint_cycle = (position, found.index + 1)
         if found.column is not None:
             self.hand.point(self.game, found.column, found.count or None)
-        self.say(found.message)
+        if found.total > 1:
+            self.say(message("hint.cycle", index=found.index + 1, n=found.total, text=found.message))
+        else:
+            self.say(found.message)
         self.draw()
 
     def action_words(self) -> None:

@@ -78,8 +78,8 @@ export const api = {
   clock: (id, onScreen) => request('POST', `${game(id)}/clock`, { on_screen: onScreen }, { keepalive: true }),
   /** @param {string} id @returns {Promise<T.View>} */
   restart: (id) => request('POST', withView(`${game(id)}/restart`), {}),
-  /** @param {string} id @returns {Promise<T.Hint>} */
-  hint: (id) => request('GET', `${game(id)}/hint`),
+  /** @param {string} id @param {number} [index] which of the position's hints, from 0 @returns {Promise<T.Hint>} */
+  hint: (id, index = 0) => request('GET', `${game(id)}/hint${index ? `?index=${index}` : ''}`),
   /** @param {string} id @returns {Promise<T.Line>} */
   line: (id) => request('GET', `${game(id)}/line`),
   /** @param {string} id @returns {Promise<T.Analysis>} */

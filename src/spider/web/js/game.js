@@ -199,6 +199,10 @@ export function nextSuits() {
   return newGame(settings.deal, order[(order.indexOf(current) + 1) % order.length]);
 }
 
+/** The position the last hint was for (game id and version), and the index to ask for next. */
+let hintCycle = { position: '', next: 0 };
+
+/** Pressing Hint again on the same position shows the next worthwhile move, then the next, and wraps. */
 export async function hint() {
   if (!state.view) return;
   if (!settings.hints) {
@@ -211,14 +215,18 @@ export async function hint() {
   }
   say(t('hint.loading'), { quiet: true });
   const asked = state.view;
+  const position = `${asked.id}:${asked.version}`;
+  const index = hintCycle.position === position ? hintCycle.next : 0;
   try {
-    const answer = await api.hint(asked.id);
+    const answer = await api.hint(asked.id, index);
     if (state.view !== asked) return; // the table changed meanwhile: that hint is stale
+    hintCycle = { position, next: answer.index + 1 }; // the server wraps past the last
     update(() => {
       // a flip hint has count 0 and no target: the face-down card at the end of the column is meant
       state.hint = answer.action && answer.column ? { column: answer.column, count: answer.count || 1, target: answer.target } : null;
     });
-    say(answer.text || t('hint.none'));
+    const text = answer.text || t('hint.none');
+    say(answer.total > 1 ? t('hint.cycle', { index: answer.index + 1, count: answer.total, text }) : text);
   } catch (error) {
     if (/** @type {ApiError} */ (error).messageId === 'server.hint_in_flight') return; // asked twice: the first answer is on its way
     refuse(error);

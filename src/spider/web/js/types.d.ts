@@ -86,7 +86,9 @@ export interface Played { view: View; events: GameEvent[] }
 
 export interface Hint {
   action: string | null; column: ColumnNumber | null; count: number | null; target: ColumnNumber | null;
-  text: string; message_id: string; deal_possible: boolean;
+  text: string; message_id: string; lead_id: string | null; deal_possible: boolean;
+  /** which of the position's worthwhile moves, from 0, of `total` */
+  index: number; total: number;
 }
 export interface Shared { share: string; path: string }
 export interface Line { code: string; line: string[] }
