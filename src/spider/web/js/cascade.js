@@ -71,8 +71,9 @@ export function cascade(runs, slots, card, skipText) {
     note.className = 'cascade-skip';
     note.textContent = skipText;
     Object.assign(note.style, {
-      position: 'fixed', insetInline: '0', bottom: '12px', margin: '0', textAlign: 'center', zIndex: '91',
-      pointerEvents: 'none', color: 'var(--ink)', textShadow: '0 1px 3px #000', font: '14px system-ui, sans-serif',
+      position: 'fixed', insetInline: '0', bottom: '12px', width: 'fit-content', margin: '0 auto', zIndex: '91',
+      padding: '4px 12px', borderRadius: '999px', background: 'rgba(0, 0, 0, .65)', color: '#fff',
+      pointerEvents: 'none', font: '14px system-ui, sans-serif',
     });
     document.body.append(canvas, note);
     document.documentElement.dataset.cascade = 'running';
