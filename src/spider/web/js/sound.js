@@ -67,10 +67,12 @@ export function playSound(effect) {
   EFFECTS[effect](a);
 }
 
-/** The effect for what an action did (the server's events): a completed run above a deal above a move. */
+/** The effect for what an action did (the server's events): a completed run above a deal above a move; the
+last run's is the win's fanfare, which win.js plays. */
 /** @param {{ type: string }[]} events */
 export function playEvents(events) {
   const types = new Set((events || []).map((e) => e.type));
+  if (types.has('won')) return;
   if (types.has('run_removed')) playSound('run');
   else if (types.has('dealt')) playSound('deal');
   else if (types.has('moved') || types.has('flipped') || types.has('undone') || types.has('redone')) playSound('move');
