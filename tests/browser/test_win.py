@@ -124,3 +124,17 @@ def test_the_animations_setting_off_shows_the_dialog_at_once(moving: Page) -> No
     play_with_mouse(page, view, line()[-1])
     expect(page.locator("dialog[open] h2")).to_have_text("You won!", timeout=1_500)
     assert page.locator("canvas.cascade").count() == 0
+
+
+def test_the_cascade_stops_when_the_page_is_hidden(moving: Page) -> None:
+    page = moving
+    view = one_move_from_winning(page)
+    play_with_mouse(page, view, line()[-1])
+    expect(page.locator("canvas.cascade")).to_be_visible()
+    # the player switches away: the browser says the page is hidden
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.locator("canvas.cascade")).to_have_count(0, timeout=500)
+    expect(page.locator("dialog[open] h2")).to_have_text("You won!")

@@ -9,7 +9,7 @@ import { t, formatTime } from './i18n.js';
 import { els } from './render.js';
 import { newGame } from './game.js';
 import { showWinningLine } from './replay.js';
-import { openDialog, esc } from './dialog.js';
+import { openDialog, dialog, esc } from './dialog.js';
 import { SUIT_SYMBOLS } from './cards.js';
 import { playSound } from './sound.js';
 /** @import * as T from './types' */
@@ -82,6 +82,7 @@ export async function showWin(view, elsewhere) {
       await cascade(view.runs, slots, card, t('win.skip'));
     } catch { /* no cascade to be had: the dialog all the same */ }
     if (state.view && state.view.id !== view.id) return; // another game came meanwhile
+    if (dialog().open) return; // a duel's result came meanwhile: it says who won
   }
   winDialog(view, elsewhere);
 }
