@@ -138,3 +138,17 @@ def test_the_cascade_stops_when_the_page_is_hidden(moving: Page) -> None:
     }""")
     expect(page.locator("canvas.cascade")).to_have_count(0, timeout=500)
     expect(page.locator("dialog[open] h2")).to_have_text("You won!")
+
+
+def test_a_two_suit_games_dialog_shows_spades_and_hearts(page: Page) -> None:
+    code = "SP1-S2C-AAAAACA"  # a 2-suit deal the solver wins at once
+    moves = solve(code)
+    view = new_game(page, 2, code=code)
+    for action in moves[:-1]:
+        view = act(page, view, action)
+    open_table(page)
+    play_with_mouse(page, view, moves[-1])
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator("h2")).to_have_text("You won!")
+    assert dialog.locator(".big span").all_text_contents() == ["♠", "♥"]
+    expect(dialog.locator(".best")).to_contain_text("Your best so far (2 suits)")
