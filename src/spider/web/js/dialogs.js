@@ -1,5 +1,5 @@
 // @ts-check
-// Dialogs: new game, settings, rules, statistics, win and "no more moves". One <dialog>, refilled.
+// Dialogs: new game, settings, rules, statistics, share and "no more moves" (the win's is win.js). One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
@@ -12,6 +12,7 @@ import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
 /** @import * as T from './types' */
 import { practiceDialog, watchPractice } from './practice.js';
+import { showWin } from './win.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -78,7 +79,7 @@ function settingsDialog() {
     const note = off ? `<small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small>` : '';
     return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}"${off ? ' disabled aria-describedby="group-note"' : ''}>${options}</select>${note}</div>`;
   }).join('');
-  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'fourColors', 'offline'];
+  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'sound', 'fourColors', 'offline'];
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
   const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
@@ -198,23 +199,6 @@ async function statsDialog() {
   /** @type {HTMLElement} */ (d.querySelector('.stats')).innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
 }
 
-/** @param {T.View} view */
-function winDialog(view) {
-  const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
-  openDialog(`<form method="dialog" class="win">
-    <p class="big" aria-hidden="true"><span class="s">♠</span> <span class="h">♥</span> <span class="d">♦</span> <span class="c">♣</span></p><h2>${esc(t('win.title'))}</h2>
-    <p>${esc(t('win.text', { score: view.score, moves: view.moves, time: formatTime(view.seconds) }))}</p>
-    <div class="actions">${line}<button value="stats">${esc(t('button.stats'))}</button>
-    <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
-    label: t('win.title'),
-    onClose: (value) => {
-      if (value === 'new') newGame();
-      else if (value === 'stats') statsDialog();
-      else if (value === 'line') showWinningLine();
-    },
-  });
-}
-
 async function shareDialog() {
   const view = state.view;
   if (!view || view.offline) return; // the server never saw an offline game: there is nothing to share
@@ -269,7 +253,7 @@ export const dialogs = {
   settings: settingsDialog,
   rules: rulesDialog,
   stats: statsDialog,
-  win: winDialog,
+  win: (/** @type {T.View} */ view) => showWin(view, { stats: statsDialog, share: shareDialog }),
   stuck: stuckDialog,
   share: shareDialog,
 };
@@ -284,6 +268,6 @@ export function afterView(view, previous) {
   }
   const same = previous && previous.id === view.id;
   const delay = animationsOn() ? 450 : 0;
-  if (view.won && !(same && previous.won)) setTimeout(() => winDialog(view), delay);
+  if (view.won && !(same && previous.won)) setTimeout(() => dialogs.win(view), delay);
   else if (view.stuck && settings.stuck && !(same && previous.stuck) && !view.won) setTimeout(() => stuckDialog(view), delay);
 }

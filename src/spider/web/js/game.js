@@ -7,6 +7,7 @@ import { settings, saveSettings, CONSTANTS } from './settings.js';
 import { t, cardName } from './i18n.js';
 import { update, els } from './render.js';
 import { say, announce, refuse } from './status.js';
+import { playEvents } from './sound.js';
 
 /** @import * as T from './types' */
 /** @import { ApiError } from './api.js' */
@@ -90,6 +91,7 @@ async function perform(action, refused) {
     setView(answer.view);
     say('');
     announce(describe(answer.events));
+    playEvents(answer.events);
     return true;
   } catch (error) {
     refuse(error, refused ? refused() : []);

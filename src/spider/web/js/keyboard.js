@@ -7,6 +7,7 @@ import { announce, say } from './status.js';
 import { undo, redo, hint, restart, nextSuits, deal, moveGroup, flip } from './game.js';
 import { dialogs } from './dialogs.js';
 import { askFirst } from './dialog.js';
+import { toggleSound } from './sound.js';
 
 function shortcutsOff(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return true;
@@ -24,6 +25,7 @@ const LETTERS = {
   s: () => askFirst(nextSuits),
   d: () => deal(),
   w: () => announce(state.view ? state.view.text : ''), // the table in words (SPEC 1.8), from the server
+  m: () => say(t(toggleSound() ? 'sound.on' : 'sound.off')),
 };
 
 function describeCursor() {

@@ -37,7 +37,7 @@ export function setPresets({ presets, helps, choices, constants }) {
  * @typedef {{
  *   suits: number, deal: string, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
  *   doubleClick: boolean, oneTap: boolean, autoPlace: boolean, highlight: boolean, lastMove: boolean,
- *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean,
+ *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean, sound: boolean,
  * }} Settings
  */
 
@@ -57,6 +57,7 @@ const DEFAULTS = {
   fourColors: true,
   language: null,
   offline: false,            // keep the offline engine, to play solo with no connection
+  sound: true,               // short effects (sound.js), heard only after the player's own first touch; M mutes
 };
 
 /** @returns {Settings} */

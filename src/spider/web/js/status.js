@@ -1,6 +1,8 @@
 // @ts-check
 // The visible status line, and what screen readers hear. One live region speaks (#announce), so that
 // each result is heard once: the status line shows, and says through it what it shows.
+import { playSound } from './sound.js';
+
 const statusEl = () => /** @type {HTMLElement} */ (document.getElementById('status'));
 const announceEl = () => /** @type {HTMLElement} */ (document.getElementById('announce'));
 
@@ -23,6 +25,7 @@ export function announce(text) {
 /** Tell the player why the server refused, and shake what was refused. */
 export function refuse(error, elements = []) {
   say(error.message, { error: true }); // shown and said once
+  playSound('refuse');
   shake(elements);
   // no answer at all: offline/play.js may offer a game on this device
   if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
