@@ -8,6 +8,8 @@ const room = { cardW: 80, tableH: 500 }; // what the window allows, before the c
 let applied = '';
 
 function cornerFor(cardW) {
+  // the large-print deck (looks.js): corners half as big again, the columns spaced to show them whole
+  if (root.dataset.deck === 'large') return Math.round(cardW < 56 ? Math.max(16, cardW * 0.48) : Math.min(30, Math.max(18, cardW * 0.3)));
   return Math.round(cardW < 56 ? Math.max(MIN_CORNER, cardW * 0.36) : Math.min(20, Math.max(12, cardW * 0.2)));
 }
 
