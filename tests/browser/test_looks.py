@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.access import summary, violations
 from tests.browser.harness import Server, open_context
 from tests.browser.table import act, new_game, open_table
 from tests.browser.test_layout import CODE, DEVICES, LINE, check_ranks
@@ -132,3 +133,12 @@ def test_large_print_makes_the_corners_larger_and_every_rank_stays_readable(brow
                 check_ranks(page, viewport["width"], viewport["height"])
                 context.close()
             assert sizes["large"] >= sizes["standard"] * larger, (table, device, sizes)
+
+
+def test_axe_finds_no_violation_on_each_table_colour(page: Page) -> None:
+    open_table(page)
+    found = {}
+    for felt, back in zip(FELTS, BACKS, strict=True):
+        page.evaluate(f"() => window.spiderLooks({json.dumps({'felt': felt, 'back': back, 'deck': 'large'})})")
+        found[felt] = summary(violations(page))
+    assert {felt: lines for felt, lines in found.items() if lines} == {}
