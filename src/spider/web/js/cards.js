@@ -1,10 +1,12 @@
 // @ts-check
-// Cards drawn by the page: a corner with rank and suit, a large pip, and a patterned back.
+// Cards drawn by the page: a corner with rank and suit, a large pip or a court's picture, and a patterned back.
 // A screen reader meets each face-up card as a list item named in words ("10 of spades"); what the
 // eye reads (corners and pip) is hidden from it.
 import { rankLabel, rankOf, cardName } from './i18n.js';
 
 export const SUIT_SYMBOLS = { s: '♠', h: '♥', d: '♦', c: '♣' };
+const COURTS = '/static/cards/courts.svg';
+const COURT_IDS = { 11: 'j', 12: 'q', 13: 'k' };
 
 export function faceDownCard() {
   const el = document.createElement('div');
@@ -22,8 +24,9 @@ export function faceUpCard(card) {
   const label = rankLabel(rank);
   const symbol = SUIT_SYMBOLS[suit];
   const corner = `<b>${label}</b><i>${symbol}</i>`;
-  const pip = rank > 10 || rank === 1
-    ? `<span class="pip${rank > 10 ? ' face' : ''}">${rank > 10 ? label + symbol : symbol}</span>`
+  // a court card shows its picture (cards/courts.svg, fetched once, when the first one is face up)
+  const pip = rank > 10
+    ? `<span class="pip face"><svg class="court" viewBox="0 0 60 92"><use href="${COURTS}#${COURT_IDS[rank]}"/></svg></span>`
     : `<span class="pip">${symbol}</span>`;
   el.setAttribute('role', 'listitem');
   el.innerHTML = `<span class="visually-hidden">${cardName(card)}</span><span aria-hidden="true"><span class="corner">${corner}</span>${pip}<span class="corner end">${corner}</span></span>`;

@@ -13,6 +13,7 @@ import { openDialog, esc } from './dialog.js';
 /** @import * as T from './types' */
 import { practiceDialog, watchPractice } from './practice.js';
 import { showWin } from './win.js';
+import { looksFields, wireLooks } from './looks.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -88,6 +89,7 @@ function settingsDialog() {
     <h2>${esc(t('settings.title'))}</h2>
     <div class="field"><label for="language">${esc(t('settings.language'))}</label><select id="language">${languages}</select></div>
     <h3>${esc(t('settings.play'))}</h3>${checks}${motion}
+    ${looksFields()}
     <h3>${esc(t('settings.table'))}</h3>
     <div class="field"><label for="preset">${esc(t('settings.preset'))}</label><select id="preset">${presetOptions}</select></div>
     ${ruleFields}
@@ -102,6 +104,7 @@ function settingsDialog() {
     saveSettings();
     window.location.reload();
   });
+  wireLooks(d, requestRender);
   const preset = /** @type {HTMLSelectElement} */ (d.querySelector('#preset'));
   /** @type {NodeListOf<HTMLSelectElement>} */
   const rules = d.querySelectorAll('[data-rule]');

@@ -7,7 +7,11 @@ export const size = { cardW: 80, cardH: 112, corner: 14, tableH: 500, upStep: 30
 const room = { cardW: 80, tableH: 500 }; // what the window allows, before the columns are looked at
 let applied = '';
 
+const largePrint = () => root.dataset.deck === 'large';
+
 function cornerFor(cardW) {
+  // the large-print deck (looks.js): corners half as big again, the columns spaced to show them whole
+  if (largePrint()) return Math.round(cardW < 56 ? Math.max(16, cardW * 0.48) : Math.min(30, Math.max(25, cardW * 0.3)));
   return Math.round(cardW < 56 ? Math.max(MIN_CORNER, cardW * 0.36) : Math.min(20, Math.max(12, cardW * 0.2)));
 }
 
@@ -69,7 +73,8 @@ export function fit(columns) {
   search: for (let w = room.cardW; w >= 24; w -= 1) {
     // a smaller corner costs less than smaller cards, down to three quarters of the usual one
     const usual = cornerFor(w);
-    for (let c = usual; c >= Math.max(MIN_CORNER, Math.round(usual * 0.75)); c -= 1) {
+    // (large print keeps its corners: smaller cards first)
+    for (let c = usual; c >= Math.max(MIN_CORNER, Math.round(usual * (largePrint() ? 0.9 : 0.75))); c -= 1) {
       cardW = w;
       corner = c;
       if (fits(w, c, columns)) break search;

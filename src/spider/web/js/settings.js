@@ -38,6 +38,7 @@ export function setPresets({ presets, helps, choices, constants }) {
  *   suits: number, deal: string, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
  *   doubleClick: boolean, oneTap: boolean, autoPlace: boolean, highlight: boolean, lastMove: boolean,
  *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean, sound: boolean,
+ *   back: string, felt: string, deck: string,
  * }} Settings
  */
 
@@ -58,6 +59,9 @@ const DEFAULTS = {
   language: null,
   offline: false,            // keep the offline engine, to play solo with no connection
   sound: true,               // short effects (sound.js), heard only after the player's own first touch; M mutes
+  back: 'blue',              // the looks (looks.js): the cards' back, the table's colour, the deck
+  felt: 'green',
+  deck: 'standard',
 };
 
 /** @returns {Settings} */
