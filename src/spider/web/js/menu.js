@@ -56,12 +56,12 @@ function fill() {
     entry.dataset.item = item.id;
     if (item.phone) entry.classList.add('phone-only');
     entry.textContent = t(item.label);
-    entry.addEventListener('click', () => { close(false); item.run(); });
+    entry.addEventListener('click', () => { close(); item.run(); }); // a dialog it opens gives focus back to More
     return entry;
   }));
 }
 
-/** Under the button, its end edge on the button's end edge (the left one in Hebrew), inside the screen. */
+/** By the button, its end edge on the button's end edge (the left one in Hebrew), inside the screen. */
 function place() {
   const r = button.getBoundingClientRect();
   const width = menu.offsetWidth;
@@ -69,8 +69,11 @@ function place() {
   const rtl = document.documentElement.dir === 'rtl';
   const left = rtl ? r.left : r.right - width;
   menu.style.left = `${Math.max(4, Math.min(left, window.innerWidth - width - 4))}px`;
+  // below the button, or above it when the screen ends first (a phone on its side), or as high as fits
   const below = r.bottom + 4;
-  menu.style.top = `${below + height > window.innerHeight ? Math.max(4, window.innerHeight - height - 4) : below}px`;
+  const above = r.top - height - 4;
+  const top = below + height <= window.innerHeight ? below : above >= 4 ? above : Math.max(4, window.innerHeight - height - 4);
+  menu.style.top = `${top}px`;
 }
 
 /** @param {'first' | 'last'} [focus] */
