@@ -54,6 +54,8 @@ def test_every_toolbar_button_has_a_tooltip_with_its_name_and_its_key(page: Page
     for command in UNKEYED:
         assert page.locator(f'[data-command="{command}"]').get_attribute("title") == text(lang, f"button.{command}")
     assert page.locator('[data-menu="more"]').get_attribute("title") == text(lang, "button.more")
+    stock = (page.locator("[data-stock]").get_attribute("title") or "").replace("\u2066", "").replace("\u2069", "")
+    assert stock == f"{text(lang, 'button.deal')} (D)"
     for count in (1, 2, 4):
         title = page.locator(f'.suit-choice[data-suits="{count}"]').get_attribute("title") or ""
         assert title.startswith(f"{text(lang, 'suits.option', count)} (") and "S" in title, title

@@ -12,7 +12,7 @@ const SHOWN_MS = 1500; // the name stays this long once the finger is lifted
 const nameOf = (button) => button.getAttribute('aria-label') || button.textContent || '';
 
 /**
- * Each toolbar button's tooltip: "Undo (U)"; a suit choice's says S goes on to the next suit count.
+ * Each toolbar button's tooltip: "Undo (U)"; a suit choice's says S goes on to the next suit count; the stock's, D.
  * Called once the catalog is applied and the suit choices are drawn (and again if they are redrawn).
  * @param {ParentNode} [root]
  */
@@ -26,6 +26,9 @@ export function titleToolbar(root = document) {
     const name = t('suits.option', { count: Number(choice.dataset.suits) });
     choice.title = next ? t('tooltip.suits', { name, key: keyName(next) }) : name;
   }
+  // the stock, by the table, is a button too: "Deal (D)"
+  const stock = /** @type {HTMLElement | null} */ (document.querySelector('[data-stock]'));
+  if (stock) stock.title = t('tooltip.key', { name: t('button.deal'), key: keyName(keyFor('deal')) });
 }
 
 /** The bubble a long press shows, one for the page. */
