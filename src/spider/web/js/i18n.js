@@ -75,6 +75,16 @@ export function translate(root = document) {
   for (const el of marked('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
 }
 
+/**
+ * A key as a tooltip names it: a letter as printed on the key, Space in the page's language; Enter and
+ * Escape as their keys print them in all five languages.
+ * @param {string} key a KeyboardEvent.key ('u', ' ', 'Enter')
+ */
+export function keyName(key) {
+  if (key === ' ') return t('key.space');
+  return key.length === 1 ? key.toUpperCase() : key;
+}
+
 const RANK_LETTERS = 'A23456789TJQK';
 
 export function rankOf(card) { return RANK_LETTERS.indexOf(card[0]) + 1; }

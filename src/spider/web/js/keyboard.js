@@ -16,17 +16,26 @@ function shortcutsOff(e) {
   return Boolean(el && el.matches('input, textarea, select, [contenteditable="true"]'));
 }
 
+/** The letter keys, each with the command it plays as the toolbar names it: a button's tooltip names its key from here. */
 const LETTERS = {
-  u: () => undo(),
-  y: () => redo(),
-  h: () => hint(),
-  r: () => askFirst(restart),
-  n: () => dialogs.newGame(),
-  s: () => askFirst(nextSuits),
-  d: () => deal(),
-  w: () => announce(state.view ? state.view.text : ''), // the table in words (SPEC 1.8), from the server
-  m: () => say(t(toggleSound() ? 'sound.on' : 'sound.off')),
+  u: { command: 'undo', run: () => undo() },
+  y: { command: 'redo', run: () => redo() },
+  h: { command: 'hint', run: () => hint() },
+  r: { command: 'restart', run: () => askFirst(restart) },
+  n: { command: 'new', run: () => dialogs.newGame() },
+  s: { command: 'suits', run: () => askFirst(nextSuits) },
+  d: { command: 'deal', run: () => deal() },
+  w: { command: 'text', run: () => announce(state.view ? state.view.text : '') }, // the table in words (SPEC 1.8), from the server
+  m: { command: 'mute', run: () => say(t(toggleSound() ? 'sound.on' : 'sound.off')) },
 };
+
+/**
+ * The key that plays a command ('undo' → 'u'), or '' when it has none.
+ * @param {string} command
+ */
+export function keyFor(command) {
+  return Object.keys(LETTERS).find((letter) => LETTERS[letter].command === command) || '';
+}
 
 function describeCursor() {
   if (!state.view) return;
@@ -113,7 +122,7 @@ function onKey(e) {
   const letter = key.length === 1 ? key.toLowerCase() : '';
   if (LETTERS[letter]) {
     e.preventDefault();
-    LETTERS[letter]();
+    LETTERS[letter].run();
     return;
   }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };

@@ -13,6 +13,8 @@ import { setView, onView, undo, redo, hint, restart, newGame, deal } from './gam
 import { stopReplay } from './replay.js';
 import { say, refuse } from './status.js';
 import { initOnScreen } from './onscreen.js';
+import { titleToolbar, initToolNames } from './toolbar.js';
+import { initMenu } from './menu.js';
 
 let opening = null; // what to say once the table is drawn
 
@@ -89,6 +91,7 @@ async function start() {
   initDrag();
   initKeyboard();
   wire();
+  titleToolbar(); initToolNames(); initMenu(); // tooltips, names on a long press, the More menu
   if (view.status === 'rejected') {
     // no server: the offline game kept before the reload, or the offer of one
     const offline = await import('./offline/play.js');
