@@ -193,7 +193,7 @@ export function render() {
   els.moves.textContent = String(view.moves);
   // the code names every card: the server sends it once the game is over (or when the player typed it)
   els.code.textContent = view.code || t(view.practice ? 'info.code_practice' : 'info.code_later');
-  const kind = state.replay ? 'info.replay' : view.practice ? 'info.practice' : view.verified ? 'info.verified' : 'info.random';
+  const kind = state.replay ? state.replay.kind || 'info.replay' : view.practice ? 'info.practice' : view.verified ? 'info.verified' : 'info.random';
   els.kind.textContent = `· ${t(kind)}`;
   renderPractice(view);
   updateClock();
