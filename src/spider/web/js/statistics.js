@@ -100,12 +100,11 @@ async function showHistory(section, suits, typed = false) {
       <td>${esc(dates.format(new Date(game.ended_at * 1000)))}</td>
       <td>${esc(resultName(game.result))}${game.typed ? ` <small class="badge">${esc(t('history.typed_badge'))}</small>` : ''}${game.counted ? '' : ` <small class="badge">${esc(t('history.not_counted'))}</small>`}</td>
       <td>${esc(numbers.format(game.score))}</td><td>${esc(numbers.format(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
-      <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi>` : esc(t('stats.none'))}</td>
-      <td>${game.code ? `<button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : ''}</td></tr>`).join('');
+      <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi> <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : esc(t('stats.none'))}</td></tr>`).join('');
     into.innerHTML = `${totals}<div class="chart-box"></div>
       <div class="history-table"><table><caption class="visually-hidden">${esc(t('history.title'))}</caption><thead><tr>
       <th scope="col">${esc(t('history.date'))}</th><th scope="col">${esc(t('history.result'))}</th><th scope="col">${esc(t('info.score'))}</th>
-      <th scope="col">${esc(t('info.moves'))}</th><th scope="col">${esc(t('info.time'))}</th><th scope="col">${esc(t('info.code'))}</th><td></td></tr></thead>
+      <th scope="col">${esc(t('info.moves'))}</th><th scope="col">${esc(t('info.time'))}</th><th scope="col">${esc(t('info.code'))}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>`;
     const label = t('history.chart', { count: games.length });
     /** @type {HTMLElement} */ (into.querySelector('.chart-box')).append(resultsChart(games, { label, describe, rtl: document.documentElement.dir === 'rtl' }));
