@@ -47,9 +47,11 @@ def _whole(request: Request, name: str, default: int, *, allowed: range | tuple[
 def history(games: Games, player: str, suits: int, limit: int) -> History:
     """The player's last ``limit`` games over at ``suits``, the latest ended first, with the counted games."""
     totals = games.store.history_totals(player, suits)
+    records = games.store.history(player, suits, limit)
+    known = games.store.known(record.code for record in records if not record.typed)
     return {
         "suits": suits,
-        "games": [_past(games, record) for record in games.store.history(player, suits, limit)],
+        "games": [_past(games, record, record.code in known) for record in records],
         "dealt": _tally(*totals.get(False, (0, 0))),
         "typed": _tally(*totals.get(True, (0, 0))),
     }
@@ -59,9 +61,10 @@ def _tally(total: int, wins: int) -> HistoryTally:
     return {"games": total, "wins": wins, "win_rate": win_rate(wins, total)}
 
 
-def _past(games: Games, record: GameRecord) -> PastGame:
+def _past(games: Games, record: GameRecord, known: bool) -> PastGame:
+    """A game as the history lists it; ``known``: its deal is known already, so its code may be shown."""
     assert record.result is not None and record.finished_at is not None
-    shown = record.typed or games.store.reveal(record.code, games.now())
+    shown = record.typed or known or games.store.reveal(record.code, games.now())
     return {
         "id": record.id,
         "suits": record.suits,

@@ -443,6 +443,16 @@ class Store:
             ).all()
         return [from_row(GameRecord, row) for row in rows]
 
+    def known(self, codes: Iterable[str]) -> set[str]:
+        """Which of these codes' deals anybody has been shown (``reveal``), in one look-up: the codes."""
+        deals = {code: deal_of(code) for code in codes}
+        wanted = {deal for deal in deals.values() if deal is not None}
+        if not wanted:
+            return set()
+        with self.autocommit.connect() as connection:
+            found = set(connection.execute(select(deals_known.c.deal).where(deals_known.c.deal.in_(wanted))).scalars())
+        return {code for code, deal in deals.items() if deal in found}
+
     def history_totals(self, player: str, suits: int) -> dict[bool, tuple[int, int]]:
         """Of the player's games at one suit count that count in their results, by whether they were of a
         code the player typed in: (games, wins)."""
