@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.access import in_language
+from tests.browser.access import in_language, summary, violations
 from tests.browser.table import View, act, current, new_game, open_table
 
 CODE = "SP1-S1C-AAAAAAD"
@@ -52,6 +52,17 @@ def test_the_history_lists_finished_games_charts_them_and_replays_one(page: Page
     expect(page.locator("[data-kind]")).not_to_have_text("· your finished game, replayed")
     assert current(page)["id"] == playing["id"] and current(page)["moves"] == playing["moves"]
 
+    # stopped part-way, the replay gives the table back at once
+    page.evaluate("document.documentElement.dataset.replayMs = '2000'")
+    page.locator('[data-command="stats"]').first.click()
+    page.locator("dialog[open] .history tbody tr").first.get_by_role("button", name="Replay").click()
+    expect(page.locator("[data-kind]")).to_have_text("· your finished game, replayed")
+    page.locator("#replay-stop").click()
+    expect(page.locator("#status")).to_have_text("Replay stopped: back to your game.", timeout=10_000)
+    expect(page.locator("[data-kind]")).not_to_have_text("· your finished game, replayed", timeout=10_000)
+    expect(page.locator("[data-moves]")).to_have_text(str(playing["moves"]))
+    assert current(page)["id"] == playing["id"]
+
 
 def test_the_history_speaks_hebrew_right_to_left(page: Page) -> None:
     resigned(page, 1)
@@ -63,3 +74,4 @@ def test_the_history_speaks_hebrew_right_to_left(page: Page) -> None:
     expect(history.locator("tbody tr")).to_have_count(1)
     expect(history.locator("tbody tr").first).to_contain_text("ויתור")
     expect(history.locator("svg.results-chart g.mark")).to_have_count(1)
+    assert summary(violations(page, "dialog[open]")) == []  # the chart and the table, named for everyone

@@ -26,7 +26,7 @@ function svg(name, attributes) {
  * @returns {SVGSVGElement}
  */
 export function resultsChart(games, { label, describe, rtl }) {
-  const chart = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', class: 'results-chart' }));
+  const chart = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'group', class: 'results-chart' }));
   chart.setAttribute('aria-label', label);
   const title = svg('title', {});
   title.textContent = label;
