@@ -120,3 +120,14 @@ def test_typed_in_codes_are_counted_apart(client: TestClient) -> None:
     latest = found["games"][0]
     assert latest["id"] == typed["id"] and latest["typed"] is True and latest["code"] == "SP1-S1C-AAAAAAD"
     assert not found["games"][1]["typed"]
+
+
+def test_a_practice_game_is_no_part_of_the_history(client: TestClient) -> None:
+    exercise = client.get("/api/practice").json()["exercises"][0]
+    view = client.post(f"/api/practice/{exercise['id']}").json()
+    act(client, view["id"], first_move(view))
+    new_game(client, suits=view["suits"])  # the exercise is left after a move: over, but a practice game
+    assert client.get(f"/api/games/{view['id']}").json()["over"]
+    assert history(client, f"?suits={view['suits']}")["games"] == []
+    refused = client.get(f"/api/games/{view['id']}/played")
+    assert refused.status_code == 404 and refused.json()["message_id"] == "server.no_such_game"
