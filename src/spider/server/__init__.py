@@ -20,7 +20,8 @@ imports only, not the whole web stack. One file, one job:
 - ``solving``: every call to the solver (hints, "no more moves", verified deals), in worker processes that
   run ``search_workers``, which imports the engine and the solver only.
 - ``deal_pool``: the verified deals kept ready, which ``pool_worker`` tops up in the background and
-  ``verify`` (``spider verify``) fills from the command line; ``stats``: results per player and site.
+  ``verify`` (``spider verify``) fills from the command line; ``stats``: results per player and site;
+  ``history``: a player's last games and a finished game's actions to replay it.
 - ``static``: the page's files from memory, compressed once.
 - ``duels``: live duels (their own store, transitions, the state shown, messages, sockets).
 

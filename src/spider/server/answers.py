@@ -247,6 +247,57 @@ class Stats(PlayerStats):
 
 
 @with_config(FORBID)
+class PastGame(TypedDict):
+    """One of the player's games that are over, as the history lists it."""
+
+    id: str
+    suits: Suits
+    started_at: float
+    ended_at: float
+    result: Annotated[str, WithJsonSchema({"enum": list(get_args(OfflineEnding))})]
+    """won, resigned, or abandoned for another game."""
+    score: int
+    moves: Whole
+    seconds: Whole
+    code: str | None
+    """Shown once the game is over, and only when no game of its deal could still count (as in the view)."""
+    typed: bool
+    """A code the player typed in (or a link to such a deal): counted apart, as the site's win rates do."""
+    verified: bool
+    counted: bool
+    """Whether the game counts in the player's results."""
+
+
+@with_config(FORBID)
+class HistoryTally(TypedDict):
+    games: Whole
+    wins: Whole
+    win_rate: float | None
+
+
+@with_config(FORBID)
+class History(TypedDict):
+    """The player's last games at one suit count, the latest ended first, and the counted games in all:
+    those of typed-in codes apart."""
+
+    suits: Suits
+    games: list[PastGame]
+    dealt: HistoryTally
+    typed: HistoryTally
+
+
+@with_config(FORBID)
+class GameActions(TypedDict):
+    """A game that is over, to be played again: its code and every action the player made, in order."""
+
+    id: str
+    code: str
+    suits: Suits
+    rules: TableRules
+    actions: list[str]
+
+
+@with_config(FORBID)
 class OfflineAnswer(TypedDict):
     """An offline game's result as the server checked and counts it."""
 

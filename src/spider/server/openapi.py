@@ -50,10 +50,8 @@ class Endpoint:
     body_required: bool = True
     refusals: tuple[HTTPStatus, ...] = ()
     """Statuses of the refusals beyond those of every request (and of every request with a body)."""
-    query: tuple[tuple[str, str], ...] = ()
-    """Query parameters: a name and what it does; each takes 1 or 0."""
-    numbers: tuple[tuple[str, str], ...] = ()
-    """Query parameters that take a whole number from 0: a name and what it does."""
+    query: tuple[tuple[str, str] | tuple[str, str, dict[str, Any]], ...] = ()
+    """Query parameters: a name and what it does, and the schema of its value (by default 1 or 0)."""
     media_type: str = "application/json"
     about: str = ""
     """More than the summary says, where there is more to say."""
@@ -118,13 +116,11 @@ def _operation(endpoint: Endpoint, refs: dict[Any, Any]) -> dict[str, Any]:
         for name in _path_parameters(endpoint.path)
     ]
     parameters += [
-        {"name": name, "in": "query", "required": False, "description": about, "schema": {"enum": ["1", "0"]}}
-        for name, about in endpoint.query
-    ]
-    parameters += [
-        {"name": name, "in": "query", "required": False, "description": about,
-         "schema": {"type": "integer", "minimum": 0, "default": 0}}
-        for name, about in endpoint.numbers
+        {"name": name, "in": "query", "required": False, "description": about, "schema": schema}
+        for name, about, schema in (
+            (parameter[0], parameter[1], parameter[2] if len(parameter) > 2 else {"enum": ["1", "0"]})
+            for parameter in endpoint.query
+        )
     ]
     if parameters:
         operation["parameters"] = parameters

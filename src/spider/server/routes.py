@@ -38,8 +38,10 @@ from spider.server.answers import (
     Analysis,
     ClockAnswer,
     Constants,
+    GameActions,
     Health,
     Hint,
+    History,
     Line,
     OfflineAnswer,
     Played,
@@ -67,6 +69,7 @@ from spider.server.duels.people import MAX_NAME
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
+from spider.server.history import game_actions, history, history_query
 from spider.server.limits import count_action, count_new_game
 from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
@@ -167,6 +170,15 @@ async def resume(request: Request) -> Response:
 
 async def stats(request: Request) -> Response:
     return answer(_games(request).stats(player_of(request)))
+
+
+async def past_games(request: Request) -> Response:
+    suits, limit = history_query(request)
+    return answer(history(_games(request), player_of(request), suits, limit))
+
+
+async def played_actions(request: Request) -> Response:
+    return answer(game_actions(_games(request), player_of(request), await _game_id(request)))
 
 
 async def offline_result(request: Request) -> Response:
@@ -280,8 +292,9 @@ API = (
              Shared, CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND,)),
     Endpoint("GET", f"{GAME}/hint", hint, "A move suggested from what the player sees", Hint,
              refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
-             numbers=(("index", "Which of the position's worthwhile moves, best first, from 0; it wraps, so asking "
-                       "with the answer's index + 1 cycles through them (the answer's total says how many)"),),
+             query=(("index", "Which of the position's worthwhile moves, best first, from 0; it wraps, so asking "
+                     "with the answer's index + 1 cycles through them (the answer's total says how many)",
+                     {"type": "integer", "minimum": 0, "default": 0}),),
              about="Refused (server.no_hints) in a game begun under a preset that offers no hints: classic, "
              "tabletop, duel."),
     Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,
@@ -312,6 +325,16 @@ API = (
     *DUEL_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
+    Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
+             "latest ended first, with the counted games in all (those of typed-in codes apart)", History,
+             query=(("suits", "The suit count: 1 (the default), 2 or 4", {"enum": ["1", "2", "4"]}),
+                    ("limit", "How many games, 1 to 200 (50 by default)", {"type": "string", "pattern": "^[0-9]+$"})),
+             about="No practice, duel or replay game, and no game left before its first move. A game's code is "
+             "given as in its view: once it is over, and only when no game of its deal could still count."),
+    Endpoint("GET", f"{GAME}/played", played_actions, "A game that is over, to be played again: its code and every "
+             "action made in it", GameActions, refusals=(NOT_FOUND, CONFLICT),
+             about="409 (server.actions_not_over) while the game goes on; (server.actions_deal_in_play) while "
+             "another game of its deal could still count. 404 for a practice game, as for another player's."),
     Endpoint("POST", "/api/offline-results", offline_result, "A game played offline, checked and counted apart",
              OfflineAnswer, CREATED, body=OfflineResult, refusals=(CONFLICT,),
              about="The engine plays the actions again from the code's opening: 409 names a rule that refuses one, "

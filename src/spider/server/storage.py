@@ -429,6 +429,41 @@ class Store:
             ).all()
         return [(int(suits), int(total or 0), int(wins or 0)) for suits, total, wins in rows]
 
+    # History.
+
+    def history(self, player: str, suits: int, limit: int) -> list[GameRecord]:
+        """The player's last solo games that are over at one suit count, the latest ended first: no
+        practice, duel or replay game, and no game left for another before its first move."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(games)
+                .where(*_played_solo(player, suits))
+                .order_by(games.c.finished_at.desc(), games.c.created_at.desc())
+                .limit(limit)
+            ).all()
+        return [from_row(GameRecord, row) for row in rows]
+
+    def known(self, codes: Iterable[str]) -> set[str]:
+        """Which of these codes' deals anybody has been shown (``reveal``), in one look-up: the codes."""
+        deals = {code: deal_of(code) for code in codes}
+        wanted = {deal for deal in deals.values() if deal is not None}
+        if not wanted:
+            return set()
+        with self.autocommit.connect() as connection:
+            found = set(connection.execute(select(deals_known.c.deal).where(deals_known.c.deal.in_(wanted))).scalars())
+        return {code for code, deal in deals.items() if deal in found}
+
+    def history_totals(self, player: str, suits: int) -> dict[bool, tuple[int, int]]:
+        """Of the player's games at one suit count that count in their results, by whether they were of a
+        code the player typed in: (games, wins)."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(games.c.typed, func.count(), func.sum(case((games.c.result == "won", 1), else_=0)))
+                .where(*_played_solo(player, suits), games.c.line_shown.is_(False))
+                .group_by(games.c.typed)
+            ).all()
+        return {bool(typed): (int(total), int(wins or 0)) for typed, total, wins in rows}
+
     # Offline games.
 
     def keep_offline_result(self, player: str, kept: OfflineRecord) -> OfflineRecord:
@@ -533,6 +568,19 @@ class Store:
                 select(games.c.code).where(games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None))
             ).scalars()
             return {parse_code(code).deal for code in codes}
+
+
+def _played_solo(player: str, suits: int) -> tuple[Any, ...]:
+    """The player's solo games over at one suit count, not a replay's table, played beyond their opening."""
+    return (
+        games.c.player == player,
+        games.c.finished_at.is_not(None),
+        games.c.suits == suits,
+        games.c.exercise.is_(None),
+        games.c.duel.is_(None),
+        games.c.replay.is_(False),
+        (games.c.result != "abandoned") | (games.c.moves > 0),
+    )
 
 
 def _add_player(connection: Connection, player: str, at: float) -> None:

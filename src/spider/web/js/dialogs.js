@@ -1,9 +1,9 @@
 // @ts-check
-// Dialogs: new game, settings, rules, statistics, share and "no more moves" (the win's is win.js). One <dialog>, refilled.
+// Dialogs: new game, settings, rules, share and "no more moves" (the win's is win.js, the statistics' statistics.js). One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
 import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
-import { t, formatTime, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
+import { t, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo } from './game.js';
 import { say, refuse } from './status.js';
@@ -14,6 +14,7 @@ import { openDialog, esc } from './dialog.js';
 import { practiceDialog, watchPractice } from './practice.js';
 import { showWin } from './win.js';
 import { looksFields, wireLooks } from './looks.js';
+import { statsDialog } from './statistics.js';
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -163,43 +164,6 @@ async function rulesDialog() {
   } catch {
     /** @type {HTMLElement} */ (d.querySelector('.rules-body')).textContent = t('error.network');
   }
-}
-
-async function statsDialog() {
-  const d = openDialog(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
-    <form method="dialog" class="actions">${closeButton(true)}</form></div>`, { label: t('stats.title') });
-  let stats;
-  try { stats = await api.stats(); } catch (error) {
-    /** @type {HTMLElement} */ (d.querySelector('.stats')).textContent = /** @type {Error} */ (error).message;
-    return;
-  }
-  const none = t('stats.none');
-  /** @type {(v: unknown, f?: (v: any) => string) => string} */
-  const show = (v, f = String) => (v === null || v === undefined ? none : esc(f(v)));
-  const suits = CONSTANTS.suit_counts;
-  /** @type {(n: number) => Partial<T.Tally>} */
-  const by = (n) => (stats.by_suits || {})[n] || {};
-  /** @type {[string, (n: number) => string][]} */
-  const rows = [
-    ['stats.games', (n) => show(by(n).games ?? 0)],
-    ['stats.wins', (n) => show(by(n).wins ?? 0)],
-    ['stats.win_rate', (n) => show(by(n).win_rate, (r) => `${Math.round(r * 100)}%`)],
-    ['stats.streak', (n) => show(by(n).current_streak ?? 0)],
-    ['stats.best_streak', (n) => show(by(n).best_streak ?? 0)],
-    ['stats.best_time', (n) => show(by(n).best_seconds, formatTime)],
-    ['stats.fewest_moves', (n) => show(by(n).fewest_moves)],
-  ];
-  const best = stats.best_scores || {};
-  for (const k of RULE_CHOICES.scoring || []) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
-  const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
-  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="${suits.length + 1}" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
-  const site = stats.site;
-  const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days, count: site.period_days }))}</h3>
-    <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
-    <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
-    <p class="note">${esc(site.method || '')}</p>` : '';
-  const { offlineStats } = await import('./offline/stats.js'); // off the first load
-  /** @type {HTMLElement} */ (d.querySelector('.stats')).innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
 }
 
 async function shareDialog() {

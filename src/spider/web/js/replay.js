@@ -39,9 +39,13 @@ export async function showWinningLine() {
   await playLine(fresh, line, origin);
 }
 
-/** Play ``line`` step by step on ``fresh``, a replay's table, then go back to ``origin``. */
-export async function playLine(fresh, line, origin) {
-  state.replay = { step: 0, total: line.length, stopped: false, seconds: origin.seconds };
+/**
+ * Play ``line`` step by step on ``fresh``, a replay's table, then go back to ``origin``; ``texts`` name what is
+ * said as it plays and at its end and what the table is (``kind``), and ``seconds`` the time shown (by
+ * default the winning line's).
+ */
+export async function playLine(fresh, line, origin, { playing = 'line.playing', done = 'line.done', seconds = origin.seconds, kind = 'info.replay' } = {}) {
+  state.replay = { step: 0, total: line.length, stopped: false, seconds, kind };
   setView(fresh);
   stopButton().hidden = false;
   const pace = Number(document.documentElement.dataset.replayMs) || (animationsOn() ? 420 : 160);
@@ -51,9 +55,9 @@ export async function playLine(fresh, line, origin) {
       if (state.replay.stopped) break;
       if (!(await act(action))) break;
       state.replay.step += 1;
-      say(t('line.playing', { step: state.replay.step, total: state.replay.total }));
+      say(t(playing, { step: state.replay.step, total: state.replay.total }));
     }
-    if (!state.replay.stopped && state.replay.step === line.length) say(t('line.done'));
+    if (!state.replay.stopped && state.replay.step === line.length) say(t(done));
   } finally {
     const stopped = state.replay.stopped;
     if (stopped) say(t('line.stopped'));

@@ -8,7 +8,7 @@
  * @type {{
  *   view: T.View | null, receivedAt: number, selected: Place | null, held: Place | null, cursor: Place,
  *   drag: Place | null, hint: (Place & { target: number | null }) | null,
- *   replay: { step: number, total: number, stopped: boolean, seconds: number } | null, keyboard: boolean,
+ *   replay: { step: number, total: number, stopped: boolean, seconds: number, kind?: string } | null, keyboard: boolean,
  *   duel: T.Table | null, offline: T.OfflineTable | null,
  * }}
  */

@@ -111,6 +111,16 @@ export interface Stats {
   site: { period_days: number; method: string; by_suits: Record<string, { games: number; wins: number; win_rate: number | null }> };
   offline: { by_suits: Record<string, OfflineTally> };
 }
+/** One of the player's games that are over (GET /api/history); its code only once its deal may be known. */
+export interface PastGame {
+  id: string; suits: number; started_at: number; ended_at: number; result: 'won' | 'resigned' | 'abandoned';
+  score: number; moves: number; seconds: number; code: string | null; typed: boolean; verified: boolean;
+  counted: boolean;
+}
+export interface HistoryTally { games: number; wins: number; win_rate: number | null }
+export interface History { suits: number; games: PastGame[]; dealt: HistoryTally; typed: HistoryTally }
+/** A finished game to play again (GET /api/games/{id}/played). */
+export interface GameActions { id: string; code: string; suits: number; rules: TableRules; actions: string[] }
 export interface PracticeList { exercises: Exercise[] }
 export interface OfflineAnswer {
   code: string; result: 'won' | 'resigned' | 'abandoned'; score: number; moves: number; seconds: number | null;

@@ -1,0 +1,144 @@
+// @ts-check
+// The statistics dialog: the player's results by suit count, everyone's win rates, the offline games apart;
+// and the last games of one suit count, as a chart (chart.js) and a table, each game that may be shown
+// played again on a replay's table (replay.js), after which the player's game comes back as it was.
+import { api, request } from './api.js';
+import { state } from './state.js';
+import { settings, RULE_CHOICES, CONSTANTS } from './settings.js';
+import { t, formatTime, currentLanguage } from './i18n.js';
+import { refuse } from './status.js';
+import { playLine } from './replay.js';
+import { openDialog, esc } from './dialog.js';
+import { resultsChart } from './chart.js';
+/** @import * as T from './types' */
+
+const closeButton = () => `<button value="close" class="primary">${esc(t('button.close'))}</button>`;
+
+export async function statsDialog() {
+  const d = openDialog(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
+    <section class="history" aria-labelledby="history-title"></section>
+    <form method="dialog" class="actions">${closeButton()}</form></div>`, { label: t('stats.title') });
+  const history = /** @type {HTMLElement} */ (d.querySelector('.history'));
+  showHistory(history, state.view ? state.view.suits : settings.suits);
+  let stats;
+  try { stats = await api.stats(); } catch (error) {
+    /** @type {HTMLElement} */ (d.querySelector('.stats')).textContent = /** @type {Error} */ (error).message;
+    return;
+  }
+  const none = t('stats.none');
+  /** @type {(v: unknown, f?: (v: any) => string) => string} */
+  const show = (v, f = String) => (v === null || v === undefined ? none : esc(f(v)));
+  const suits = CONSTANTS.suit_counts;
+  /** @type {(n: number) => Partial<T.Tally>} */
+  const by = (n) => (stats.by_suits || {})[n] || {};
+  /** @type {[string, (n: number) => string][]} */
+  const rows = [
+    ['stats.games', (n) => show(by(n).games ?? 0)],
+    ['stats.wins', (n) => show(by(n).wins ?? 0)],
+    ['stats.win_rate', (n) => show(by(n).win_rate, (r) => `${Math.round(r * 100)}%`)],
+    ['stats.streak', (n) => show(by(n).current_streak ?? 0)],
+    ['stats.best_streak', (n) => show(by(n).best_streak ?? 0)],
+    ['stats.best_time', (n) => show(by(n).best_seconds, formatTime)],
+    ['stats.fewest_moves', (n) => show(by(n).fewest_moves)],
+  ];
+  const best = stats.best_scores || {};
+  for (const k of RULE_CHOICES.scoring || []) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
+  const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
+  const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="${suits.length + 1}" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
+  const site = stats.site;
+  const siteRows = site && site.by_suits ? `<h3>${esc(t('stats.site', { days: site.period_days, count: site.period_days }))}</h3>
+    <table><thead>${head}</thead><tbody><tr><th scope="row">${esc(t('stats.win_rate'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).win_rate, (r) => `${Math.round(r * 100)}%`)}</td>`).join('')}</tr>
+    <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
+    <p class="note">${esc(site.method || '')}</p>` : '';
+  const { offlineStats } = await import('./offline/stats.js'); // off the first load
+  /** @type {HTMLElement} */ (d.querySelector('.stats')).innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
+}
+
+/** @param {string} name */
+const resultName = (name) => t(`history.result.${name}`);
+
+/**
+ * The last games of ``suits`` in ``section``: the suit counts to choose from, the counted games (typed-in
+ * codes' apart), the chart and the table; games of typed-in codes shown only when the player asks.
+ * @param {HTMLElement} section
+ * @param {number} suits
+ * @param {boolean} [typed]
+ */
+async function showHistory(section, suits, typed = false) {
+  const choices = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="history-suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  section.innerHTML = `<h3 id="history-title">${esc(t('history.title'))}</h3>
+    <div class="suit-radios" role="radiogroup" aria-label="${esc(t('newgame.suits'))}">${choices}</div>
+    <div class="history-body">${esc(t('stats.loading'))}</div>`;
+  for (const radio of section.querySelectorAll('input[name="history-suits"]')) {
+    radio.addEventListener('change', () => showHistory(section, Number(/** @type {HTMLInputElement} */ (radio).value), typed));
+  }
+  const into = /** @type {HTMLElement} */ (section.querySelector('.history-body'));
+  /** @type {T.History} */
+  let found;
+  try {
+    found = await request('GET', `/api/history?suits=${suits}&limit=50`);
+  } catch (error) {
+    into.textContent = /** @type {Error} */ (error).message;
+    return;
+  }
+  const lang = currentLanguage();
+  const numbers = new Intl.NumberFormat(lang);
+  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const percent = new Intl.NumberFormat(lang, { style: 'percent' });
+  /** @param {T.HistoryTally} tally */
+  const rate = (tally) => (tally.win_rate === null ? t('stats.none') : percent.format(tally.win_rate));
+  const totals = `<p class="history-totals">${esc(t('history.dealt', { games: numbers.format(found.dealt.games), wins: numbers.format(found.dealt.wins), rate: rate(found.dealt) }))}
+    ${esc(t('history.typed', { games: numbers.format(found.typed.games), wins: numbers.format(found.typed.wins), rate: rate(found.typed) }))}</p>
+    <label class="history-filter"><input type="checkbox" name="history-typed"${typed ? ' checked' : ''}> ${esc(t('history.show_typed'))}</label>`;
+  const games = found.games.filter((game) => typed || !game.typed);
+  if (!games.length) {
+    into.innerHTML = `${totals}<p class="note">${esc(t('history.none'))}</p>`;
+  } else {
+    /** @param {T.PastGame} game */
+    const describe = (game) => t('history.mark', { date: dates.format(new Date(game.ended_at * 1000)), result: resultName(game.result), score: numbers.format(game.score) });
+    const rows = games.map((game) => `<tr data-game="${esc(game.id)}" class="${game.result === 'won' ? 'won' : 'lost'}">
+      <td>${esc(dates.format(new Date(game.ended_at * 1000)))}</td>
+      <td>${esc(resultName(game.result))}${game.typed ? ` <small class="badge">${esc(t('history.typed_badge'))}</small>` : ''}${game.counted ? '' : ` <small class="badge">${esc(t('history.not_counted'))}</small>`}</td>
+      <td>${esc(numbers.format(game.score))}</td><td>${esc(numbers.format(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
+      <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi> <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : esc(t('stats.none'))}</td></tr>`).join('');
+    into.innerHTML = `${totals}<div class="chart-box"></div>
+      <div class="history-table"><table><caption class="visually-hidden">${esc(t('history.title'))}</caption><thead><tr>
+      <th scope="col">${esc(t('history.date'))}</th><th scope="col">${esc(t('history.result'))}</th><th scope="col">${esc(t('info.score'))}</th>
+      <th scope="col">${esc(t('info.moves'))}</th><th scope="col">${esc(t('info.time'))}</th><th scope="col">${esc(t('info.code'))}</th></tr></thead>
+      <tbody>${rows}</tbody></table></div>`;
+    const label = t('history.chart', { count: games.length });
+    /** @type {HTMLElement} */ (into.querySelector('.chart-box')).append(resultsChart(games, { label, describe, rtl: document.documentElement.dir === 'rtl' }));
+    for (const button of into.querySelectorAll('[data-replay]')) {
+      button.addEventListener('click', () => {
+        const game = games.find((g) => g.id === /** @type {HTMLElement} */ (button).dataset.replay);
+        if (game) replayGame(game, /** @type {HTMLDialogElement} */ (section.closest('dialog')));
+      });
+    }
+  }
+  /** @type {HTMLInputElement} */ (into.querySelector('input[name="history-typed"]')).addEventListener('change', (event) => {
+    showHistory(section, suits, /** @type {HTMLInputElement} */ (event.target).checked);
+  });
+}
+
+/**
+ * Plays a finished game again, action by action, on a replay's table; Stop (or its end) brings back the
+ * player's game as it was.
+ * @param {T.PastGame} game
+ * @param {HTMLDialogElement | null} dialog
+ */
+async function replayGame(game, dialog) {
+  const origin = state.view;
+  if (!origin || state.replay || state.offline) return;
+  let played;
+  let fresh;
+  try {
+    /** @type {T.GameActions} */
+    played = await request('GET', `/api/games/${encodeURIComponent(game.id)}/played`);
+    fresh = await api.create({ suits: played.suits, code: played.code, rules: played.rules, replay: true });
+  } catch (error) {
+    refuse(error);
+    return;
+  }
+  if (dialog) dialog.close('replay');
+  await playLine(fresh, played.actions, origin, { playing: 'history.replay_playing', done: 'history.replay_done', seconds: game.seconds, kind: 'history.kind' });
+}
