@@ -5,7 +5,7 @@
 import { api, request } from './api.js';
 import { state } from './state.js';
 import { settings, RULE_CHOICES, CONSTANTS } from './settings.js';
-import { t, formatTime, currentLanguage } from './i18n.js';
+import { t, formatTime, formatNumber, currentLanguage } from './i18n.js';
 import { refuse } from './status.js';
 import { playLine } from './replay.js';
 import { openDialog, esc } from './dialog.js';
@@ -27,7 +27,7 @@ export async function statsDialog() {
   }
   const none = t('stats.none');
   /** @type {(v: unknown, f?: (v: any) => string) => string} */
-  const show = (v, f = String) => (v === null || v === undefined ? none : esc(f(v)));
+  const show = (v, f = formatNumber) => (v === null || v === undefined ? none : esc(f(v)));
   const suits = CONSTANTS.suit_counts;
   /** @type {(n: number) => Partial<T.Tally>} */
   const by = (n) => (stats.by_suits || {})[n] || {};
@@ -82,24 +82,23 @@ async function showHistory(section, suits, typed = false) {
     return;
   }
   const lang = currentLanguage();
-  const numbers = new Intl.NumberFormat(lang);
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
   const percent = new Intl.NumberFormat(lang, { style: 'percent' });
   /** @param {T.HistoryTally} tally */
   const rate = (tally) => (tally.win_rate === null ? t('stats.none') : percent.format(tally.win_rate));
-  const totals = `<p class="history-totals">${esc(t('history.dealt', { games: numbers.format(found.dealt.games), wins: numbers.format(found.dealt.wins), rate: rate(found.dealt) }))}
-    ${esc(t('history.typed', { games: numbers.format(found.typed.games), wins: numbers.format(found.typed.wins), rate: rate(found.typed) }))}</p>
+  const totals = `<p class="history-totals">${esc(t('history.dealt', { games: formatNumber(found.dealt.games), wins: formatNumber(found.dealt.wins), rate: rate(found.dealt) }))}
+    ${esc(t('history.typed', { games: formatNumber(found.typed.games), wins: formatNumber(found.typed.wins), rate: rate(found.typed) }))}</p>
     <label class="history-filter"><input type="checkbox" name="history-typed"${typed ? ' checked' : ''}> ${esc(t('history.show_typed'))}</label>`;
   const games = found.games.filter((game) => typed || !game.typed);
   if (!games.length) {
     into.innerHTML = `${totals}<p class="note">${esc(t('history.none'))}</p>`;
   } else {
     /** @param {T.PastGame} game */
-    const describe = (game) => t('history.mark', { date: dates.format(new Date(game.ended_at * 1000)), result: resultName(game.result), score: numbers.format(game.score) });
+    const describe = (game) => t('history.mark', { date: dates.format(new Date(game.ended_at * 1000)), result: resultName(game.result), score: formatNumber(game.score) });
     const rows = games.map((game) => `<tr data-game="${esc(game.id)}" class="${game.result === 'won' ? 'won' : 'lost'}">
       <td>${esc(dates.format(new Date(game.ended_at * 1000)))}</td>
       <td>${esc(resultName(game.result))}${game.typed ? ` <small class="badge">${esc(t('history.typed_badge'))}</small>` : ''}${game.counted ? '' : ` <small class="badge">${esc(t('history.not_counted'))}</small>`}</td>
-      <td>${esc(numbers.format(game.score))}</td><td>${esc(numbers.format(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
+      <td>${esc(formatNumber(game.score))}</td><td>${esc(formatNumber(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
       <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi> <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : esc(t('stats.none'))}</td></tr>`).join('');
     into.innerHTML = `${totals}<div class="chart-box"></div>
       <div class="history-table"><table><caption class="visually-hidden">${esc(t('history.title'))}</caption><thead><tr>

@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { state } from './state.js';
 import { animationsOn } from './settings.js';
-import { t, formatTime } from './i18n.js';
+import { t, formatTime, formatNumber } from './i18n.js';
 import { els } from './render.js';
 import { newGame } from './game.js';
 import { showWinningLine } from './replay.js';
@@ -27,7 +27,7 @@ function suitsOf(view) {
 function bestLine(view, stats) {
   const none = t('stats.none');
   /** @type {(v: number | null | undefined, f?: (v: number) => string) => string} */
-  const shown = (v, f = String) => (v === null || v === undefined ? none : f(v));
+  const shown = (v, f = formatNumber) => (v === null || v === undefined ? none : f(v));
   const offline = Boolean(state.offline || view.offline);
   const tally = offline ? ((stats.offline || { by_suits: {} }).by_suits || {})[view.suits] : (stats.by_suits || {})[view.suits];
   if (!tally) return '';
