@@ -61,7 +61,7 @@ def test_winning_shows_the_win_dialog_and_the_winning_line(page: Page, server: S
     expect(dialog).to_contain_text("You won!")
     won = page.request.get(f"/api/games/{view['id']}").json()
     assert won["won"] and len(won["runs"]) == 8 and won["code"] == VERIFIED
-    expect(dialog).to_contain_text(f"Score {won['score']} in {won['moves']} moves")
+    expect(dialog).to_contain_text(f"Score {won['score']:,} in {won['moves']} moves")
     expect(page.locator("[data-code]")).to_have_text(VERIFIED)  # over: now the code is the player's too
     expect(page.locator(".run[data-run]")).to_have_count(8)
 

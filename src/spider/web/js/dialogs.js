@@ -12,9 +12,10 @@ import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
 /** @import * as T from './types' */
 import { practiceDialog, watchPractice } from './practice.js';
-import { showWin } from './win.js';
 import { looksFields, wireLooks } from './looks.js';
-import { statsDialog } from './statistics.js';
+
+/** The statistics, and the win's dialog below, load when first wanted: a first visit draws the table without them. */
+const statsDialog = () => import('./statistics.js').then((statistics) => statistics.statsDialog());
 
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
@@ -220,7 +221,7 @@ export const dialogs = {
   settings: settingsDialog,
   rules: rulesDialog,
   stats: statsDialog,
-  win: (/** @type {T.View} */ view) => showWin(view, { stats: statsDialog, share: shareDialog }),
+  win: (/** @type {T.View} */ view) => import('./win.js').then((win) => win.showWin(view, { stats: statsDialog, share: shareDialog })),
   stuck: stuckDialog,
   share: shareDialog,
 };

@@ -55,7 +55,7 @@ const COMMANDS = {
   stats: () => dialogs.stats(),
   settings: () => dialogs.settings(),
   rules: () => dialogs.rules(),
-  duels: () => import('./duel/start.js').then((duels) => duels.openLobby()),
+  duels: () => import('./duel/lobby.js').then((lobby) => lobby.openLobby()),
 };
 
 function wire() {

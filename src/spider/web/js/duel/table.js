@@ -216,8 +216,8 @@ async function rematch() {
 const SOLO_KEYS = new Set(['n', 'r', 's', 'h']);
 const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: leaveDuel };
 
-/** Wires the duel bar and the socket's duel frames (once, at start-up). */
-export function initDuelTable() {
+/** Wires the duel bar and the socket's duel frames: once, when this module first loads (below). */
+function wire() {
   bar().addEventListener('click', (event) => {
     const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
@@ -233,11 +233,6 @@ export function initDuelTable() {
     renderBar();
   });
   on('watch', (frame) => { if (duel && frame.duel === duel.id && watching()) setView(frame.view, { animate: false }); });
-  on('duel_started', (frame) => {
-    if (duel && duel.id === frame.duel) return;
-    if (dialog().open && dialog().dataset.waiting === frame.duel) dialog().close('started');
-    enterDuel(frame.duel);
-  });
   // New game, Restart, Hint and the suit count are solo commands: in a duel their keys do nothing.
   window.addEventListener('keydown', (event) => {
     if (duel && !event.ctrlKey && !event.metaKey && !event.altKey && SOLO_KEYS.has(event.key.toLowerCase())) {
@@ -245,3 +240,17 @@ export function initDuelTable() {
     }
   }, true);
 }
+
+/**
+ * A duel of the player's has started (the socket's duel_started, passed on by start.js): the table goes to it,
+ * closing the dialog that was waiting for it.
+ * @param {{ duel: string }} frame
+ */
+export function started(frame) {
+  if (duel && duel.id === frame.duel) return;
+  if (dialog().open && dialog().dataset.waiting === frame.duel) dialog().close('started');
+  enterDuel(frame.duel);
+}
+
+// This module loads only when a duel comes near (start.js, lobby.js): a player who never duels never fetches it.
+wire();
