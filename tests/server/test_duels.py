@@ -327,7 +327,8 @@ def test_an_ignored_player_cannot_join_and_their_tables_are_hidden(client: TestC
 def test_friends_are_listed_with_whether_they_are_online(client: TestClient) -> None:
     other = another_player(client)
     added = client.put(f"/api/friends/{name_of(other)}").json()
-    assert added == {"friends": [{"name": name_of(other), "rating": 1500.0, "online": False}], "ignored": []}
+    friend = {"name": name_of(other), "rating": 1500.0, "provisional": True, "online": False}
+    assert added == {"friends": [friend], "ignored": []}
     with other.websocket_connect("/api/socket") as socket:
         socket.receive_json()
         assert client.get("/api/friends").json()["friends"][0]["online"] is True

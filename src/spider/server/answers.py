@@ -378,6 +378,8 @@ class PlayerInfo(TypedDict):
     online: bool
     rating: float
     deviation: float
+    provisional: bool
+    """Whether the rating is still uncertain (its deviation high): shown as "1500?"."""
     duels: Whole
     wins: Whole
     draws: Whole
@@ -391,6 +393,7 @@ class PlayerInfo(TypedDict):
 class Friend(TypedDict):
     name: str
     rating: float
+    provisional: bool
     online: bool
 
 
@@ -409,6 +412,7 @@ class OpenTable(TypedDict):
     id: str
     creator: str
     rating: float
+    provisional: bool
     suits: Suits
     minutes: int
     rules: TableRules
@@ -429,6 +433,7 @@ class DuelPlayer(TypedDict):
     name: str
     computer: Strength | None
     rating: float
+    provisional: bool
     score: int
     runs: Whole
     turned_up: Whole
@@ -438,13 +443,15 @@ class DuelPlayer(TypedDict):
 
 @with_config(FORBID)
 class DuelResult(TypedDict):
-    """A duel's end: both scores (by seat), the winner's name (null for a draw), both rating changes."""
+    """A duel's end: both scores (by seat), the winner's name (null for a draw), both rating changes, the
+    ratings after them and whether each is still provisional."""
 
     scores: list[int]
     winner: str | None
     outcomes: list[Outcome]
     rating_changes: list[float]
     ratings: list[float]
+    provisional: list[bool]
 
 
 @with_config(FORBID)
@@ -489,6 +496,7 @@ class Invitation(TypedDict):
     duel: str
     by: str
     rating: float
+    provisional: bool
     suits: Suits
     minutes: int
 

@@ -247,7 +247,12 @@ class Duels:
         self.store.set_invitation(duel.id, invited, "pending", self.clock())
         inviter = self.people.get(player, self.clock())
         invitation = Invitation(
-            duel=duel.id, by=inviter.name, rating=inviter.rating.rating, suits=duel.suits, minutes=duel.minutes
+            duel=duel.id,
+            by=inviter.name,
+            rating=inviter.rating.rating,
+            provisional=inviter.rating.provisional,
+            suits=duel.suits,
+            minutes=duel.minutes,
         )
         notes.append(messages.invitation(invited, invitation))
 

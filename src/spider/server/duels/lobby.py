@@ -23,6 +23,7 @@ def open_tables(store: DuelStore, people: People, viewer: str | None) -> list[Op
             id=row.id,
             creator=creators[row.creator].name,
             rating=creators[row.creator].rating.rating,
+            provisional=creators[row.creator].rating.provisional,
             suits=row.suits,
             minutes=row.minutes,
             rules=dict(row.rules),
@@ -42,7 +43,7 @@ def pending_invitations(store: DuelStore, people: People, player: str) -> list[I
     return [
         Invitation(
             duel=row.id, by=creators[row.creator].name, rating=creators[row.creator].rating.rating,
-            suits=row.suits, minutes=row.minutes,
+            provisional=creators[row.creator].rating.provisional, suits=row.suits, minutes=row.minutes,
         )
         for row in rows
         if row.creator in creators
@@ -53,7 +54,12 @@ def friends(people: People, player: str, at: float) -> Friends:
     """The player's friends (who is online at ``at``) and the players they ignore."""
     return Friends(
         friends=[
-            Friend(name=friend.name, rating=friend.rating.rating, online=friend.online(at))
+            Friend(
+                name=friend.name,
+                rating=friend.rating.rating,
+                provisional=friend.rating.provisional,
+                online=friend.online(at),
+            )
             for friend in people.related(player, FRIEND)
         ],
         ignored=[ignored.name for ignored in people.related(player, IGNORE)],
@@ -82,6 +88,7 @@ def player_info(store: DuelStore, people: People, duelist: Duelist, at: float) -
         online=duelist.online(at),
         rating=duelist.rating.rating,
         deviation=duelist.rating.deviation,
+        provisional=duelist.rating.provisional,
         duels=duelist.duels,
         wins=duelist.wins,
         draws=duelist.draws,

@@ -50,6 +50,7 @@ class DuelStates:
             name="" if duelist is None else duelist.name,
             computer=None if duelist is None else duelist.computer,
             rating=0.0 if duelist is None else duelist.rating.rating,
+            provisional=duelist is None or duelist.rating.provisional,
             score=score,
             runs=runs,
             turned_up=turned_up,
@@ -87,6 +88,7 @@ class DuelStates:
                 outcomes=[seat.outcome for seat in duel.seats],
                 rating_changes=[seat.rating_change or 0.0 for seat in duel.seats],
                 ratings=[people[seat.player].rating.rating for seat in duel.seats],
+                provisional=[people[seat.player].rating.provisional for seat in duel.seats],
             )
         invited_names = [d.name for d in self.people.many(self.store.invited(duel.id)).values()]
         return DuelState(
