@@ -10,12 +10,13 @@ import { t } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { CONSTANTS } from '../settings.js';
+import { ratingHtml, ratingText } from './rating.js';
 
 
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
     ? t('lobby.range', { low: table.min_rating ?? '–', high: table.max_rating ?? '–' }) : '';
-  return `<li><button type="button" class="link" data-name="${esc(table.creator)}">${esc(table.creator)}</button> (${Math.round(table.rating)})`
+  return `<li><button type="button" class="link" data-name="${esc(table.creator)}">${esc(table.creator)}</button> (${ratingHtml(table.rating, table.provisional)})`
     + ` · ${esc(t('suits.option', { count: table.suits }))} · ${esc(t('lobby.minutes', { count: table.minutes }))} ${esc(range)}`
     + ` <button type="button" data-join="${esc(table.id)}">${esc(t('lobby.join'))}</button></li>`;
 }
@@ -64,7 +65,7 @@ export async function openLobby() {
   const d = openDialog(`<form method="dialog" class="lobby">
     <h2>${esc(t('lobby.title'))}</h2>
     <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
-    <p class="note" data-me>${esc(t('player.rating', { rating: Math.round(me.rating), deviation: Math.round(me.deviation) }))}</p>
+    <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}</p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables, me)}</ul>
     <h3>${esc(t('lobby.new'))}</h3>

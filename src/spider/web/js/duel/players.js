@@ -5,6 +5,7 @@ import { duelApi } from './api.js';
 import { t } from '../i18n.js';
 import { openDialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
+import { ratingText } from './rating.js';
 
 export async function showPlayer(name) {
   let info;
@@ -15,10 +16,11 @@ export async function showPlayer(name) {
     return;
   }
   const recent = info.recent.map((duel) => `<tr><th>${esc(duel.opponent)}</th><td>${duel.score ?? ''} : ${duel.opponent_score ?? ''}</td>`
-    + `<td>${esc(duel.outcome ? t(`duel.outcome.${duel.outcome}`) : '')}</td></tr>`).join('');
+    + `<td>${esc(duel.outcome ? t(`player.outcome.${duel.outcome}`, { name: info.name }) : '')}</td></tr>`).join('');
   const d = openDialog(`<form method="dialog" class="player-info">
     <h2>${esc(info.name)}</h2>
-    <p>${esc(t('player.rating', { rating: Math.round(info.rating), deviation: Math.round(info.deviation) }))}</p>
+    <p data-player-rating>${esc(t('player.rating', { rating: ratingText(info.rating, info.provisional), deviation: Math.round(info.deviation) }))}</p>
+    ${info.provisional ? `<p class="note" data-provisional-note>${esc(t('rating.provisional.note'))}</p>` : ''}
     <p>${esc(t('player.tally', { duels: info.duels, wins: info.wins, draws: info.draws, losses: info.losses }))}</p>
     ${recent ? `<h3>${esc(t('player.recent'))}</h3><table><tbody>${recent}</tbody></table>` : ''}
     <div class="actions">${info.computer ? '' : `<button value="ignore">${esc(t('player.ignore'))}</button><button value="friend">${esc(t('player.friend'))}</button>`}

@@ -7,17 +7,20 @@ import { follow, unfollow, on } from './socket.js';
 import { api } from '../api.js';
 import { state } from '../state.js';
 import { settings } from '../settings.js';
-import { setView } from '../game.js';
+import { setView, onView } from '../game.js';
 import { t, formatTime } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { showPlayer } from './players.js';
 import { waitFor } from './waiting.js';
+import { ratingHtml, ratingChangeText } from './rating.js';
+import { pointAtFlip, stopPointing, manual } from './flip.js';
 
 let duel = null; // the duel's state as the server last sent it
 let receivedAt = 0; // performance.now() when it came
 let ticker = 0;
 let asked = false; // the clock ran out here: the server was asked once how the duel stands
+let watchingSaid = ''; // the "you are watching" sentence in the status line, until the duel ends
 
 const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'));
 const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -52,7 +55,8 @@ function playerLine(player, you) {
   const status = player.finished ? t(`duel.ended.${player.ended}`) : t('duel.playing');
   const who = you ? t('duel.you', { name: player.name }) : player.name;
   return `<button type="button" class="duel-player" data-name="${esc(player.name)}">`
-    + `<b>${esc(who)}</b> <span data-progress>${esc(progressText(player))}</span>`
+    + `<b>${esc(who)}</b> <span class="duel-rating" data-rating>${ratingHtml(player.rating, player.provisional)}</span>`
+    + ` <span data-progress>${esc(progressText(player))}</span>`
     + ` <small>${esc(status)}</small></button>`;
 }
 
@@ -63,7 +67,14 @@ function renderBar() {
   const other = theirs();
   const players = [me && playerLine(me, true), other && playerLine(other, false)].filter(Boolean).join('');
   const over = duel.state === 'over';
+  // once the player's own game has ended, the table may show either game: a label says whose
+  const owner = me && me.finished
+    ? `<span class="duel-owner" data-table-owner>${esc(watching() ? t('duel.table_of', { name: other ? other.name : '' }) : t('duel.table_yours'))}</span>` : '';
+  // until the player turns their first card, the bar says that cards are turned by hand
+  const byHand = manual(duel) && duel.state === 'playing' && me && !me.finished && me.turned_up === 0
+    ? `<small class="duel-note" data-duel-manual>${esc(t('duel.manual_flip'))}</small>` : '';
   el.innerHTML = `<div class="duel-clock" role="timer" data-duel-clock aria-label="${esc(t('duel.time_left'))}">${clockText(remainingMs())}</div>`
+    + owner
     + `<div class="duel-players">${players}</div>`
     + `<div class="duel-actions">`
     + (me && !me.finished ? `<button type="button" class="tool" data-duel="finish">${esc(t('duel.finish'))}</button>` : '')
@@ -71,11 +82,16 @@ function renderBar() {
     + (me && me.finished ? `<button type="button" class="tool" data-duel="leave">${esc(t('duel.leave'))}</button>` : '')
     + `</div>`
     // the server's sentence when the duel does not change ratings, or counts less (server/duels/rated.py)
-    + (duel.rating_note ? `<small class="duel-note" data-duel-note>${esc(duel.rating_note)}</small>` : '');
+    + (duel.rating_note ? `<small class="duel-note" data-duel-note>${esc(duel.rating_note)}</small>` : '')
+    + byHand;
   el.dataset.watching = String(watching());
   const status = watching() && !over ? t('duel.watching', { name: other ? other.name : '' }) : '';
-  if (status) say(status);
+  if (status && status !== watchingSaid) say(status);
+  else if (!status && watchingSaid && statusText() === watchingSaid) say(''); // the duel is over: nobody is watched
+  watchingSaid = status;
 }
+
+const statusText = () => document.getElementById('status')?.textContent ?? '';
 
 function tick() {
   const clock = document.querySelector('[data-duel-clock]');
@@ -130,7 +146,9 @@ export function start(fresh) {
   clearInterval(ticker);
   ticker = setInterval(tick, 250);
   if (fresh.state === 'over') showResult();
-  else say(t('duel.started', { name: theirs() ? theirs().name : '' }));
+  else if (manual(fresh) && mine() && !mine().finished) {
+    say(`${t('duel.started', { name: theirs() ? theirs().name : '' })} ${t('duel.manual_flip')}`);
+  } else say(t('duel.started', { name: theirs() ? theirs().name : '' }));
 }
 
 export async function enterDuel(id) {
@@ -145,6 +163,8 @@ export async function enterDuel(id) {
 export async function leaveDuel() {
   if (duel) unfollow(duel.id);
   duel = null;
+  watchingSaid = '';
+  stopPointing();
   state.duel = null;
   clearInterval(ticker);
   delete app().dataset.mode;
@@ -177,16 +197,22 @@ function showResult() {
   const seat = duel.seat ?? 0;
   const outcome = result.outcomes[seat];
   const rows = duel.players.map((player, i) => {
-    const change = result.rating_changes[i];
-    const sign = change > 0 ? '+' : '';
+    const provisional = result.provisional[i];
+    const change = esc(ratingChangeText(result.ratings[i], result.rating_changes[i], provisional));
+    const marked = provisional ? `<span class="provisional" data-provisional title="${esc(t('rating.provisional.title'))}">${change}</span>` : change;
     return `<tr><th><button type="button" class="link" data-name="${esc(player.name)}">${esc(player.name)}</button></th><td data-score-of="${i}">${player.score}</td><td>${esc(t(`duel.ended.${player.ended}`))}</td>`
-      + `<td>${Math.round(result.ratings[i])} (${sign}${change.toFixed(1)})</td></tr>`;
+      + `<td data-rating-of="${i}">${marked}</td></tr>`;
   }).join('');
+  // the notes under the table: why a first duel may move ratings far, and why no card was turned up
+  const provisionalNote = result.provisional.some(Boolean) ? `<p class="note" data-provisional-note>${esc(t('rating.provisional.note'))}</p>` : '';
+  const me = duel.players[seat];
+  const noneTurned = manual(duel) && me && me.turned_up === 0 ? `<p class="note" data-turned-none>${esc(t('duel.turned_none'))}</p>` : '';
   const d = openDialog(`<form method="dialog" class="duel-result" data-outcome="${esc(outcome)}">
     <h2>${esc(t(`duel.outcome.${outcome}`))}</h2>
     <p>${esc(result.winner ? t('duel.winner', { name: result.winner }) : t('duel.draw'))}</p>
     <table><thead><tr><th>${esc(t('duel.player'))}</th><th>${esc(t('duel.score'))}</th><th>${esc(t('duel.how'))}</th><th>${esc(t('duel.rating'))}</th></tr></thead><tbody>${rows}</tbody></table>
     ${duel.rating_note ? `<p class="note" data-duel-note>${esc(duel.rating_note)}</p>` : ''}
+    ${provisionalNote}${noneTurned}
     <p class="note">${esc(t('duel.code', { code: duel.code || '' }))}</p>
     <div class="actions"><button value="leave">${esc(t('duel.leave'))}</button><button value="close">${esc(t('button.close'))}</button>
     <button value="rematch" class="primary">${esc(t('duel.rematch'))}</button></div></form>`, {
@@ -232,6 +258,7 @@ function wire() {
     receivedAt = performance.now();
     renderBar();
   });
+  onView((view, previous) => { if (duel) pointAtFlip(duel, view, previous, watching()); });
   on('watch', (frame) => { if (duel && frame.duel === duel.id && watching()) setView(frame.view, { animate: false }); });
   // New game, Restart, Hint and the suit count are solo commands: in a duel their keys do nothing.
   window.addEventListener('keydown', (event) => {
