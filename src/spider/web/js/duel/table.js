@@ -72,7 +72,7 @@ function renderBar() {
     ? `<span class="duel-owner" data-table-owner>${esc(watching() ? t('duel.table_of', { name: other ? other.name : '' }) : t('duel.table_yours'))}</span>` : '';
   // until the player turns their first card, the bar says that cards are turned by hand
   const byHand = manual(duel) && duel.state === 'playing' && me && !me.finished && me.turned_up === 0
-    ? `<small class="duel-note" data-duel-manual>${esc(t('duel.manual_flip'))}</small>` : '';
+    ? `<small class="duel-note" data-duel-manual>${esc(t('duel.manual_flip.short'))}</small>` : '';
   el.innerHTML = `<div class="duel-clock" role="timer" data-duel-clock aria-label="${esc(t('duel.time_left'))}">${clockText(remainingMs())}</div>`
     + owner
     + `<div class="duel-players">${players}</div>`
