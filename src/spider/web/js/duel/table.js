@@ -198,7 +198,8 @@ function showResult() {
   const outcome = result.outcomes[seat];
   const rows = duel.players.map((player, i) => {
     const provisional = result.provisional[i];
-    const change = esc(ratingChangeText(result.ratings[i], result.rating_changes[i], provisional));
+    // "1500 → 1662?" stays on one line on a phone; only the change in brackets may go to the next
+    const change = esc(ratingChangeText(result.ratings[i], result.rating_changes[i], provisional).replace(/ (?=.* )/g, '\u00a0'));
     const marked = provisional ? `<span class="provisional" data-provisional title="${esc(t('rating.provisional.title'))}">${change}</span>` : change;
     return `<tr><th><button type="button" class="link" data-name="${esc(player.name)}">${esc(player.name)}</button></th><td data-score-of="${i}">${player.score}</td><td>${esc(t(`duel.ended.${player.ended}`))}</td>`
       + `<td data-rating-of="${i}">${marked}</td></tr>`;
