@@ -117,6 +117,10 @@ def test_a_players_own_table_is_theirs_after_a_reload_and_withdrawn_from_every_l
         expect(own).to_have_count(1)
         expect(own).to_contain_text("Your table")
         expect(own.get_by_role("button", name="Join")).to_have_count(0)
+        own.get_by_role("button", name="Invite").click()  # the waiting dialog again, to invite someone
+        expect(creator.get_by_role("heading", name="Waiting for an opponent")).to_be_visible()
+        creator.get_by_role("button", name="Wait", exact=True).click()
+        creator.get_by_role("button", name="Duels").click()
         own.get_by_role("button", name="Take the table away").click()
         expect(creator.locator("#status")).to_have_text("Your table has left the lobby.")
         expect(creator.locator("[data-tables] li.own-table")).to_have_count(0)
