@@ -117,7 +117,9 @@ def test_a_table_within_a_rating_range_refuses_others(client: TestClient) -> Non
 def test_a_creator_takes_an_open_table_away(client: TestClient) -> None:
     other = another_player(client)
     table = open_table(client)
-    assert other.post(f"/api/duels/{table['id']}/leave").json()["state"] == "open"
+    refused = other.post(f"/api/duels/{table['id']}/leave")
+    assert (refused.status_code, refused.json()["message_id"]) == (403, "duel.not_your_table")
+    assert get_duel(other, table["id"])["state"] == "open"
     assert client.post(f"/api/duels/{table['id']}/leave").json()["state"] == "over"
     assert client.get("/api/duels").json()["tables"] == []
 

@@ -419,6 +419,8 @@ class OpenTable(TypedDict):
     min_rating: float | None
     max_rating: float | None
     created_at: str
+    yours: bool
+    """The table is the asking player's own: they may withdraw it (``POST /api/duels/{id}/leave``)."""
 
 
 @with_config(FORBID)

@@ -47,6 +47,9 @@ from spider.server.storage import now
 
 OPEN_SECONDS = 3600.0
 """A table nobody joined within the hour is taken away (its creator has most likely left)."""
+GONE_SECONDS = 600.0
+"""A table whose creator has had no page open for ten minutes is taken away: whoever joined it would
+play against nobody. A reload or a short drop keeps it (the page comes back within seconds)."""
 OUTCOME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 CONFLICT, FORBIDDEN, NOT_FOUND = status.HTTP_409_CONFLICT, status.HTTP_403_FORBIDDEN, status.HTTP_404_NOT_FOUND
 
@@ -116,7 +119,7 @@ class Duels:
         return lobby.open_tables(self.store, self.people, viewer)
 
     def _lobby_changed(self, notes: Notes) -> None:
-        notes.append(messages.lobby(self.open_tables(None)))
+        notes.append(messages.lobby(lobby.created_tables(self.store, self.people)))
 
     # Tables.
 
@@ -211,9 +214,12 @@ class Duels:
 
     async def leave(self, player: str, duel_id: str) -> Duel:
         """The creator takes an open table away (it ends with no result); a seated player's game is
-        not touched (finish ends it)."""
+        not touched (finish ends it). Anyone else is refused: a table is its creator's alone."""
         notes: Notes = []
         duel = self.load(duel_id, notes)
+        if duel.seat_of(player) is None:
+            await self.outbox.send(notes)
+            raise RequestError(FORBIDDEN, "duel.not_your_table")
         if duel.state == OPEN and duel.creator == player and self.store.take_away(duel.id, self.clock()):
             duel.state = OVER
             self._lobby_changed(notes)
@@ -289,14 +295,15 @@ class Duels:
             offered = self.load(duel.rematch, notes)
             if offered.creator != player and offered.state == OPEN:
                 return await self.join(player, offered.id, invited=True)
-            await self.outbox.send(notes)
-            return offered
+            if offered.state != OVER or len(offered.seats) == 2:  # a table withdrawn unplayed: offer anew
+                await self.outbox.send(notes)
+                return offered
         other = duel.other(mine)
         assert other is not None
         if duel.opponent == PERSON and player in self.people.apart(other.player):
             raise RequestError(FORBIDDEN, "duel.invite_ignored", name=self.people.get(other.player, 0.0).name)
         new = Duel.table(player, duel.suits, duel.minutes, duel.rules, duel.opponent, self.clock())
-        if not self.store.offer_rematch(duel.id, new.id):  # the opponent offered it at the same moment
+        if not self.store.offer_rematch(duel.id, new.id, duel.rematch):  # the opponent offered it at the same moment
             return await self.rematch(player, duel_id)
         new = await self._open(new)
         if duel.opponent == PERSON:
@@ -421,12 +428,18 @@ class Duels:
 
     async def expire_due(self) -> int:
         """Ends on time every game whose duel's clock has run out, and takes away tables left open for
-        ``OPEN_SECONDS`` (the periodic task); how many duels ended."""
+        ``OPEN_SECONDS`` and those whose creator has been gone for ``GONE_SECONDS`` (the periodic task);
+        how many duels ended."""
         at = self.clock()
         due = self.store.due(at)
         notes: Notes = []
-        if self.store.take_away_stale(at - OPEN_SECONDS, at):
+        stale = self.store.take_away_stale(at - OPEN_SECONDS, at)
+        waiting = self.store.open_created_before(at - GONE_SECONDS)
+        gone = self.people.away(list({creator for _, creator in waiting}), at - GONE_SECONDS)
+        left = [duel_id for duel_id, creator in waiting if creator in gone]
+        if stale + self.store.take_away_all(left, at):
             self._lobby_changed(notes)
+            notes.extend(messages.duel_changed(duel_id) for duel_id in left)
         for duel_id in due:
             self.load(duel_id, notes)
         await self.outbox.send(notes)

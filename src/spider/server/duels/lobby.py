@@ -14,25 +14,36 @@ RECENT = 10
 
 
 def open_tables(store: DuelStore, people: People, viewer: str | None) -> list[OpenTable]:
-    """The open tables, newest first, without those of players kept apart from ``viewer`` by ignore."""
+    """The open tables, newest first, without those of players kept apart from ``viewer`` by ignore;
+    ``viewer``'s own marked as theirs."""
     apart = set() if viewer is None else people.apart(viewer)
+    tables = created_tables(store, people)
+    return [{**table, "yours": creator == viewer} for creator, table in tables if creator not in apart]
+
+
+def created_tables(store: DuelStore, people: People) -> list[tuple[str, OpenTable]]:
+    """The open tables, newest first, each with its creator (a player id, which stays on the server)."""
     rows = store.open_tables(LOBBY_SIZE)
     creators = people.many([row.creator for row in rows])
     return [
-        OpenTable(
-            id=row.id,
-            creator=creators[row.creator].name,
-            rating=creators[row.creator].rating.rating,
-            provisional=creators[row.creator].rating.provisional,
-            suits=row.suits,
-            minutes=row.minutes,
-            rules=dict(row.rules),
-            min_rating=row.rating_min,
-            max_rating=row.rating_max,
-            created_at=iso_time(row.created_at),
+        (
+            row.creator,
+            OpenTable(
+                id=row.id,
+                creator=creators[row.creator].name,
+                rating=creators[row.creator].rating.rating,
+                provisional=creators[row.creator].rating.provisional,
+                suits=row.suits,
+                minutes=row.minutes,
+                rules=dict(row.rules),
+                min_rating=row.rating_min,
+                max_rating=row.rating_max,
+                created_at=iso_time(row.created_at),
+                yours=False,
+            ),
         )
         for row in rows
-        if row.creator not in apart and row.creator in creators
+        if row.creator in creators
     ]
 
 

@@ -38,9 +38,10 @@ def player_topic(player: str) -> str:
     return f"player:{player}"
 
 
-def lobby(tables: list[OpenTable]) -> Note:
-    """The open tables changed (every socket leaves out those of players kept apart from its own)."""
-    return LOBBY, {"type": "lobby", "tables": tables}
+def lobby(tables: list[tuple[str, OpenTable]]) -> Note:
+    """The open tables changed, each with its creator: every socket leaves out those of players kept apart
+    from its own, marks its player's own, and passes on the tables alone (``sockets``)."""
+    return LOBBY, {"type": "lobby", "tables": [table for _, table in tables], "creators": [c for c, _ in tables]}
 
 
 def duel_changed(duel_id: str) -> Note:

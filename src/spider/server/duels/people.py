@@ -205,6 +205,18 @@ class People:
             raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name) from None
         return self.get(player, at)
 
+    def away(self, players: list[str], since: float) -> set[str]:
+        """Those of these players with no sign of life of a socket since ``since``."""
+        if not players:
+            return set()
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(duelists.c.player).where(
+                    duelists.c.player.in_(players), or_(duelists.c.seen_at.is_(None), duelists.c.seen_at < since)
+                )
+            ).scalars()
+            return set(rows)
+
     def seen(self, players: list[str], at: float) -> None:
         """A sign of life from sockets of these players': online for ``ONLINE_SECONDS``."""
         with self.engine.begin() as connection:

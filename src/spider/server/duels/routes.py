@@ -166,7 +166,9 @@ DUEL_API = (
     Endpoint("POST", f"{DUEL}/finish", finish_duel, "Ends your own game of the duel", DuelState, body=Nothing,
              body_required=False, refusals=(NOT_FOUND, CONFLICT, FORBIDDEN)),
     Endpoint("POST", f"{DUEL}/leave", leave_duel, "Takes your open table away; a duel in play is not touched",
-             DuelState, body=Nothing, body_required=False, refusals=(NOT_FOUND,)),
+             DuelState, body=Nothing, body_required=False, refusals=(NOT_FOUND, FORBIDDEN),
+             about="403 for a table that is not yours (you neither made it nor sit at it): only its creator "
+             "withdraws it, and everyone's lobby hears of it at once."),
     Endpoint("POST", f"{DUEL}/invite", invite, "Invites a player by name to your open table", DuelState, body=Name,
              refusals=(NOT_FOUND, CONFLICT, FORBIDDEN)),
     Endpoint("POST", f"{DUEL}/accept", accept_invitation, "Accepts an invitation: you join the table, whatever "

@@ -211,7 +211,13 @@ class Connection:
     async def deliver(self, event: Message) -> None:
         kind = event.get("type")
         if kind == "lobby":
-            tables = [table for table in event["tables"] if table["creator"] not in self.apart]
+            # each table's creator comes beside it, for this side only: a player's id never leaves the server
+            creators = event.get("creators") or [None] * len(event["tables"])
+            tables = [
+                {**table, "yours": creator == self.player}
+                for table, creator in zip(event["tables"], creators, strict=True)
+                if table["creator"] not in self.apart
+            ]
             await self.send({"type": "lobby", "tables": tables})
         elif kind == "relations":
             self.apart = self._apart_names()

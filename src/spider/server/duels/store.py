@@ -123,13 +123,13 @@ class DuelStore:
                 ).rowcount
             )
 
-    def offer_rematch(self, duel_id: str, rematch: str) -> bool:
-        """Names the table offered as the duel's rematch, unless one was offered first; whether this one was."""
+    def offer_rematch(self, duel_id: str, rematch: str, instead_of: str | None = None) -> bool:
+        """Names the table offered as the duel's rematch, unless another than ``instead_of`` (none, or one
+        withdrawn) was offered first; whether this one was."""
+        offered = duels.c.rematch.is_(None) if instead_of is None else duels.c.rematch == instead_of
         with self.engine.begin() as connection:
             return bool(
-                connection.execute(
-                    update(duels).where(duels.c.id == duel_id, duels.c.rematch.is_(None)).values(rematch=rematch)
-                ).rowcount
+                connection.execute(update(duels).where(duels.c.id == duel_id, offered).values(rematch=rematch)).rowcount
             )
 
     def end_seat(self, duel_id: str, seat: int, reason: str, score: int) -> bool:
@@ -182,6 +182,25 @@ class DuelStore:
                     update(duels)
                     .where(duels.c.state == OPEN, duels.c.created_at < created_before)
                     .values(state=OVER, ended_at=at)
+                ).rowcount
+            )
+
+    def open_created_before(self, before: float) -> list[tuple[str, str]]:
+        """The open tables created before ``before``: each one's id and creator."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(duels.c.id, duels.c.creator).where(duels.c.state == OPEN, duels.c.created_at < before)
+            ).all()
+        return [(row.id, row.creator) for row in rows]
+
+    def take_away_all(self, duel_ids: list[str], at: float) -> int:
+        """These tables, those still open, end with no result; how many."""
+        if not duel_ids:
+            return 0
+        with self.engine.begin() as connection:
+            return int(
+                connection.execute(
+                    update(duels).where(duels.c.id.in_(duel_ids), duels.c.state == OPEN).values(state=OVER, ended_at=at)
                 ).rowcount
             )
 

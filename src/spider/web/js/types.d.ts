@@ -161,6 +161,8 @@ export interface Friends { friends: Friend[]; ignored: string[] }
 export interface OpenTable {
   id: string; creator: string; rating: number; provisional: boolean; suits: number; minutes: number; rules: TableRules;
   min_rating: number | null; max_rating: number | null; created_at: string;
+  /** the asking player's own table, which they may withdraw */
+  yours: boolean;
 }
 export interface Lobby { tables: OpenTable[] }
 export interface DuelPlayer {

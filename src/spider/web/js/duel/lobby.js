@@ -6,6 +6,7 @@ import { connect, on } from './socket.js';
 import { start } from './table.js';
 import { showPlayer } from './players.js';
 import { waitFor } from './waiting.js';
+import { ownTableRow, withdraw } from './own.js';
 import { t } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
@@ -21,9 +22,11 @@ function tableRow(table) {
     + ` <button type="button" data-join="${esc(table.id)}">${esc(t('lobby.join'))}</button></li>`;
 }
 
-function tablesHtml(tables, me) {
-  const others = tables.filter((table) => table.creator !== me.name);
-  return others.length ? others.map(tableRow).join('') : `<li class="note">${esc(t('lobby.no_tables'))}</li>`;
+function tablesHtml(tables) {
+  // the player's own first, marked as theirs (a table offered before a reload is found here again)
+  const own = tables.filter((table) => table.yours).map(ownTableRow);
+  const others = tables.filter((table) => !table.yours).map(tableRow);
+  return own.length || others.length ? [...own, ...others].join('') : `<li class="note">${esc(t('lobby.no_tables'))}</li>`;
 }
 
 function friendsHtml(friends) {
@@ -67,7 +70,7 @@ export async function openLobby() {
     <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
     <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}</p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
-    <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables, me)}</ul>
+    <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables)}</ul>
     <h3>${esc(t('lobby.new'))}</h3>
     <div class="suit-radios">${suitRadios}</div>
     <div class="field"><label for="duel-minutes">${esc(t('lobby.time'))}</label><select id="duel-minutes" name="minutes">${minutes}</select></div>
@@ -82,13 +85,27 @@ export async function openLobby() {
   d.dataset.lobby = 'true';
   const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
   const list = /** @type {HTMLElement} */ (d.querySelector('[data-tables]'));
-  const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) list.innerHTML = tablesHtml(frame.tables, me); });
+  const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) list.innerHTML = tablesHtml(frame.tables); });
   d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
   d.addEventListener('click', async (event) => {
     const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     if (button.dataset.join) joined(duelApi.join(button.dataset.join));
     else if (button.dataset.accept) joined(duelApi.accept(button.dataset.accept));
+    else if (button.dataset.withdraw) {
+      try {
+        const state = await withdraw(button.dataset.withdraw);
+        if (state.state === 'playing') joined(Promise.resolve(state)); // someone joined first: the duel is on
+        else button.closest('li')?.remove();
+      } catch (error) { refuse(error); }
+    } else if (button.dataset.inviteTo) {
+      try {
+        const state = await duelApi.get(button.dataset.inviteTo);
+        if (d.open) d.close('waiting');
+        if (state.state === 'open') waitFor(state);
+        else if (state.state === 'playing') start(state);
+      } catch (error) { refuse(error); }
+    }
     else if (button.dataset.decline) {
       try { await duelApi.decline(button.dataset.decline); button.closest('li')?.remove(); } catch (error) { refuse(error); }
     } else if (button.dataset.name) showPlayer(button.dataset.name);

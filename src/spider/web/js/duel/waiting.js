@@ -6,6 +6,7 @@ import { connect } from './socket.js';
 import { t } from '../i18n.js';
 import { openDialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
+import { withdraw } from './own.js';
 import { CONSTANTS } from '../settings.js';
 
 /** An open table of the player's: it waits for an opponent, who may be invited by name or from the friends. */
@@ -27,7 +28,8 @@ export async function waitFor(table) {
     label: t('lobby.waiting'),
     onClose: async (value) => {
       if (value === 'leave') {
-        try { await duelApi.leave(table.id); say(t('lobby.taken_away')); } catch (error) { refuse(error); }
+        // someone may have joined first: then the duel starts (duel_started), and nothing was taken away
+        try { await withdraw(table.id); } catch (error) { refuse(error); }
       } else if (value === 'close') say(t('lobby.still_waiting'));
     },
   });
