@@ -79,6 +79,8 @@ class LiveGame:
         if written in ("u", "r"):
             return written, self.game.apply_text(written)
         action = parse_action(written)
+        if self.exercise is not None:  # no move past the exercise's move limit
+            self.exercise.allow(self.game, action)
         return str(action), self.game.play(action)
 
     def seconds(self, at: float) -> float:
