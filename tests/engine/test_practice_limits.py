@@ -43,7 +43,7 @@ def test_the_refusal_names_the_limit_in_every_language() -> None:
     with pytest.raises(IllegalMoveError) as refused:
         found.allow(game, parse_action("2>1"))
     refusal = refused.value
-    assert str(refusal) == "No moves left: this exercise allows only 3 moves. Undo one, or start the exercise again."
+    assert str(refusal) == "No moves left: this exercise allows only 3 moves. Undo a move, or start the exercise again."
     texts = {lang: message(refusal.message_id, lang, **refusal.params) for lang in ("he", "pl", "nl", "pt")}
     assert all("3" in text for text in texts.values())
     assert "ruchy" in texts["pl"] and "zetten" in texts["nl"] and "jogadas" in texts["pt"] and "מהלכים" in texts["he"]
