@@ -8,6 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from spider.server.clock import Clock
 from tests.server.conftest import new_game
 from tests.server.test_practice import FIRST, play, start
 
@@ -69,3 +70,18 @@ def test_a_failed_exercise_left_for_a_new_game_counts_for_nothing(client: TestCl
     new_game(client, suits=1)
     stats = client.get("/api/stats").json()
     assert stats["by_suits"]["1"]["games"] == 0
+
+
+def test_a_game_stored_with_moves_past_the_limit_still_loads_as_failed(client: TestClient) -> None:
+    """An earlier server let play go on past the limit: such a stored game is rebuilt, not refused."""
+    view = failed(client)
+    games = client.app.state.games  # type: ignore[attr-defined]
+    games.store.add_action(view["id"], 2, "1>2", games.now(), Clock(0.0, games.now()))  # past the limit
+    games.forget(view["id"])
+    current = client.get("/api/games/current")
+    assert current.status_code == 200, current.text
+    loaded = current.json()
+    assert loaded["id"] == view["id"] and loaded["moves"] == 2
+    assert loaded["practice"]["reached"] is False and loaded["practice"]["failed"] is True
+    refused = client.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
+    assert refused.json()["message_id"] == "refuse.practice_limit"

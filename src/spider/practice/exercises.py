@@ -63,7 +63,7 @@ class Exercise:
         start = self.start()
         return (
             self.goal.moves_left(start, game) == 0
-            and not self.goal.met(start, game)
+            and not self.goal.reached(start, game)
             and not any(isinstance(action, Flip) for action in game.legal_actions())
         )
 
