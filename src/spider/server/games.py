@@ -75,7 +75,8 @@ class LiveGame:
 
     def apply(self, text: str, *, stored: bool = False) -> tuple[str, list[Event]]:
         """Plays one action in notation; returns it in canonical form with its events. An exercise refuses a
-        move past its move limit, except one ``stored`` before the server kept the limit (a game rebuilt)."""
+        move past its move limit, but not one already ``stored`` (a game rebuilt or caught up: a game played
+        before the server kept the limit may have moves past it)."""
         written = text.strip().lower()
         if written in ("u", "r"):
             return written, self.game.apply_text(written)
