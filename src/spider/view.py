@@ -179,6 +179,8 @@ class Practising(Exercise):
     """The moves the goal allows, if it has a limit."""
     moves_left: Whole | None
     reached: bool
+    failed: bool
+    """Its moves are used and its goal not reached: further moves and deals are refused."""
     next: str | None
     """The next exercise's id, if there is one."""
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from spider.errors import InvalidExerciseError, SpiderError
+from spider.actions import Action, Flip
+from spider.errors import IllegalMoveError, InvalidExerciseError, SpiderError
 from spider.game import Game
 from spider.practice.goals import Goal
 from spider.text import DEFAULT_LANGUAGE, catalog, message
@@ -42,6 +43,50 @@ class Exercise:
     def reached(self, game: Game) -> bool:
         """Whether a game played from this exercise's position has reached its goal."""
         return self.goal.reached(self.start(), game)
+
+    def moves_left(self, game: Game) -> int | None:
+        """The moves and deals the goal still allows a game played from this exercise's position, or
+        ``None`` for a goal with no move limit."""
+        return self.goal.moves_left(self.start(), game)
+
+    def failed(self, game: Game) -> bool:
+        """Whether a game played from this exercise's position can no longer reach its goal: the moves
+        the limit allows are used, the goal is not met, and no card waits to be turned over by hand (a
+        flip is no move, so it may still turn up what the goal asks). Undo takes a move back, and with it
+        the failure.
+
+        >>> found = exercise("one-rank-higher")
+        >>> game = found.start()
+        >>> found.failed(game), game.play("9>8") and found.failed(game), found.moves_left(game)
+        (False, True, 0)
+        """
+        start = self.start()
+        return (
+            self.goal.moves_left(start, game) == 0
+            and not self.goal.reached(start, game)
+            and not any(isinstance(action, Flip) for action in game.legal_actions())
+        )
+
+    def allow(self, game: Game, action: Action) -> None:
+        """Refuses a move or a deal once the goal's move limit is used (``refuse.practice_limit``, which
+        names the limit): beyond it the goal could no longer be reached. Flips, undo and redo are no
+        moves, and stay allowed.
+
+        >>> found = exercise("one-rank-higher")
+        >>> game = found.start()
+        >>> _ = game.play("9>8")  # the ace onto the two: a move that turns up nothing
+        >>> from spider.actions import Deal
+        >>> try:
+        ...     found.allow(game, Deal())
+        ... except IllegalMoveError as refusal:
+        ...     print(refusal.message_id, refusal.params)
+        refuse.practice_limit {'n': 1}
+        """
+        if isinstance(action, Flip) or self.goal.limit is None or self.moves_left(game):
+            return
+        raise IllegalMoveError(
+            "refuse.practice_limit", n=self.goal.limit, action=str(action), position=game.position(public=True)
+        )
 
     def title(self, lang: str | None = None) -> str:
         return message(f"practice.{self.id}.title", lang)

@@ -82,6 +82,10 @@ class Goal:
     def within_limit(self, start: Game, game: Game) -> bool:
         return self.limit is None or game.moves - start.moves <= self.limit
 
+    def moves_left(self, start: Game, game: Game) -> int | None:
+        """The moves and deals the limit still allows after ``start``, or ``None`` with no limit."""
+        return None if self.limit is None else max(self.limit - (game.moves - start.moves), 0)
+
     def text(self, lang: str | None = None) -> str:
         """The goal in words, for the player."""
         params = {"column": self.amount} if self.kind == "turn" else {"n": self.amount}

@@ -23,7 +23,10 @@ UNLIMITED_DEPTH = 6  # moves looked ahead for a goal with no move limit
 
 def exercise_hint(exercise: Exercise, game: Game, *, index: int = 0) -> Hint:
     """The ``index``-th (wrapping) of the first moves of the shortest lines that reach the exercise's goal
-    from the visible table within the moves left; the ordinary hint where there is none."""
+    from the visible table within the moves left; the ordinary hint where there is none. Once the moves
+    are used and the goal is missed, no action: the sentence says the way on (undo, or start again)."""
+    if exercise.failed(game):
+        return Hint(None, None, 0, None, False, "refuse.practice_limit", {"n": exercise.goal.limit})
     position = game.public_position()
     start = exercise.start()
     goal = exercise.goal

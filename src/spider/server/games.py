@@ -73,12 +73,16 @@ class LiveGame:
             self.drawn = (key, table(self.game))
         return self.drawn[1]
 
-    def apply(self, text: str) -> tuple[str, list[Event]]:
-        """Plays one action in notation; returns it in canonical form with its events."""
+    def apply(self, text: str, *, stored: bool = False) -> tuple[str, list[Event]]:
+        """Plays one action in notation; returns it in canonical form with its events. An exercise refuses a
+        move past its move limit, but not one already ``stored`` (a game rebuilt or caught up: a game played
+        before the server kept the limit may have moves past it)."""
         written = text.strip().lower()
         if written in ("u", "r"):
             return written, self.game.apply_text(written)
         action = parse_action(written)
+        if self.exercise is not None and not stored:
+            self.exercise.allow(self.game, action)
         return str(action), self.game.play(action)
 
     def seconds(self, at: float) -> float:
@@ -235,7 +239,7 @@ class Games:
                 return False  # played here meanwhile, or not the game this one was
             try:
                 for action in later:
-                    live.apply(action.text)
+                    live.apply(action.text, stored=True)
                     if progress.clock is None:
                         live.clock.seen(action.at)
                     live.seq, live.acted_at = action.seq, action.at
@@ -713,7 +717,7 @@ def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
     live = LiveGame(record, game, clock, exercise=practised)
     for action in stored:
         try:
-            live.apply(action.text)
+            live.apply(action.text, stored=True)
         except SpiderError as error:  # pragma: no cover - only if the engine's rules changed under a game
             raise RuntimeError(f"stored action {action.seq} ({action.text}) of game {record.id}: {error}") from error
         if record.clock is None:

@@ -28,15 +28,16 @@ def listing(progress: dict[str, int]) -> answers.Practice:
 
 def summary(exercise: Exercise, progress: dict[str, int], game: Game) -> answers.Practising:
     """The part of a practice game's view about its exercise: the goal, the moves it still allows, and
-    whether the game has reached it."""
+    whether the game has reached it, or has failed it (its moves used without reaching it: the engine then
+    refuses every further move or deal, ``Exercise.allow``, until one is undone or the exercise restarted)."""
     number = next(number for number, found in enumerate(exercises(), start=1) if found.id == exercise.id)
     following = after(exercise.id)
-    limit = exercise.goal.limit
     return {
         **_about(exercise, number, progress),
         "count": len(exercises()),
-        "limit": limit,
-        "moves_left": None if limit is None else max(limit - game.moves, 0),
+        "limit": exercise.goal.limit,
+        "moves_left": exercise.moves_left(game),
         "reached": exercise.reached(game),
+        "failed": exercise.failed(game),
         "next": None if following is None else following.id,
     }

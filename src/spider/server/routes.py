@@ -320,8 +320,10 @@ API = (
              CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY,
              links=VIEW_OF_NEW_GAME,
              about="Its view's practice says the goal, the moves left under a limit, and whether it is reached: "
-             "the action that reaches the goal ends the game (result solved) and keeps the exercise solved. A "
-             "practice game never counts in results."),
+             "the action that reaches the goal ends the game (result solved) and keeps the exercise solved. "
+             "Once the limit's moves are used without reaching it, practice.failed is true and a further move "
+             "or deal is refused (409, refuse.practice_limit); undo takes a move back. A practice game never "
+             "counts in results."),
     *DUEL_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),

@@ -35,7 +35,8 @@ function newGameDialog() {
   const suits = state.view ? state.view.suits : settings.suits;
   const suitRadios = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const view = state.view;
-  const playing = view && !view.over && !view.won && view.moves > 0;
+  // an exercise is no game to give up: it never counts, and has no analysis
+  const playing = view && !view.practice && !view.over && !view.won && view.moves > 0;
   const giveUp = (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
     + (playing ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '');
   const kind = (k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;

@@ -11,8 +11,9 @@ import { analyseGame } from './analysis.js';
 import { practiceDialog } from './practice.js';
 /** @import * as T from './types' */
 
-/** A game in play, as the New game dialog tells one: given up, it counts as a loss. @param {T.View} view */
-const playing = (view) => !view.over && !view.won && view.moves > 0;
+/** A game in play, as the New game dialog tells one: given up, it counts as a loss (an exercise never
+does, and has no analysis). @param {T.View} view */
+const playing = (view) => !view.practice && !view.over && !view.won && view.moves > 0;
 
 /** @param {T.View} view */
 const shareable = (view) => {

@@ -2,7 +2,7 @@
 // The goal bar above the table while an exercise is played (SPEC 3.9): drawn with the table, from the view.
 import { t } from './i18n.js';
 
-/** The goal bar above the table: the exercise, its goal, the moves it still allows. */
+/** The goal bar above the table: the exercise, its goal, the moves it still allows, or that they are used. */
 export function renderPractice(view) {
   const bar = document.getElementById('practice-goal');
   if (!bar) return;
@@ -12,7 +12,8 @@ export function renderPractice(view) {
   /** @type {HTMLElement} */ (document.querySelector('[data-share]')).hidden = Boolean(p || view.offline);
   if (!p) return;
   const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
-  const status = p.reached ? t('practice.reached') : `${p.goal}${left}`;
+  // once its moves are used without reaching the goal, the bar says so instead of "0 moves left"
+  const status = p.reached ? t('practice.reached') : p.failed ? `${p.goal} ${t('practice.failed')}` : `${p.goal}${left}`;
   const text = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}: ${status}`;
   if (bar.dataset.text !== text) {
     bar.dataset.text = text;
@@ -25,5 +26,6 @@ export function renderPractice(view) {
     idea.textContent = p.idea;
     bar.append(title, ' — ', goal, idea);
     bar.classList.toggle('reached', p.reached);
+    bar.classList.toggle('failed', Boolean(p.failed));
   }
 }

@@ -1,11 +1,12 @@
 // @ts-check
 // Practice (SPEC 3.9): the list of exercises with the player's progress, an exercise opened as a game,
-// its goal shown while playing, and a word when the goal is reached. The server says when it is: the
-// page only shows what the view's `practice` tells.
+// its goal shown while playing, and a word when the goal is reached, or when its moves are used without
+// reaching it (the server then refuses further moves). The server says when: the page only shows what the
+// view's `practice` tells.
 import { api } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
-import { setView } from './game.js';
+import { setView, restart } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
 
@@ -69,10 +70,36 @@ function solvedDialog(view, p) {
   });
 }
 
-/** Called with each view: says so once when the goal has just been reached. */
+/**
+ * Out of moves: said once through the live region (the status line), then a dialog named by its title
+ * offers to try again or to choose another exercise. Not when the player has acted since (undo, restart).
+ * @param {import('./types').View} view @param {import('./types').Practising} p
+ */
+function failedDialog(view, p) {
+  const now = state.view;
+  if (!now || now.id !== view.id || !now.practice || !now.practice.failed) return;
+  say(t('practice.failed.said', { title: p.title }));
+  openDialog(`<form method="dialog" class="practice-done">
+    <h2>${esc(t('practice.failed.title'))}</h2><p>${esc(t('practice.failed.text'))}</p>
+    <div class="actions"><button value="list">${esc(t('practice.list'))}</button>
+    <button value="retry" class="primary" autofocus>${esc(t('practice.retry'))}</button></div></form>`,
+  {
+    label: t('practice.failed.title'),
+    onClose: (value) => {
+      if (value === 'retry') restart(); // an exercise never counts: nothing to ask first
+      else if (value === 'list') practiceDialog();
+    },
+  });
+}
+
+/** Called with each view: says so once when the goal has just been reached, or just been missed. */
 export function watchPractice(view, previous) {
   const p = view.practice;
-  if (!p || !p.reached) return;
-  if (previous && previous.id === view.id && previous.practice && previous.practice.reached) return;
-  setTimeout(() => solvedDialog(view, p), 300);
+  if (!p) return;
+  const before = previous && previous.id === view.id ? previous.practice : null;
+  if (p.reached) {
+    if (!(before && before.reached)) setTimeout(() => solvedDialog(view, p), 300);
+  } else if (p.failed && !(before && before.failed)) {
+    setTimeout(() => failedDialog(view, p), 300);
+  }
 }

@@ -30,7 +30,7 @@ export interface Exercise {
 }
 /** The exercise on the table, with how far the player is. */
 export interface Practising extends Exercise {
-  count: number; limit: number | null; moves_left: number | null; reached: boolean; next: string | null;
+  count: number; limit: number | null; moves_left: number | null; reached: boolean; failed: boolean; next: string | null;
 }
 
 /** The public view of a game: never a face-down card, and the code only once the game is over. */
