@@ -99,10 +99,13 @@ def play(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from spider.terminal import play as play_in_terminal
     from spider.terminal.app import ALL_HELPS
+    from spider.terminal.kept import default_path
 
     rules = TableRules.preset(args.preset) if args.preset else None
     game = open_game(args.code, args.preset) if args.code else Game.new(args.suits, rules)
-    return play_in_terminal(game, HELPS[args.preset] if args.preset else ALL_HELPS, args.preset)
+    helps = HELPS[args.preset] if args.preset else ALL_HELPS
+    # a deal named with --code is what the player asked for: the kept game is offered only without one
+    return play_in_terminal(game, helps, args.preset, kept_at=default_path(), offer=not args.code)
 
 
 def new(args: argparse.Namespace) -> int:

@@ -23,9 +23,9 @@ BACK = "▒▒▒"
 HEADER_ROWS = 1  # the column's number, above its cards
 
 
-def card_label(card: Card) -> str:
+def card_label(card: Card, lang: str | None = None) -> str:
     """A card's corner: rank and suit symbol, like ``10♥`` or ``K♠``."""
-    return message(f"rank_short.{card.rank}") + SUIT_SYMBOLS[card.suit]
+    return message(f"rank_short.{card.rank}", lang) + SUIT_SYMBOLS[card.suit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +97,7 @@ class ColumnView(Widget):
     ColumnView > .column--held { background: $accent; color: $foreground; text-style: bold; }
     ColumnView > .column--target { color: $success; text-style: bold; }
     ColumnView > .column--hinted { text-style: bold underline; color: $warning; }
-    ColumnView > .column--back { color: $primary; }
+    ColumnView > .column--back { color: $foreground; }
     ColumnView > .column--empty { color: $foreground-muted; }
     ColumnView > .card--s { color: $foreground; text-style: bold; }
     ColumnView > .card--h { color: ansi_bright_red; text-style: bold; }
@@ -112,9 +112,10 @@ class ColumnView(Widget):
             super().__init__()
             self.column, self.card, self.chain = column, card, chain
 
-    def __init__(self, number: int) -> None:
+    def __init__(self, number: int, lang: str | None = None) -> None:
         super().__init__(id=f"column-{number}")
         self.picture = ColumnPicture(number, 0, ())
+        self.lang = lang
 
     def show(self, picture: ColumnPicture, height: int) -> None:
         """Draws the column anew if anything in it changed; ``height`` fills the table's height."""
@@ -152,7 +153,7 @@ class ColumnView(Widget):
                 card_style += style("column--hinted")
             if picture.cursor_here and from_end <= picture.cursor:
                 card_style += style("column--cursor")
-            lines.append(line(card_label(card), card_style))
+            lines.append(line(card_label(card, self.lang), card_style))
         return Text("\n").join(lines)
 
     def on_click(self, event: Click) -> None:
@@ -164,7 +165,7 @@ class StockView(Widget):
     """The stock: how many deals are left; a click deals."""
 
     DEFAULT_CSS = """
-    StockView { width: auto; height: 1; color: $primary; padding: 0 1; }
+    StockView { width: auto; height: 1; color: $foreground; text-style: bold; padding: 0 1; }
     StockView.empty { color: $foreground-muted; }
     """
 
@@ -173,8 +174,9 @@ class StockView(Widget):
 
     deals = -1
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str | None = None) -> None:
         super().__init__(id="stock")
+        self.lang = lang
 
     def show(self, deals: int) -> None:
         if deals != self.deals:
@@ -184,8 +186,8 @@ class StockView(Widget):
 
     def render(self) -> str:
         if not self.deals:
-            return message("terminal.stock_empty")
-        return f"{BACK} " + message("terminal.stock", n=self.deals)
+            return message("terminal.stock_empty", self.lang)
+        return f"{BACK} " + message("terminal.stock", self.lang, n=self.deals)
 
     def on_click(self, event: Click) -> None:
         event.stop()
