@@ -76,8 +76,6 @@ function wire() {
 }
 
 async function start() {
-  // an offline game kept before this load: its engine starts now, beside the page (offline/engine.js)
-  try { if (localStorage.getItem('spider.offline.game')) import('./offline/engine.js').then((engine) => engine.warm()).catch(() => {}); } catch { /* no storage */ }
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
   onView(afterView); // the win, "no more moves" and practice's dialogs, told of each view

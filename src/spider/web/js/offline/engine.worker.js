@@ -1,8 +1,8 @@
 // @ts-check
 // The offline engine: Pyodide running the same `spider` package as the server, in a Web Worker so that
 // the table stays responsive while it starts and plays. The page sends {id, call, args} (and the page's
-// language, lang) and gets {id, answer} (a JSON text from spider.offline) or {id, error}; {warm: true}
-// only starts it. Once started it says so: {ready: {restored, ms}} (whether from the snapshot, and when). Every file comes from our own server, or from the service worker's copy when offline;
+// language, lang) and gets {id, answer} (a JSON text from spider.offline) or {id, error}; to {warm: true}
+// it answers {ready: {restored, ms}} once it is up (whether from the snapshot, and when). Every file comes from our own server, or from the service worker's copy when offline;
 // never from a CDN.
 //
 // Starting Python and importing the engine is most of the wait (seconds on a phone), so the first start
@@ -94,8 +94,6 @@ async function start() {
 
 let restored = false; // whether this start restored the snapshot
 const ready = start();
-// the page is told once, for its performance timeline (engine.js)
-ready.then(() => self.postMessage({ ready: { restored, ms: performance.now() } }), () => {});
 let game = null; // the Python OfflineGame on the table
 
 const CALLS = {
@@ -115,7 +113,11 @@ const CALLS = {
 
 self.addEventListener('message', async (/** @type {MessageEvent} */ event) => {
   const { id, call, args, lang, warm } = event.data;
-  if (warm) return; // started already, by loading
+  if (warm) {
+    // started already, by loading: the page is told when it is up (whether from the snapshot, and when)
+    ready.then(() => self.postMessage({ ready: { restored, ms: performance.now() } }), () => {});
+    return;
+  }
   try {
     const py = await ready;
     py.globals.get('speak')(lang); // the table in words and the refusals, as the page speaks
