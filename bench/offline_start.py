@@ -22,6 +22,13 @@ Prints each run, then the median and max per setup and measure. Target: both und
 To compare with a page of before the snapshot, run it with that version's ``src`` on PYTHONPATH and ``--warmup 0``.
 
 Everything runs on loopback, in one fresh browser profile per setup, and every wait is bounded.
+
+Figures of 2026-12-05 (2 shared cores, other work running; 5 runs, --settle 6), median / max in seconds:
+
+    before (engine started on the first call)     play offline  phone 3.50 / 4.52   desktop 2.65 / 5.03
+                                                   offline reload phone 3.89 / 4.62   desktop 2.55 / 4.48
+    warm engine + snapshot + early start           play offline  phone 0.14 / 0.29   desktop 0.05 / 0.06
+                                                   offline reload phone 0.83 / 1.59   desktop 0.78 / 1.04
 """
 
 from __future__ import annotations
