@@ -29,6 +29,11 @@ Figures of 2026-12-05 (2 shared cores, other work running; 5 runs, --settle 6), 
                                                    offline reload phone 3.89 / 4.62   desktop 2.55 / 4.48
     warm engine + snapshot + early start           play offline  phone 0.14 / 0.29   desktop 0.05 / 0.06
                                                    offline reload phone 0.83 / 1.59   desktop 0.78 / 1.04
+
+What each step bought, phone only, back to back (5 runs, --settle 3), offline reload median / max:
+all of them 1.23 / 1.41; the snapshot gzipped (6 MB, not 25) 1.88 / 2.05; the engine not started from
+boot.js 1.15 / 2.44; the engine warm but no snapshot 4.72 / 7.24 (and "Play offline" 0.33 / 2.45, the
+engine not yet up 3 s after the page loaded).
 """
 
 from __future__ import annotations
