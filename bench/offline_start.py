@@ -47,7 +47,7 @@ from typing import Any
 
 from web import CHROMIUM, CHROMIUM_ARGS, spider_serve
 
-SETUPS = {
+SETUPS: dict[str, dict[str, Any]] = {
     "phone": {
         "throttle": 4,
         "context": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
