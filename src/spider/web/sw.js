@@ -14,6 +14,7 @@ const { shell, shellVersion, engine, engineVersion } = sw.SPIDER;
 const SHELL = `spider-shell-${shellVersion}`;
 const ENGINE = `spider-engine-${engineVersion}`;
 const PRESETS = '/api/presets';
+const SNAPSHOT = 'spider-engine-snapshot'; // the engine's started memory (engine.worker.js), checked there against its version
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL).then(async (cache) => {
@@ -26,7 +27,7 @@ sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     const hadEngine = names.some((name) => name.startsWith('spider-engine-'));
-    await Promise.all(names.filter((name) => name !== SHELL && name !== ENGINE).map((name) => caches.delete(name)));
+    await Promise.all(names.filter((name) => name !== SHELL && name !== ENGINE && name !== SNAPSHOT).map((name) => caches.delete(name)));
     await sw.clients.claim();
     // a player who had offline play keeps it through a new version of the engine
     if (hadEngine && !names.includes(ENGINE)) await keepEngine();

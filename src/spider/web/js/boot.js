@@ -8,4 +8,12 @@ rememberLanguage(chooseLanguage(settings.language)); // the game comes back desc
 tellStuck(settings.stuck);
 const current = api.current();
 current.catch(() => {}); // main.js reports a failure; until then it is not "unhandled"
-window.spiderBoot = { current };
+// an offline game kept before this load: its engine starts now, while the page's modules load (offline/engine.js
+// takes it over)
+let engine;
+try {
+  if (localStorage.getItem('spider.offline.game')) engine = new Worker('/static/js/offline/engine.worker.js', { type: 'module' });
+} catch { /* no storage, or no worker */ }
+window.spiderBoot = { current, engine };
+// one that fails before it is taken over is not taken over: engine.js starts another, and hears it fail
+engine?.addEventListener('error', () => { const boot = window.spiderBoot; if (boot && boot.engine === engine) boot.engine = undefined; });

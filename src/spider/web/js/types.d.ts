@@ -214,7 +214,7 @@ export interface OfflineTable extends Table {
 declare global {
   interface Window {
     /** boot.js's early request for the player's game (main.js takes its answer). */
-    spiderBoot?: { current: Promise<View> };
+    spiderBoot?: { current: Promise<View>; engine?: Worker };
     /** looks-early.js's: puts the chosen looks on <html> (data-back, data-felt, data-deck). */
     spiderLooks?: (chosen: { back?: string, felt?: string, deck?: string }) => void;
   }

@@ -1,17 +1,24 @@
 // @ts-check
-// The page's side of the offline engine (engine.worker.js): one worker, started on the first call,
-// answering each call with the JSON that spider.offline writes, in the page's language.
+// The page's side of the offline engine (engine.worker.js): one worker, started early (warm) or on the first
+// call, answering each call with the JSON that spider.offline writes, in the page's language. Once started it
+// stays for the page's life, so that a game offline starts at once.
 import { currentLanguage } from '../i18n.js';
 
+const MARK = 'spider-offline-engine';
 let worker = null;
 let next = 0;
 const waiting = new Map();
 
 function started() {
   if (worker) return worker;
-  worker = new Worker('/static/js/offline/engine.worker.js', { type: 'module' });
+  // the one boot.js started with the page (an offline game was kept), or a new one
+  const early = window.spiderBoot && window.spiderBoot.engine;
+  if (early && window.spiderBoot) window.spiderBoot.engine = undefined;
+  worker = early || new Worker('/static/js/offline/engine.worker.js', { type: 'module' });
   worker.addEventListener('message', (event) => {
-    const { id, answer, error } = event.data;
+    const { id, answer, error, ready } = event.data;
+    // the engine is up: marked on the page's timeline (the tests and bench/offline_start.py read it)
+    if (ready && !performance.getEntriesByName(MARK).length) performance.mark(MARK, { detail: ready });
     const pending = waiting.get(id);
     if (!pending) return;
     waiting.delete(id);
@@ -23,7 +30,19 @@ function started() {
     waiting.clear();
     worker = null;
   });
+  worker.postMessage({ warm: true }); // answered once it is up
   return worker;
+}
+
+/** Starts the engine in the background, if it is not already: the next call finds it ready. */
+export function warm() {
+  started();
+}
+
+/** Stops the engine (offline play turned off): its memory goes back to the device. */
+export function stop() {
+  worker?.terminate();
+  worker = null;
 }
 
 /** Calls the engine: new, resume, view or act (see engine.worker.js). */

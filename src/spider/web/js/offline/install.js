@@ -13,12 +13,22 @@ async function ask(engine) {
   });
 }
 
-/** Has the service worker keep the offline engine (about 12 MB, fetched in the background); true once it is kept. */
-export function keepEngine() {
-  return 'serviceWorker' in navigator ? ask('keep') : Promise.resolve(false);
+/** Starts the kept engine once the page is idle, and keeps it running: a dropped connection finds it ready. */
+function warmEngine() {
+  const later = window.requestIdleCallback || ((/** @type {() => void} */ then) => setTimeout(then, 1000));
+  later(() => { import('./engine.js').then((engine) => engine.warm()).catch(() => {}); }, { timeout: 5000 });
 }
 
-export function dropEngine() {
+/** Has the service worker keep the offline engine (about 12 MB, fetched in the background); true once it is
+ * kept, and then the engine is started in the background. */
+export async function keepEngine() {
+  const kept = 'serviceWorker' in navigator ? await ask('keep') : false;
+  if (kept) warmEngine();
+  return kept;
+}
+
+export async function dropEngine() {
+  await import('./engine.js').then((engine) => engine.stop()).catch(() => {});
   return 'serviceWorker' in navigator ? ask('drop') : Promise.resolve(false);
 }
 

@@ -11,7 +11,7 @@ import { t } from '../i18n.js';
 import { say } from '../status.js';
 import { openDialog, esc } from '../dialog.js';
 import { shownSeconds } from '../onscreen.js';
-import { call } from './engine.js';
+import { call, warm } from './engine.js';
 import { engineKept } from './install.js';
 
 const GAME = 'spider.offline.game';      // the offline game on the table: {code, rules, actions, seconds}
@@ -152,6 +152,7 @@ export async function sendResults() {
 /** The connection failed: offer an offline game when the engine is kept; true when the player was told. */
 export async function connectionLost() {
   if (kept || !(await engineKept())) return false;
+  warm(); // while the player reads the offer
   openDialog(`<form method="dialog">
     <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.lost.text'))}</p>
     <div class="actions"><button value="wait">${esc(t('offline.wait'))}</button>
