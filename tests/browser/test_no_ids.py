@@ -12,6 +12,7 @@ from tests.browser.harness import Server, open_context
 from tests.browser.screens import (
     ENGINE,
     LANGUAGES,
+    forget_status,
     ids_shown,
     keep_engine,
     load,
@@ -92,6 +93,10 @@ def test_no_offline_screen_shows_a_message_id(phone: BrowserContext) -> None:
         look(page, found, lang, "play offline (the engine starting)")
         offline_game_shown(page)
         look(page, found, lang, "the offline table")
+        forget_status(page)
+        page.click("[data-command='hint']")  # hints come from the server: the status line says so
+        page.wait_for_function("() => document.getElementById('status').textContent !== ''")
+        look(page, found, lang, "a hint asked offline")
         for screen in toolbar_screens(page):
             look(page, found, lang, f"{screen} (offline)")
     assert found == {}
