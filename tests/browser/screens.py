@@ -186,7 +186,10 @@ def lost_connection(page: Page) -> None:
     try:
         page.wait_for_selector("dialog[open] button[value='play']", timeout=60_000)
     except PlaywrightTimeout as error:
-        said = page.evaluate("() => [document.getElementById('status').textContent, navigator.onLine]")
+        said = page.evaluate("""async () => [
+          document.getElementById('status').textContent, document.querySelector('dialog[open]')?.textContent,
+          document.documentElement.lang, await (await import('/static/js/offline/install.js')).engineKept(),
+        ]""")
         raise AssertionError(f"no offer of an offline game; the status line says {said}") from error
 
 

@@ -103,11 +103,17 @@ def test_no_offline_screen_shows_a_message_id(phone: BrowserContext) -> None:
     assert errors == []
 
 
-def test_a_catalog_that_cannot_be_had_gives_english_words_not_ids(page: Page) -> None:
-    page.route("**/static/i18n/he.json", lambda route: route.abort())
-    open_table(page)
-    speak(page, "he")
-    load(page)  # the Hebrew catalog is missing (neither the server nor a kept copy has it)
-    assert page.locator("[data-command='new'] span").text_content() == "New game"
-    assert page.evaluate("() => document.documentElement.dir") == "ltr"  # English's direction with its words
-    assert ids_shown(page) == []
+def test_a_catalog_that_cannot_be_had_gives_english_words_not_ids(browser: Browser, server: Server) -> None:
+    # no service worker either: its kept copy would answer for the server
+    context = open_context(browser, server, service_workers="block")
+    try:
+        page = context.new_page()
+        page.route("**/static/i18n/he.json", lambda route: route.abort())
+        open_table(page)
+        speak(page, "he")
+        load(page)  # the Hebrew catalog is missing (neither the server nor a kept copy has it)
+        assert page.locator("[data-command='new'] span").text_content() == "New game"
+        assert page.evaluate("() => document.documentElement.dir") == "ltr"  # English's direction with its words
+        assert ids_shown(page) == []
+    finally:
+        context.close()
