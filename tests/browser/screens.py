@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,14 +170,12 @@ def keep_engine(page: Page) -> None:
         }"""
     )
     load(page)
-    page.wait_for_function(
-        """async () => {
-          const { engineKept } = await import('/static/js/offline/install.js');
-          return engineKept();
-        }""",
-        timeout=STARTING,
-        polling=1_000,
-    )
+    # (wait_for_function would take the promise an async function returns for a yes: asked here instead)
+    kept = "async () => (await import('/static/js/offline/install.js')).engineKept()"
+    deadline = time.monotonic() + STARTING / 1000
+    while not page.evaluate(kept):
+        assert time.monotonic() < deadline, "the service worker did not keep the offline engine"
+        page.wait_for_timeout(500)
 
 
 def lost_connection(page: Page) -> None:
