@@ -41,7 +41,9 @@ def look(page: Page, found: Found, lang: str, screen: str) -> None:
         found[f"{lang}: {screen}"] = ids
 
 
-def test_no_screen_online_shows_a_message_id(page: Page) -> None:
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_no_screen_online_shows_a_message_id(page: Page, viewport: dict[str, int]) -> None:
+    page.set_viewport_size(viewport)  # a phone's More menu has the statistics and the rules
     found: Found = {}
     new_game(page, 1)
     open_table(page)
@@ -49,8 +51,13 @@ def test_no_screen_online_shows_a_message_id(page: Page) -> None:
         speak(page, lang)
         load(page)
         look(page, found, lang, "the table")
+        walked: set[str] = set()
         for screen in toolbar_screens(page):
             look(page, found, lang, screen)
+            walked.add(screen)
+        # every dialog of the toolbar, wherever the window puts it, and what More offers beside them
+        assert {"new", "settings", "duels", "more menu", "more menu: practice", "more menu: share"} <= walked
+        assert {"stats", "rules"} <= walked or {"more menu: stats", "more menu: rules"} <= walked
     assert found == {}
 
 
