@@ -16,6 +16,13 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer at all. Its sentence is looked up when read: boot.js asks before the catalog has come. */
+function unreachable() {
+  const error = new ApiError(0, '', 'network');
+  Object.defineProperty(error, 'message', { get: () => t('error.network') });
+  return error;
+}
+
 /**
  * One call to the server: the JSON it answers, or an ApiError with its sentence.
  * @param {string} method
@@ -44,7 +51,7 @@ export async function answer(pending) {
   try {
     response = await pending;
   } catch {
-    throw new ApiError(0, t('error.network'), 'network');
+    throw unreachable();
   }
   let data = null;
   try { data = await response.json(); } catch { data = null; }

@@ -24,9 +24,21 @@ export function rememberLanguage(lang) {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=34560000; samesite=lax`;
 }
 
-export async function loadCatalog(lang) {
+/** @param {string} lang @returns {Promise<Record<string, any>>} */
+async function fetchCatalog(lang) {
   const response = await fetch(`/static/i18n/${lang}.json`);
-  catalog = await response.json();
+  if (!response.ok) throw new Error(`i18n/${lang}.json: ${response.status}`);
+  return response.json();
+}
+
+export async function loadCatalog(lang) {
+  try {
+    catalog = await fetchCatalog(lang);
+  } catch (error) {
+    // neither the server nor the service worker has it (offline before it was kept): English, never ids
+    if (lang === 'en') throw error;
+    return loadCatalog('en');
+  }
   language = lang;
   rememberLanguage(lang);
   plurals = new Intl.PluralRules(catalog.lang || lang);

@@ -148,7 +148,11 @@ function markEnd(column, count, cls) {
 
 export function render() {
   const view = state.view;
-  if (!view) return;
+  if (!view) {
+    // no game at hand (no server, no kept game): the empty table still fits the window
+    fit(els.columns.map(() => ({ down: 0, up: [] })));
+    return;
+  }
   document.body.classList.toggle('four-colors', settings.fourColors);
   // drawn before the server's facts came (no server, no kept copy): the view says how many columns
   if (els.columns.length !== view.columns.length) layTable(view.columns.length, els.runs.length);

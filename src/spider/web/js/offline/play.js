@@ -35,7 +35,7 @@ function drawBadge() {
     document.head.append(style);
     badge = document.createElement('p');
     badge.className = 'offline-badge';
-    /** @type {HTMLElement} */ (document.querySelector('.top')).append(badge);
+    /** @type {HTMLElement} */ (document.querySelector('.status')).prepend(badge); // a line of its own, above the status line's
   }
   badge.hidden = !kept;
   if (!kept) return;
