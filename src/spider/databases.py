@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
 from sqlalchemy import Connection, func, select
 
-DATA_FOLDER_NAME = "spider"
+from spider.folders import data_folder
+
 DATABASE_FILE_NAME = "spider.sqlite"
 # PostgreSQL's advisory lock on making or changing tables: the same number in every Spider process
 SCHEMA_LOCK = 0x53504944
@@ -22,7 +22,7 @@ SCHEMA_LOCK = 0x53504944
 
 def default_database() -> str:
     """The embedded database: a SQLite file in the user's data folder."""
-    return str(platformdirs.user_data_path(DATA_FOLDER_NAME) / DATABASE_FILE_NAME)
+    return str(data_folder() / DATABASE_FILE_NAME)
 
 
 def database_url(database: str) -> str:

@@ -30,13 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from spider.errors import SpiderError
+from spider.folders import data_folder
 from spider.game import Game
 from spider.rules import TableRules
 
-DATA_FOLDER_NAME = "spider"  # spider.databases's, not imported: that module brings SQLAlchemy
 FILE_NAME = "terminal-game.json"
 FORMAT = "spider-terminal-game"
 VERSION = 1
@@ -44,7 +42,7 @@ VERSION = 1
 
 def default_path() -> Path:
     """Where ``spider play`` keeps its game: the user's data folder, beside the server's SQLite file."""
-    return platformdirs.user_data_path(DATA_FOLDER_NAME) / FILE_NAME
+    return data_folder() / FILE_NAME
 
 
 class UnreadableKeptGame(ValueError):
