@@ -85,7 +85,7 @@ def test_a_duel_says_how_cards_turn_whose_table_shows_and_the_ratings_it_changes
 
         # the start says, in the status line and the duel bar, that cards are turned by hand
         for page in (alice_page, bob_page):
-            expect(page.locator("#status")).to_contain_text("In a duel you turn cards up by hand")
+            expect(page.locator("#status")).to_contain_text("You turn cards up by hand (+2 points each).")
             expect(page.locator("[data-duel-manual]")).to_have_text("You turn cards up by hand (+2 points each).")
             # both ratings in the bar, provisional
             expect(page.locator("#duel-bar [data-rating]")).to_have_text(["1500?", "1500?"])

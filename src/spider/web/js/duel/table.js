@@ -147,7 +147,7 @@ export function start(fresh) {
   ticker = setInterval(tick, 250);
   if (fresh.state === 'over') showResult();
   else if (manual(fresh) && mine() && !mine().finished) {
-    say(`${t('duel.started', { name: theirs() ? theirs().name : '' })} ${t('duel.manual_flip')}`);
+    say(`${t('duel.started', { name: theirs() ? theirs().name : '' })} ${t('duel.manual_flip.short')}`);
   } else say(t('duel.started', { name: theirs() ? theirs().name : '' }));
 }
 
