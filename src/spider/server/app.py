@@ -12,6 +12,7 @@ from starlette.middleware import Middleware
 from spider.server import solving
 from spider.server.claim import DatabaseClaim
 from spider.server.collector import keep_collections_short
+from spider.server.daily import Daily
 from spider.server.duels.broker import Broker, LocalBroker
 from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     # which a client may set to any site.
     app.router.redirect_slashes = False
     app.state.games = games
+    app.state.daily = Daily(games)
     app.state.metrics = metrics
     app.state.duels = duels
     app.state.broker = broker

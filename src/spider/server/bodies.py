@@ -173,6 +173,9 @@ class NewGame(Body):
     """The game replays a winning line for the player to watch: it is kept out of every result."""
     share: Annotated[str, Field(min_length=1, max_length=MAX_SHARE_LENGTH)] | None = None
     """A shared deal's token (``POST /api/games/{id}/share``): its deal and table rules, code unseen."""
+    daily: Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", examples=["2026-12-05"])] | None = None
+    """A day's daily deal (YYYY-MM-DD, today or before), with ``suits`` (and a ``preset`` for its helps): today's
+    first game of it is on the day's board."""
 
     EXPECTED: ClassVar[dict[str, Phrase]] = {
         "suits": _one_of(*SUIT_COUNTS),
@@ -182,6 +185,7 @@ class NewGame(Body):
         "code": _text(MAX_CODE_LENGTH),
         "replay": YES_OR_NO,
         "share": _text(MAX_SHARE_LENGTH),
+        "daily": Phrase("expected.daily_day"),
     }
 
     @classmethod
@@ -191,6 +195,10 @@ class NewGame(Body):
         if request.share is not None and others:
             fields = ", ".join(repr(field) for field in sorted(others))
             raise RequestError(UNPROCESSABLE, "server.share_alone", fields=fields)
+        others = request.model_fields_set - {"daily", "suits", "preset"}
+        if request.daily is not None and others:
+            fields = ", ".join(repr(field) for field in sorted(others))
+            raise RequestError(UNPROCESSABLE, "server.daily_alone", fields=fields, allowed="'daily', 'suits', 'preset'")
         return request
 
 

@@ -31,6 +31,7 @@ from spider.server import offline_results, practice, search_workers, solving
 from spider.server.answers import Analysis, Health, Hint, OfflineAnswer, Stats
 from spider.server.bodies import NewGame, OfflineResult
 from spider.server.clock import Clock, took
+from spider.server.daily_store import DailyStore
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.ids import new_token, token_shaped
 from spider.server.metrics import Metrics
@@ -168,6 +169,7 @@ class Games:
         # serves any request), on a SQLite file when its servers share it.
         self.shared = settings.shared_database or not store.is_sqlite
         self.store = store
+        self.daily = DailyStore(store.engine)  # the daily deal's games (``daily``)
         self.pool = pool
         self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
@@ -351,7 +353,11 @@ class Games:
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
         record = old.record
-        return self.start(player, game, record.verified, record.line, typed=record.typed, preset=record.preset)
+        # a game that could not count (its deal known, a daily deal's) is played again as one that cannot
+        live = self.start(player, game, record.verified, record.line, typed=record.typed, preset=record.preset,
+                          known=record.line_shown)
+        self.daily.restarted(game_id, live.record.id, player)  # a daily deal's game again: not on the board
+        return live
 
     def practise(self, player: str, exercise_id: str) -> LiveGame:
         """A new game at a practice exercise's position; 404 for an unknown exercise."""
@@ -376,9 +382,11 @@ class Games:
         exercise: Exercise | None = None,
         duel: str | None = None,
         preset: str | None = None,
+        known: bool = False,
     ) -> LiveGame:
         """Stores a new game and makes it the player's current one, leaving their other solo games
-        (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them."""
+        (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them. A game
+        whose deal is ``known`` (as a daily deal's is) counts in no results."""
         at = self.now()
         assert game.code is not None or exercise is not None
         record = GameRecord(
@@ -391,7 +399,7 @@ class Games:
             line=line,
             replay=replay,
             typed=typed or replay,
-            line_shown=game.code is not None and self.store.deal_known(game.code),
+            line_shown=known or (game.code is not None and self.store.deal_known(game.code)),
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
@@ -520,6 +528,8 @@ class Games:
         live = self.live(game_id, player)
         if live.exercise is not None:
             raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
+        if self.daily.day_of(game_id) is not None:  # everyone has the day's deal; a link would only tell it
+            raise RequestError(status.HTTP_409_CONFLICT, "server.daily_share")
         return self.store.share(live.record, new_token(), self.now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -672,6 +682,7 @@ class Games:
             if live.exercise is not None:  # towards the exercise's goal; small tables, searched here
                 found: Hint = exercise_hint(live.exercise, live.game, index=index).to_json()
                 return found
+        self.daily.helped(game_id)  # a daily deal's game with a hint is marked on the day's board
         return await self.searches.hint(position, player=player, index=index)
 
     def stats(self, player: str) -> Stats:

@@ -64,6 +64,8 @@ from spider.server.bodies import (
     json_object,
 )
 from spider.server.clock import HEARTBEAT
+from spider.server.daily import Daily
+from spider.server.daily_routes import DAILY_API
 from spider.server.duels.broker import Broker
 from spider.server.duels.people import MAX_NAME
 from spider.server.duels.routes import DUEL_API
@@ -98,7 +100,11 @@ async def _view(request: Request, live: LiveGame) -> View:
 async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
     count_new_game(request)
-    live = await _games(request).create(player_of(request), body)
+    if body.daily is not None:
+        daily: Daily = request.app.state.daily
+        live = await daily.start(player_of(request), body.daily, body.suits, body.preset)
+    else:
+        live = await _games(request).create(player_of(request), body)
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
@@ -270,7 +276,8 @@ API = (
     Endpoint("GET", "/", index, "The page", media_type="text/html", refusals=(NOT_MODIFIED,)),
     Endpoint("HEAD", "/", index, "The page's headers", refusals=(NOT_MODIFIED,)),
     Endpoint(
-        "POST", "/api/games", new_game, "A new game: a code's deal, a shared deal, a verified deal or a random one",
+        "POST", "/api/games", new_game, "A new game: a code's deal, a shared deal, a verified deal, a daily deal "
+        "or a random one",
         View, CREATED, body=NewGame, refusals=(NOT_FOUND, TOO_MANY), query=VIEW_QUERY, links=VIEW_OF_NEW_GAME,
     ),
     Endpoint("GET", "/api/games/current", current_game, "The player's latest game in progress", View,
@@ -325,6 +332,7 @@ API = (
              "or deal is refused (409, refuse.practice_limit); undo takes a move back. A practice game never "
              "counts in results."),
     *DUEL_API,
+    *DAILY_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "

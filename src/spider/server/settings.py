@@ -143,6 +143,11 @@ class Settings(BaseSettings):
     gc_freeze_seconds: Number = 0.2
     """Seconds between two moves of everything alive out of the garbage collector's reach, so that its
     collections stay short (``spider.server.collector``); 0 leaves Python's collector as it is."""
+    daily_secret: str = ""
+    """The secret the daily deals are drawn from (HMAC of the day and suit count under it): servers that share
+    a database must share it. Empty: one made at random once and kept in the database, never shown."""
+    daily_solve_seconds: Number = 20.0
+    """Time the solver gives each candidate for a day's deal; the first one it wins is the day's deal."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

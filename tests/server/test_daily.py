@@ -1,0 +1,239 @@
+"""The daily deal through the API: one verified deal per day and suit count for everyone, its code hidden until
+the player's game is over, the first game on the day's board, streaks, past days; and the attacks: guessing
+tomorrow's deal, learning the code before the end, a second game counting, a faked result."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+from starlette.testclient import TestClient
+
+from spider.server.daily import candidates
+from spider.server.schema import daily_deals, daily_secrets
+
+from .conftest import Clock, act, new_game
+from .duel_players import another_player, name_of
+
+NOON = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC).timestamp()
+TODAY, YESTERDAY, TOMORROW = "2026-12-05", "2026-12-04", "2026-12-06"
+
+
+@pytest.fixture
+def clock() -> Clock:
+    moved = Clock()
+    moved.now = NOON
+    return moved
+
+
+@pytest.fixture
+def app(make_client: Callable[..., TestClient], clock: Clock) -> TestClient:
+    return make_client(clock=clock)
+
+
+def daily(client: TestClient, day: str = TODAY, suits: int = 1, **more: Any) -> dict[str, Any]:
+    return new_game(client, daily=day, suits=suits, **more)
+
+
+def line_of(client: TestClient, day: str = TODAY, suits: int = 1) -> list[str]:
+    """The day's winning line, read from the database as only the server can."""
+    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as connection:
+        chosen = (daily_deals.c.day == day) & (daily_deals.c.suits == suits)
+        row = connection.execute(select(daily_deals.c.line).where(chosen))
+        return list(row.scalar_one())
+
+
+def win(
+    client: TestClient, view: dict[str, Any], line: list[str], clock: Clock | None = None, step: float = 1.0
+) -> dict[str, Any]:
+    for action in line:
+        if clock is not None:
+            clock.now += step
+        view = act(client, view["id"], action)["view"]
+    assert view["won"]
+    return view
+
+
+def board(client: TestClient, day: str = TODAY, suits: int = 1, query: str = "") -> dict[str, Any]:
+    response = client.get(f"/api/daily/{day}/{suits}{query}")
+    assert response.status_code == 200, response.text
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def cards(view: dict[str, Any]) -> Any:
+    return [column["up"] for column in view["columns"]]
+
+
+def test_everyone_gets_the_same_verified_deal_of_the_day_with_its_code_hidden(app: TestClient) -> None:
+    other = another_player(app)
+    mine, theirs = daily(app), daily(other)
+    assert mine["verified"] and mine["code"] is None and theirs["code"] is None
+    assert cards(mine) == cards(theirs) and mine["id"] != theirs["id"]
+    assert cards(daily(app, suits=2)) != cards(mine)
+    today = app.get("/api/daily").json()
+    # the 1-suit game, left before its first move for the 2-suit one, costs nothing: it is still to play
+    assert today["day"] == TODAY and [deal["state"] for deal in today["deals"]] == ["new", "playing", "new"]
+    assert 0 < today["next_in"] <= 12 * 3600
+
+
+def test_the_code_stays_hidden_in_every_answer_until_the_players_game_is_over(app: TestClient) -> None:
+    view = daily(app)
+    act(app, view["id"], line_of(app)[0])
+    code = app.app.state.daily.store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
+    for path in (
+        "/api/games/current",
+        f"/api/games/{view['id']}",
+        "/api/daily",
+        "/api/stats",
+        "/api/history",
+        f"/api/daily/{TODAY}/1",
+        "/api/leaderboards/streaks?suits=1",
+    ):
+        assert code not in app.get(path).text, path
+    assert app.get(f"/api/games/{view['id']}/played").status_code == 409
+    assert app.get(f"/api/games/{view['id']}/line").status_code == 409
+    shared = app.post(f"/api/games/{view['id']}/share")
+    assert shared.status_code == 409 and shared.json()["message_id"] == "server.daily_share"
+    over = app.post(f"/api/games/{view['id']}/resign").json()
+    assert over["code"] == code  # over: the player may see it now
+
+
+def test_tomorrows_deal_cannot_be_had_and_comes_from_the_servers_secret(
+    make_client: Callable[..., TestClient], clock: Clock
+) -> None:
+    app = make_client(clock=clock)
+    for day in (TOMORROW, "2027-01-01"):
+        refused = app.post("/api/games", json={"daily": day, "suits": 1})
+        assert refused.status_code == 422 and refused.json()["message_id"] == "server.daily_future"
+        assert "'daily'" in refused.json()["error"]
+        assert app.get(f"/api/daily/{day}/1").status_code == 422
+    for day in ("2026-13-01", "05-12-2026", "today", 20261205, "2026-02-30"):
+        refused = app.post("/api/games", json={"daily": day, "suits": 1})
+        assert refused.status_code == 422 and "'daily'" in refused.json()["error"], day
+    assert app.get("/api/daily/2026-02-30/1").status_code == 422
+    assert app.get(f"/api/daily/{TODAY}/3").status_code == 422
+    mixed = app.post("/api/games", json={"daily": TODAY, "suits": 1, "code": "SP1-S1C-AAAAAAB"})
+    assert mixed.status_code == 422 and mixed.json()["message_id"] == "server.daily_alone"
+    first = cards(daily(app))
+    engine = app.app.state.games.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as connection:
+        secret = connection.execute(select(daily_secrets.c.secret)).scalar_one()
+        assert connection.execute(select(daily_deals.c.day)).scalars().all() == [TODAY]  # nothing chosen ahead
+    for path in ("/api/daily", "/api/openapi.json", f"/api/daily/{TODAY}/1", "/api/games/current"):
+        assert secret not in app.get(path).text
+    # the deal is the first of the secret's candidates the solver wins; another secret has other candidates
+    day = dt.date(2026, 12, 5)
+    code = app.app.state.daily.store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
+    assert code in [str(found) for found in candidates(bytes.fromhex(secret), day, 1)]
+    assert code not in [str(found) for found in candidates(b"another server's secret", day, 1)]
+    assert first
+    assert [str(code) for code in candidates(b"a", day, 1)][:3] != [str(code) for code in candidates(b"b", day, 1)][:3]
+
+
+def test_several_processes_deal_the_same_and_make_the_secret_once(
+    make_client: Callable[..., TestClient], clock: Clock
+) -> None:
+    one = make_client(clock=clock, shared_database=True)
+    two = make_client(clock=clock, shared_database=True)
+    assert cards(daily(one, suits=2)) == cards(daily(two, suits=2))
+    engine = one.app.state.games.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as connection:
+        assert len(connection.execute(select(daily_secrets)).all()) == 1
+
+
+def test_only_the_first_game_counts_and_a_restart_or_a_second_deal_does_not(app: TestClient, clock: Clock) -> None:
+    line = None
+    view = daily(app)
+    line = line_of(app)
+    act(app, view["id"], line[0])
+    again = app.post(f"/api/games/{view['id']}/restart").json()
+    assert again["code"] is None and again["id"] != view["id"]
+    win(app, again, line)
+    found = board(app)
+    assert found["finished"] == 1 and found["you"]["won"] is False and found["you"]["game"] == view["id"]
+    win(app, daily(app), line)  # a second deal of the day's deal
+    found = board(app)
+    assert found["finished"] == 1 and found["you"]["won"] is False
+    assert app.get("/api/daily").json()["deals"][0]["state"] == "lost"
+    # nor does a daily deal count in the ordinary results
+    assert app.get("/api/stats").json()["by_suits"].get("1", {"games": 0})["games"] == 0
+
+
+def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_and_hints(
+    app: TestClient, clock: Clock
+) -> None:
+    slow, fast, loser, helped = app, another_player(app), another_player(app), another_player(app)
+    line = None
+    games = {}
+    for player in (slow, fast, loser, helped):
+        games[id(player)] = daily(player, preset="casual" if player is helped else None)
+        line = line_of(app)
+    assert line is not None
+    # the players' games are hidden from one who has not finished
+    win(fast, games[id(fast)], line, clock)
+    assert board(slow)["entries"][0]["game"] is None and board(fast)["entries"][0]["game"] == games[id(fast)]["id"]
+    assert app.get(f"/api/games/{games[id(slow)]['id']}/hint").status_code == 409  # classic: no hints
+    win(slow, games[id(slow)], line, clock, step=2)
+    assert slow.get(f"/api/games/{games[id(helped)]['id']}/hint").status_code == 404  # not theirs
+    assert helped.get(f"/api/games/{games[id(helped)]['id']}/hint").status_code == 200
+    win(helped, games[id(helped)], line, clock, step=3)
+    loser.post(f"/api/games/{games[id(loser)]['id']}/resign")
+    assert slow.put(f"/api/friends/{name_of(loser)}").status_code == 200
+    found = board(slow)
+    entries = found["entries"]
+    assert [entry["you"] for entry in entries] == [False, True, False, False]
+    assert [entry["won"] for entry in entries] == [True, True, True, False]
+    assert entries[0]["seconds"] < entries[1]["seconds"] and entries[0]["score"] == entries[1]["score"]
+    assert [entry["helped"] for entry in entries] == [False, False, True, False]
+    assert [entry["friend"] for entry in entries] == [False, False, False, True]
+    assert found["you"]["place"] == 2 and entries[0]["game"] == games[id(fast)]["id"]
+    assert entries[0]["name"] == name_of(fast)
+    friends = board(slow, query="?friends=true")["entries"]
+    assert [entry["place"] for entry in friends] == [1, 2] and friends[1]["friend"] is True
+    today = slow.get("/api/daily").json()["deals"][0]
+    assert today["state"] == "won" and today["place"] == 2 and today["finished"] == 4
+
+
+def test_a_result_comes_only_from_the_actions_the_server_played(app: TestClient) -> None:
+    daily(app)  # the day's deal chosen
+    line = line_of(app)
+    code = app.app.state.daily.store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
+    sent = {"code": code, "actions": line, "result": "won", "seconds": 1.0}
+    app.post("/api/offline-results", json=sent)  # however the offline route takes it, it is no daily result
+    win(app, new_game(app, code=code), line)  # nor is a typed code's win
+    assert board(app)["finished"] == 0
+    view = daily(app)
+    refused = app.post(f"/api/games/{view['id']}/actions", json={"action": "won"})
+    assert refused.status_code in (409, 422)
+    won = win(app, view, line)
+    entry = board(app)["you"]
+    assert entry["won"] and entry["score"] == won["score"] and entry["moves"] == won["moves"]
+
+
+def test_past_days_are_played_unranked_and_streaks_count_days_in_a_row(app: TestClient, clock: Clock) -> None:
+    clock.now = NOON - 2 * 86400
+    win(app, daily(app, day="2026-12-03"), line_of(app, "2026-12-03"))
+    clock.now = NOON - 86400
+    win(app, daily(app, day=YESTERDAY), line_of(app, YESTERDAY))
+    clock.now = NOON
+    streaks = app.get("/api/daily").json()["streaks"]["1"]
+    assert streaks == {"played": 2, "won": 2, "best_played": 2, "best_won": 2}  # today's still to play
+    other = another_player(app)
+    old = daily(other, day=YESTERDAY)  # yesterday's deal, played today: unranked
+    win(other, old, line_of(app, YESTERDAY))
+    assert [entry["you"] for entry in board(other, YESTERDAY)["entries"]] == [False]
+    assert board(other, YESTERDAY)["entries"][0]["game"] is not None  # a past day's games may be replayed
+    app.post(f"/api/games/{daily(app)['id']}/resign")
+    today = app.get("/api/daily").json()
+    assert today["streaks"]["1"] == {"played": 3, "won": 0, "best_played": 3, "best_won": 2}
+    assert [past["day"] for past in today["past"]] == [YESTERDAY, "2026-12-03"]
+    leaders = other.get("/api/leaderboards/streaks?suits=1").json()
+    assert leaders["board"] == "streaks" and leaders["suits"] == 1 and leaders["you"] is None
+    assert [(entry["value"], entry["played"], entry["best"]) for entry in leaders["entries"]] == [(0, 3, 2)]
+    assert other.get("/api/leaderboards/streaks?suits=1&friends=true").json()["entries"] == []
+    assert other.get("/api/leaderboards/streaks?suits=5").status_code == 422
