@@ -92,18 +92,14 @@ class DailyStore:
             if not ranked:
                 return False
             entry = {"player": player, "day": day, "suits": suits, "game_id": game_id}
-            done = connection.execute(insert_into(connection, daily_entries).values(**entry).on_conflict_do_nothing())
-            if done.rowcount:
-                return True
+            connection.execute(insert_into(connection, daily_entries).values(**entry).on_conflict_do_nothing())
+            mine = (daily_entries.c.player == player) & (daily_entries.c.day == day) & (daily_entries.c.suits == suits)
             # an entry left before its first move costs nothing, as any game does (``results.counts``)
             left = select(games.c.id).where(games.c.result == "abandoned", games.c.moves == 0)
-            taken = connection.execute(
-                update(daily_entries)
-                .where(daily_entries.c.player == player, daily_entries.c.day == day, daily_entries.c.suits == suits)
-                .where(daily_entries.c.game_id.in_(left))
-                .values(game_id=game_id)
-            )
-            return bool(taken.rowcount)
+            taken = update(daily_entries).where(mine, daily_entries.c.game_id.in_(left)).values(game_id=game_id)
+            connection.execute(taken)
+            kept = connection.execute(select(daily_entries.c.game_id).where(mine)).scalar_one()
+            return bool(kept == game_id)
 
     def day_of(self, game_id: str) -> tuple[str, int] | None:
         """The day and suit count of a game of a daily deal; None for any other game."""

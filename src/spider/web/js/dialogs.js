@@ -49,13 +49,14 @@ function newGameDialog() {
     <p class="note">${esc(t('newgame.code.about'))}</p>
     <p class="note">${esc(t('newgame.rules', { preset: presetName(settings.rules) }))}</p>
     ${view && !view.over && !view.won && view.moves > 0 && view.counts !== false ? `<p class="note">${esc(t('newgame.counts'))}</p>` : ''}
-    <div class="actions">${giveUp}<button value="practice">${esc(t('button.practice'))}</button><button value="cancel">${esc(t('button.cancel'))}</button>
+    <div class="actions">${giveUp}<button value="practice">${esc(t('button.practice'))}</button><button value="daily">${esc(t('daily.menu'))}</button><button value="cancel">${esc(t('button.cancel'))}</button>
     <button value="start" class="primary" autofocus>${esc(t('newgame.start'))}</button></div></form>`, {
     label: t('newgame.title'),
     onClose: (value) => {
       if (value === 'line') showWinningLine();
       if (value === 'analyse') analyseGame();
       if (value === 'practice') practiceDialog();
+      if (value === 'daily') import('./daily.js').then((daily) => daily.openDaily());
       if (value !== 'start') return;
       const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
       const code = form.code.value.trim();

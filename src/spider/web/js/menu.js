@@ -28,6 +28,7 @@ const shareable = (view) => {
  */
 const ITEMS = [
   { id: 'practice', label: 'button.practice', applies: () => true, run: () => practiceDialog() },
+  { id: 'daily', label: 'daily.menu', applies: () => true, run: () => import('./daily.js').then((daily) => daily.openDaily()) },
   { id: 'giveup', label: 'button.giveup', applies: (view) => playing(view) && Boolean(view.verified), run: () => showWinningLine() },
   { id: 'line', label: 'button.line', applies: (view) => view.won && Boolean(view.verified), run: () => showWinningLine() },
   { id: 'analyse', label: 'button.analyse', applies: playing, run: () => analyseGame() },

@@ -52,6 +52,7 @@ export async function statsDialog() {
     <p class="note">${esc(site.method || '')}</p>` : '';
   const { offlineStats } = await import('./offline/stats.js'); // off the first load
   /** @type {HTMLElement} */ (d.querySelector('.stats')).innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
+  import('./daily.js').then((daily) => daily.showStreaks(/** @type {HTMLElement} */ (d.querySelector('.stats')))).catch(() => {});
 }
 
 /** @param {string} name */

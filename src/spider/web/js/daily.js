@@ -1,0 +1,207 @@
+// @ts-check
+// The daily deal, loaded with import() when first opened (the More menu, the New game dialog, the statistics):
+// today's three deals with the player's state, a day's board (top 100 and the player's place, friends marked,
+// finished games linked to the replay viewer), the earlier days to play off the board, and the streaks. The
+// server deals and counts: the page never sees a deal's code before the player's game of it is over.
+import { api, request } from './api.js';
+import { state } from './state.js';
+import { settings, presetOf } from './settings.js';
+import { t, formatNumber, formatTime, currentLanguage } from './i18n.js';
+import { setView } from './game.js';
+import { openDialog, esc, askFirst } from './dialog.js';
+import { say, refuse } from './status.js';
+
+const SUIT_COUNTS = [1, 2, 4];
+const CALENDAR_DAYS = 28;
+// the presets whose helps a daily deal takes (everyone plays it under the classic table rules)
+const DAILY_PRESETS = ['classic', 'casual', 'patience', 'tabletop'];
+
+/**
+ * @typedef {{ suits: number, state: 'new' | 'playing' | 'won' | 'lost', game: string | null, place: number | null, finished: number }} DailyDeal
+ * @typedef {{ played: number, won: number, best_played: number, best_won: number }} Streaks
+ * @typedef {{ day: string, next_in: number, deals: DailyDeal[], streaks: Record<string, Streaks>, past: { day: string, suits: number, state: string }[] }} DailyToday
+ * @typedef {{ place: number, name: string | null, won: boolean, score: number, seconds: number, helped: boolean, game: string | null, friend: boolean, you: boolean }} DailyEntry
+ * @typedef {{ day: string, suits: number, finished: number, playing: boolean, entries: DailyEntry[], you: DailyEntry | null }} DailyBoard
+ */
+
+/** @returns {Promise<DailyToday>} */
+const today = () => request('GET', '/api/daily');
+/** @param {string} day @param {number} suits @param {boolean} friends @returns {Promise<DailyBoard>} */
+const boardOf = (day, suits, friends) => request('GET', `/api/daily/${day}/${suits}${friends ? '?friends=true' : ''}`);
+
+/** A day (YYYY-MM-DD, UTC) as the language writes it. @param {string} day @param {'long' | 'short'} [style] */
+function dayName(day, style = 'long') {
+  const options = style === 'long' ? { dateStyle: /** @type {const} */ ('long') } : { day: /** @type {const} */ ('numeric'), month: /** @type {const} */ ('short') };
+  return new Intl.DateTimeFormat(currentLanguage(), { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The day `back` days before `day`. @param {string} day @param {number} back */
+function before(day, back) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - back);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A new game of a day's deal, under the player's preset's helps (the classic one's otherwise). */
+async function play(/** @type {string} */ day, /** @type {number} */ suits, /** @type {boolean} */ ranked) {
+  say(t('app.loading'), { quiet: true });
+  const preset = presetOf(settings.rules);
+  try {
+    const view = await api.create({ daily: day, suits, ...(preset && DAILY_PRESETS.includes(preset) ? { preset } : {}) });
+    setView(view);
+    const text = t('daily.started', { suits: t('suits.option', { count: suits }), date: dayName(day) });
+    say(ranked ? text : `${text} ${t('daily.unranked')}`);
+  } catch (error) {
+    refuse(error);
+  }
+}
+
+/** The player's game of today's deal, taken up where it was. @param {string} id */
+async function resume(id) {
+  try { setView(await api.get(id)); } catch (error) { refuse(error); }
+}
+
+/** @param {DailyDeal} deal */
+function dealState(deal) {
+  if (deal.state === 'won' || deal.state === 'lost') {
+    const result = t(`daily.state.${deal.state}`);
+    return deal.place ? `${result} · ${t('daily.place', { place: deal.place, count: deal.finished })}` : result;
+  }
+  return t(`daily.state.${deal.state}`);
+}
+
+/** @param {DailyDeal} deal */
+const dealAction = (deal) => t(deal.state === 'new' ? 'daily.play' : deal.state === 'playing' ? 'daily.continue' : 'daily.again');
+
+/** The board of a day at a suit count, into `into`. @param {HTMLElement} into @param {string} day @param {number} suits @param {boolean} friends @param {boolean} isToday */
+async function showBoard(into, day, suits, friends, isToday) {
+  into.setAttribute('aria-busy', 'true');
+  let found;
+  try { found = await boardOf(day, suits, friends); } catch (error) {
+    into.textContent = /** @type {Error} */ (error).message;
+    into.removeAttribute('aria-busy');
+    return;
+  }
+  into.removeAttribute('aria-busy');
+  if (!found.entries.length) {
+    into.innerHTML = `<p class="note">${esc(t('daily.board.none'))}</p>`;
+    return;
+  }
+  const hidden = isToday && found.entries.some((entry) => !entry.game);
+  const row = (/** @type {DailyEntry} */ entry) => {
+    const marks = [entry.you ? t('daily.board.you') : '', entry.friend ? t('daily.board.friend') : ''].filter(Boolean);
+    const name = `${esc(entry.name || t('daily.board.anonymous'))}${marks.length ? ` <small>(${esc(marks.join(', '))})</small>` : ''}`;
+    const helped = entry.helped ? ` <span class="daily-helped" title="${esc(t('daily.board.helped.about'))}">${esc(t('daily.board.helped'))}</span>` : '';
+    const replay = entry.game ? `<a href="/?replay=${encodeURIComponent(entry.game)}">${esc(t('daily.board.replay'))}</a>` : '';
+    return `<tr${entry.you ? ' class="you" aria-current="true"' : ''}${entry.friend ? ' data-friend' : ''}><td>${formatNumber(entry.place)}</td><th scope="row">${name}</th>
+      <td>${esc(t(entry.won ? 'daily.state.won' : 'daily.state.lost'))}${helped}</td><td>${formatNumber(entry.score)}</td><td>${esc(formatTime(entry.seconds))}</td><td>${replay}</td></tr>`;
+  };
+  const you = found.you && !found.entries.some((entry) => entry.you) ? `<tbody class="daily-you">${row(found.you)}</tbody>` : '';
+  into.innerHTML = `<table class="daily-board-table"><thead><tr><th scope="col">${esc(t('daily.col.place'))}</th><th scope="col">${esc(t('daily.col.player'))}</th>
+    <th scope="col">${esc(t('daily.col.result'))}</th><th scope="col">${esc(t('daily.col.score'))}</th><th scope="col">${esc(t('daily.col.time'))}</th><td></td></tr></thead>
+    <tbody>${found.entries.map(row).join('')}</tbody>${you}</table>${hidden ? `<p class="note">${esc(t('daily.board.hidden'))}</p>` : ''}`;
+}
+
+/** The dialog's styles, fetched the first time it opens. */
+function style() {
+  if (document.querySelector('link[data-daily-css]')) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '/static/css/daily.css';
+  link.dataset.dailyCss = '';
+  document.head.append(link);
+}
+
+/** The Daily deal dialog. */
+export async function openDaily() {
+  style();
+  const d = openDialog(`<div class="body daily"><h2>${esc(t('daily.title'))}</h2><p class="note">${esc(t('daily.about'))}</p>
+    <div class="daily-today">${esc(t('stats.loading'))}</div>
+    <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
+  { label: t('daily.title') });
+  /** @type {DailyToday} */
+  let found;
+  try { found = await today(); } catch (error) {
+    /** @type {HTMLElement} */ (d.querySelector('.daily-today')).textContent = /** @type {Error} */ (error).message;
+    return;
+  }
+  const hours = Math.floor(found.next_in / 3600);
+  const minutes = Math.floor((found.next_in % 3600) / 60);
+  const deals = found.deals.map((deal) => `<li><button type="button" data-daily-suits="${deal.suits}" data-state="${deal.state}">
+    <b>${esc(t('suits.option', { count: deal.suits }))}</b><small>${esc(dealState(deal))}</small><span class="go">${esc(dealAction(deal))}</span></button></li>`).join('');
+  const suitRadios = SUIT_COUNTS.map((n) => `<label><input type="radio" name="daily-suits" value="${n}"${n === settings.suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const played = new Map(found.past.map((past) => [`${past.day}/${past.suits}`, past.state]));
+  const days = [];
+  for (let back = CALENDAR_DAYS; back >= 0; back -= 1) days.push(before(found.day, back));
+  const calendar = days.map((day) => {
+    const marks = SUIT_COUNTS.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
+    const mark = marks.includes('won') ? ' data-won' : marks.length ? ' data-played' : '';
+    return `<button type="button" data-day="${day}"${mark}${day === found.day ? ' aria-pressed="true"' : ' aria-pressed="false"'} aria-label="${esc(dayName(day))}">${esc(dayName(day, 'short'))}</button>`;
+  }).join('');
+  /** @type {HTMLElement} */ (d.querySelector('.daily-today')).innerHTML = `
+    <p>${esc(t('daily.today', { date: dayName(found.day) }))} · ${esc(t('daily.next', { time: `${hours}:${String(minutes).padStart(2, '0')}` }))}</p>
+    <ul class="daily-deals">${deals}</ul>
+    <h3 id="daily-board-title">${esc(t('daily.board'))} · <span data-board-day>${esc(dayName(found.day))}</span></h3>
+    <div class="daily-board-controls"><div class="suit-radios" role="radiogroup" aria-labelledby="daily-board-title">${suitRadios}</div>
+    <label><input type="checkbox" name="daily-friends"> ${esc(t('daily.board.friends'))}</label></div>
+    <div class="daily-board" aria-labelledby="daily-board-title"></div>
+    <p class="daily-past-play" hidden><button type="button" data-play-past></button></p>
+    <h3>${esc(t('daily.calendar'))}</h3><p class="note">${esc(t('daily.calendar.about'))}</p>
+    <div class="daily-calendar" role="group" aria-label="${esc(t('daily.calendar'))}">${calendar}</div>`;
+  let day = found.day;
+  const board = /** @type {HTMLElement} */ (d.querySelector('.daily-board'));
+  const chosenSuits = () => Number(/** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-suits"]:checked')).value);
+  const friends = /** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-friends"]'));
+  const pastButton = /** @type {HTMLButtonElement} */ (d.querySelector('[data-play-past]'));
+  const refresh = () => {
+    /** @type {HTMLElement} */ (d.querySelector('[data-board-day]')).textContent = dayName(day);
+    const past = day !== found.day;
+    /** @type {HTMLElement} */ (d.querySelector('.daily-past-play')).hidden = !past;
+    pastButton.textContent = t('daily.past.play', { date: dayName(day), suits: t('suits.option', { count: chosenSuits() }) });
+    showBoard(board, day, chosenSuits(), friends.checked, !past);
+  };
+  for (const input of d.querySelectorAll('input[name="daily-suits"], input[name="daily-friends"]')) input.addEventListener('change', refresh);
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (d.querySelectorAll('[data-day]'))) {
+    button.addEventListener('click', () => {
+      day = String(button.dataset.day);
+      for (const other of d.querySelectorAll('[data-day]')) other.setAttribute('aria-pressed', String(other === button));
+      refresh();
+    });
+  }
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (d.querySelectorAll('[data-daily-suits]'))) {
+    const deal = found.deals.find((one) => one.suits === Number(button.dataset.dailySuits));
+    button.addEventListener('click', () => {
+      if (!deal) return;
+      d.close('daily');
+      if (deal.state === 'playing' && deal.game) {
+        const id = deal.game;
+        if (!state.view || state.view.id !== id) askFirst(() => resume(id));
+      } else {
+        askFirst(() => play(found.day, deal.suits, deal.state === 'new'));
+      }
+    });
+  }
+  pastButton.addEventListener('click', () => {
+    const suits = chosenSuits();
+    d.close('daily');
+    askFirst(() => play(day, suits, false));
+  });
+  refresh();
+  const first = /** @type {HTMLElement | null} */ (d.querySelector('[data-state="new"], [data-state="playing"], [data-daily-suits]'));
+  if (first) first.focus();
+}
+
+/**
+ * The daily streaks as a table for the statistics dialog, after what `into` holds.
+ * @param {HTMLElement} into
+ */
+export async function showStreaks(into) {
+  let found;
+  try { found = await today(); } catch { return; } // the rest of the statistics stands without them
+  const head = `<tr><td></td>${SUIT_COUNTS.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
+  const rows = /** @type {const} */ (['played', 'won', 'best_won']).map((key) => `<tr><th scope="row">${esc(t(`daily.streak.${key}`))}</th>${SUIT_COUNTS.map((n) => `<td>${formatNumber((found.streaks[String(n)] || { [key]: 0 })[key])}</td>`).join('')}</tr>`).join('');
+  const section = document.createElement('section');
+  section.className = 'daily-streaks';
+  section.innerHTML = `<h3>${esc(t('daily.streaks'))}</h3><table><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+  into.append(section);
+}

@@ -1,0 +1,120 @@
+"""The daily deal in the page, with several players' browsers: each opens it from the More menu or the New game
+dialog and gets the same deal, code unseen; the day's board ranks the finished games, marks the player and
+their friends, and links the others' games to the replay viewer only once the player's own game is over; the
+statistics show the daily streaks; an earlier day's deal is played from the calendar, off the board."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.harness import Server, open_context
+from tests.browser.table import act, current, open_table
+
+
+def line_of(server: Server, day: str, suits: int = 1) -> list[str]:
+    """The day's winning line, read from the server's database as only the server can."""
+    with sqlite3.connect(server.database) as connection:
+        row = connection.execute("SELECT line FROM daily_deals WHERE day = ? AND suits = ?", (day, suits)).fetchone()
+    assert row is not None
+    return list(json.loads(row[0]))
+
+
+def open_daily_from_menu(page: Page) -> None:
+    page.click('[data-menu="more"]')
+    page.click('#more-menu [data-item="daily"]')
+    expect(page.locator("#dialog .daily-deals button")).to_have_count(3)
+
+
+def columns(page: Page) -> list[list[str]]:
+    return [column["up"] for column in current(page)["columns"]]
+
+
+def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Browser, server: Server) -> None:
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    first_context, second_context = open_context(browser, server), open_context(browser, server)
+    first, second = first_context.new_page(), second_context.new_page()
+    try:
+        for page in (first, second):
+            open_table(page)
+            page.request.put("/api/me", data={"name": f"Daily{'One' if page is first else 'Two'}"})
+        # the first player: from the More menu, today's 1-suit deal
+        open_daily_from_menu(first)
+        deal = first.locator('#dialog [data-daily-suits="1"]')
+        expect(deal).to_contain_text("Not played yet")
+        deal.click()
+        expect(first.locator("#status")).to_contain_text("daily deal", timeout=90_000)
+        mine = current(first)
+        assert mine["verified"] and mine["code"] is None
+        # the second player: from the New game dialog, the same cards
+        second.click('[data-command="new"]')
+        second.click('#dialog button[value="daily"]')
+        expect(second.locator("#dialog .daily-deals button")).to_have_count(3)
+        second.click('#dialog [data-daily-suits="1"]')
+        expect(second.locator("#status")).to_contain_text("daily deal")
+        assert columns(second) == columns(first) and current(second)["code"] is None
+        # the first gives up (a loss on the board); the second sees it, its replay hidden until their own end
+        first.request.post(f"/api/games/{mine['id']}/resign")
+        second.request.put("/api/friends/DailyOne")
+        open_daily_from_menu(second)
+        rows = second.locator("#dialog .daily-board-table tbody tr")
+        expect(rows).to_have_count(1)
+        expect(rows.first).to_contain_text("DailyOne")
+        expect(rows.first).to_contain_text("friend")
+        expect(rows.first.locator("a")).to_have_count(0)
+        expect(second.locator("#dialog .daily-board")).to_contain_text("Finish your own game")
+        expect(second.locator('#dialog [data-daily-suits="1"]')).to_contain_text("In progress")
+        second.keyboard.press("Escape")
+        view = current(second)
+        for action in line_of(server, today):
+            view = act(second, view, action)
+        assert view["won"]
+        open_daily_from_menu(second)
+        expect(rows).to_have_count(2)
+        expect(rows.nth(0)).to_contain_text("DailyTwo")
+        expect(rows.nth(0)).to_have_attribute("aria-current", "true")
+        expect(rows.nth(1)).to_contain_text("Lost")
+        link = rows.nth(1).locator("a")
+        expect(link).to_have_attribute("href", f"/?replay={mine['id']}")
+        expect(second.locator('#dialog [data-daily-suits="1"]')).to_contain_text("place 1 of 2")
+        # the first player's dialog: their place, and the game that beat them to replay
+        open_daily_from_menu(first)
+        expect(first.locator('#dialog [data-daily-suits="1"]')).to_contain_text("place 2 of 2")
+        expect(first.locator("#dialog .daily-board-table tbody tr").nth(0).locator("a")).to_have_count(1)
+        first.keyboard.press("Escape")
+        # the statistics show the streaks
+        second.keyboard.press("Escape")
+        second.click('[data-command="stats"]')
+        streaks = second.locator("#dialog .daily-streaks")
+        expect(streaks).to_contain_text("Days in a row won")
+        expect(streaks.locator("tbody tr").nth(1).locator("td").first).to_have_text("1")
+        second.keyboard.press("Escape")
+        # yesterday's deal from the calendar, off the board
+        yesterday = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)).isoformat()
+        open_daily_from_menu(second)
+        second.click(f'#dialog [data-day="{yesterday}"]')
+        expect(second.locator("#dialog .daily-board")).to_contain_text("Nobody has finished")
+        second.click("#dialog [data-play-past]")
+        expect(second.locator("#status")).to_contain_text("not on the board", timeout=90_000)
+        assert current(second)["verified"] and current(second)["code"] is None
+    finally:
+        first_context.close()
+        second_context.close()
+
+
+def test_the_daily_dialog_speaks_each_language(browser: Browser, server: Server) -> None:
+    for locale, word in (("he-IL", "החלוקה היומית"), ("pl-PL", "Rozdanie dnia"), ("nl-NL", "Spel van de dag"),
+                         ("pt-PT", "Distribuição do dia")):
+        context = open_context(browser, server, locale=locale)
+        page = context.new_page()
+        try:
+            open_table(page)
+            page.click('[data-menu="more"]')
+            page.click('#more-menu [data-item="daily"]')
+            expect(page.locator("#dialog h2")).to_have_text(word)
+            expect(page.locator("#dialog .daily-deals button")).to_have_count(3)
+        finally:
+            context.close()
