@@ -13,7 +13,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from spider.server.daily import candidates
-from spider.server.schema import daily_deals, daily_secrets
+from spider.server.schema import daily_deals, daily_entries, daily_games, daily_secrets
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, name_of
@@ -237,3 +237,13 @@ def test_past_days_are_played_unranked_and_streaks_count_days_in_a_row(app: Test
     assert [(entry["value"], entry["played"], entry["best"]) for entry in leaders["entries"]] == [(0, 3, 2)]
     assert other.get("/api/leaderboards/streaks?suits=1&friends=true").json()["entries"] == []
     assert other.get("/api/leaderboards/streaks?suits=5").status_code == 422
+
+
+def test_a_pruned_player_leaves_no_daily_rows_behind(app: TestClient) -> None:
+    win(app, daily(app), line_of(app))
+    store = app.app.state.games.store  # type: ignore[attr-defined]
+    store.prune(NOON + 400 * 86400, idle_game_days=1, idle_player_days=30)
+    with store.engine.connect() as connection:
+        assert connection.execute(select(daily_entries)).all() == []
+        assert connection.execute(select(daily_games)).all() == []
+    assert board(another_player(app))["finished"] == 0

@@ -44,6 +44,8 @@ from spider.server.results import DAY, Tally, day_of
 from spider.server.schema import (
     actions,
     best_scores,
+    daily_entries,
+    daily_games,
     deals_known,
     games,
     lines_shown,
@@ -526,7 +528,7 @@ class Store:
                 owned = select(games.c.id).where(games.c.player.in_(chunk))
                 connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
                 pruned_games += connection.execute(delete(games).where(games.c.player.in_(chunk))).rowcount
-                for table in (results, best_scores, lines_shown, practice, offline_results):
+                for table in (results, best_scores, lines_shown, practice, offline_results, daily_entries, daily_games):
                     connection.execute(delete(table).where(table.c.player.in_(chunk)))
                 connection.execute(delete(players).where(players.c.id.in_(chunk)))
             connection.execute(delete(site_days).where(site_days.c.day < day_of(player_before)))
