@@ -199,7 +199,8 @@ class View(Table):
     """Whether the game was begun from a game code the player typed (or a share of one): not a deal of ours."""
     counts: bool
     """Whether the game, ended now after a move, counts in the player's results: not a replay's, a practice
-    position's or a duel's, nor one of a deal whose line or analysis its player has seen."""
+    position's or a duel's, nor one of a deal whose line or analysis its player has seen; or, a daily deal's
+    game on its day's board, on that board."""
     started_at: str
     seconds: Whole
     over: bool

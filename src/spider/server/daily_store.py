@@ -109,6 +109,11 @@ class DailyStore:
             ).first()
         return None if row is None else (row.day, row.suits)
 
+    def is_entry(self, game_id: str) -> bool:
+        """Whether a game is its player's entry on a day's board."""
+        with self.engine.connect() as connection:
+            return connection.execute(select(exists().where(daily_entries.c.game_id == game_id))).scalar() is True
+
     def restarted(self, old: str, new: str, player: str) -> None:
         """A game of a daily deal played again: the new game is of the same deal, never an entry."""
         found = self.day_of(old)

@@ -65,6 +65,7 @@ class LiveGame:
     acted_at: float | None = None  # when its last action was stored (None: none yet, the deal's time)
     revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
     counted: int = 0  # its memory as counted in the cache's total (``footprint``), in bytes
+    daily_entry: bool | None = None  # it is its player's entry on a daily deal's board (asked once)
 
     def table(self) -> Table:
         """The part of the view that depends only on the table, built once per action and language: a
@@ -639,6 +640,15 @@ class Games:
         return record.duel is None and counts("abandoned", 1, replay=record.replay, line_shown=line_shown,
                                               practice=record.exercise is not None)
 
+    def _on_a_board(self, live: LiveGame) -> bool:
+        """Whether a game in progress is its player's entry on a daily deal's board: it counts in no results,
+        but left after a move it goes on the board as lost, so the page asks first as for a game that counts."""
+        if live.over or live.record.typed or live.exercise is not None or live.record.duel is not None:
+            return False
+        if live.daily_entry is None:
+            live.daily_entry = self.daily.is_entry(live.record.id)
+        return live.daily_entry
+
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
         for (``no_more_moves``, by default the server's setting), the game's preset offers it, and the
@@ -652,7 +662,7 @@ class Games:
             version=live.seq,
             verified=live.record.verified,
             typed=live.record.typed,
-            counts=self.would_count(live),
+            counts=self.would_count(live) or self._on_a_board(live),
             started_at=live.record.created_at,
             seconds=live.seconds(self.now()),
             over=live.over,
