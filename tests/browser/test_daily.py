@@ -11,6 +11,7 @@ import sqlite3
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.access import summary, violations
 from tests.browser.harness import Server, open_context
 from tests.browser.table import act, current, open_table
 
@@ -116,5 +117,20 @@ def test_the_daily_dialog_speaks_each_language(browser: Browser, server: Server)
             page.click('#more-menu [data-item="daily"]')
             expect(page.locator("#dialog h2")).to_have_text(word)
             expect(page.locator("#dialog .daily-deals button")).to_have_count(3)
+        finally:
+            context.close()
+
+
+def test_axe_finds_no_violation_in_the_daily_dialog(browser: Browser, server: Server) -> None:
+    for locale in ("en-GB", "he-IL"):
+        context = open_context(browser, server, locale=locale)
+        page = context.new_page()
+        try:
+            open_table(page)
+            page.click('[data-menu="more"]')
+            page.click('#more-menu [data-item="daily"]')
+            expect(page.locator("#dialog .daily-calendar button")).to_have_count(29)
+            page.wait_for_timeout(300)  # the board filled in from the server
+            assert summary(violations(page)) == []
         finally:
             context.close()
