@@ -692,7 +692,8 @@ class Games:
             if live.exercise is not None:  # towards the exercise's goal; small tables, searched here
                 found: Hint = exercise_hint(live.exercise, live.game, index=index).to_json()
                 return found
-        self.daily.helped(game_id)  # a daily deal's game with a hint is marked on the day's board
+            if self._on_a_board(live):  # a hint in a game on a daily deal's board is marked there
+                self.daily.helped(game_id)
         return await self.searches.hint(position, player=player, index=index)
 
     def stats(self, player: str) -> Stats:
