@@ -143,6 +143,19 @@ class Settings(BaseSettings):
     gc_freeze_seconds: Number = 0.2
     """Seconds between two moves of everything alive out of the garbage collector's reach, so that its
     collections stay short (``spider.server.collector``); 0 leaves Python's collector as it is."""
+    # Bots (``server/duels/bots``).
+    bot_requests_per_minute: Count = 600
+    """Requests one bot token may make a minute, ``bot_burst`` of them at once; past that, 429 with
+    ``Retry-After``. 0: no limit."""
+    bot_burst: Count = 60
+    bot_streams: Count = 2
+    """Event streams one bot may hold open at once in one process; 0 for no limit."""
+    bot_stream_seconds: Number = 3600.0
+    """The longest one event stream stays open; the bot then connects again (an idle bot holds nothing for ever)."""
+    bot_keepalive_seconds: Number = 15.0
+    """Seconds between two keep-alive lines on a quiet event stream (each one also checks the token)."""
+    bots_per_player: Count = 5
+    """Bots (with a live token) one player may have at once."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
