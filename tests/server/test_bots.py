@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -366,3 +367,20 @@ def test_a_stream_left_open_ends_by_itself_and_a_bot_holds_two_at_most(
     fresh = Stream(url, token)  # the places are free again
     streams.append(fresh)
     fresh.wait_for("hello")
+
+
+def test_on_several_processes_a_revoke_on_one_closes_the_stream_on_the_other(
+    serve: Callable[..., tuple[Any, str]], streams: list[Any], backend: str
+) -> None:
+    redis = os.environ.get("SPIDER_TEST_REDIS")
+    if backend != "postgresql" or redis is None:
+        pytest.skip("needs PostgreSQL and Redis, which scripts/test starts")
+    _, first = serve(SPIDER_REDIS_URL=redis)
+    _, second = serve(SPIDER_REDIS_URL=redis)
+    ada = person(second, "Ada", streams)
+    made = ada.post("/api/bots", json={"name": "Robo"}).json()
+    streams.append(stream := Stream(first, made["token"]))
+    stream.wait_for("hello")
+    assert ada.delete(f"/api/bots/{made['id']}").status_code == 200  # on the other process
+    assert stream.ended.wait(5), "the stream on the other process stayed open after the revoke"
+    assert stream.lines[-1]["message_id"] == "bots.revoked"
