@@ -16,7 +16,10 @@ SAME_AS_ENGLISH = {
         "info.score", "preset.duel", "preset.patience", "rule.scoring.duel",
         "duel.bar", "duel.rating", "player.rating",  # "Duel", and "rating" as Dutch chess players say it
         "lobby.computer.expert",  # "expert", the ladder's third step (review N15)
+        "player.bot",  # "BOT": the mark beside a bot's name, the same word in Dutch
     },
+    "pl": {"player.bot"},  # "BOT", as Polish players write a bot's mark
+    "pt": {"player.bot"},  # "BOT", as Portuguese players write a bot's mark
 }
 
 

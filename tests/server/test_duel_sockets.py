@@ -77,7 +77,7 @@ def test_the_opponent_sees_progress_and_after_finishing_watches_the_table(client
         assert played["view"]["stock"]["cards"] == 40 and played["duel"]["remaining_ms"] > 0
         progress = receive_until(theirs, of_type("progress"))
         assert progress["seat"] == 0 and progress["player"]["score"] == -1 and not progress["player"]["finished"]
-        fields = {"name", "computer", "rating", "provisional", "score", "runs", "turned_up", "finished", "ended"}
+        fields = {"name", "computer", "bot", "rating", "provisional", "score", "runs", "turned_up", "finished", "ended"}
         assert set(progress["player"]) == fields  # progress only: no card
         finished = other.post(f"/api/duels/{duel_id}/finish").json()
         assert finished["players"][1]["finished"] and finished["watch"] == played["view"]

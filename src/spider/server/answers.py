@@ -375,6 +375,8 @@ class PlayerInfo(TypedDict):
 
     name: str
     computer: Strength | None
+    bot: bool
+    """Played by a program (a bot, ``duels.bots``): the page marks it BOT."""
     online: bool
     rating: float
     deviation: float
@@ -411,6 +413,8 @@ class OpenTable(TypedDict):
 
     id: str
     creator: str
+    bot: bool
+    """The creator is a bot."""
     rating: float
     provisional: bool
     suits: Suits
@@ -434,6 +438,7 @@ class DuelPlayer(TypedDict):
 
     name: str
     computer: Strength | None
+    bot: bool
     rating: float
     provisional: bool
     score: int
@@ -497,6 +502,7 @@ class DuelPlayed(TypedDict):
 class Invitation(TypedDict):
     duel: str
     by: str
+    bot: bool
     rating: float
     provisional: bool
     suits: Suits

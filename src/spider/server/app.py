@@ -13,6 +13,9 @@ from spider.server import solving
 from spider.server.claim import DatabaseClaim
 from spider.server.collector import keep_collections_short
 from spider.server.daily import Daily
+from spider.server.duels.bot_access import BotBearer
+from spider.server.duels.bot_routes import BotStreams
+from spider.server.duels.bots import Bots
 from spider.server.duels.broker import Broker, LocalBroker
 from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
@@ -109,6 +112,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             Middleware(SecurityHeaders),
             Middleware(SameOrigin),
             Middleware(PlayerCookie, always_secure=settings.cookie_secure),
+            Middleware(BotBearer),
             Middleware(BodyTimeout, seconds=settings.body_timeout, deadline=settings.body_deadline),
             Middleware(BodyLimit, limit=settings.max_body),
         ],
@@ -132,6 +136,13 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         settings.new_games_per_address_per_minute, message_id="server.too_many_games_here", name="games-here",
         shared=shared,
     )
+    app.state.bots = Bots(store.engine, people, per_player=settings.bots_per_player)
+    app.state.bot_streams = BotStreams(settings.bot_streams)
+    app.state.bot_requests = NewGames(
+        settings.bot_requests_per_minute, burst=settings.bot_burst, message_id="bots.too_fast", name="bot",
+        shared=shared,
+    )
+    app.state.bot_guesses = NewGames(30, message_id="bots.too_many_tries", name="bot-guesses", shared=shared)
     app.state.sockets = Sockets(settings.sockets_per_player, settings.sockets_per_address)
     app.state.socket_messages = NewGames(
         settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",

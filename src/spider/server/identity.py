@@ -57,6 +57,15 @@ def cookie_token(scope: Scope) -> str | None:
     return next((token for token in _cookies(scope, PLAYER_COOKIE) if _TOKEN_PATTERN.fullmatch(token)), None)
 
 
+def bearer_token(scope: Scope) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (a bot's, ``duels.bots``), if the request has one."""
+    value = header(scope, b"authorization")
+    if value is None:
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
 def request_language(scope: Scope) -> str:
     """The player's language: the one they chose (the ``spider_lang`` cookie), else the one their browser
     asks for most among ours (``Accept-Language``), else English."""

@@ -14,6 +14,7 @@ from spider.server.errors import RequestError, error_response
 from spider.server.identity import (
     PLAYER_COOKIE,
     PLAYER_COOKIE_MAX_AGE,
+    bearer_token,
     cookie_token,
     header,
     new_token,
@@ -86,7 +87,7 @@ class PlayerCookie:
         self.always_secure = always_secure
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or bearer_token(scope) is not None:  # a bot: no cookie (``BotBearer``)
             await self.app(scope, receive, send)
             return
         token = cookie_token(scope)

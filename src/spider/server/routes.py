@@ -66,6 +66,7 @@ from spider.server.bodies import (
 from spider.server.clock import HEARTBEAT
 from spider.server.daily import Daily
 from spider.server.daily_routes import DAILY_API
+from spider.server.duels.bot_routes import BOT_API, with_bearer
 from spider.server.duels.broker import Broker
 from spider.server.duels.people import MAX_NAME
 from spider.server.duels.routes import DUEL_API
@@ -333,6 +334,7 @@ API = (
              "counts in results."),
     *DUEL_API,
     *DAILY_API,
+    *BOT_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
@@ -373,14 +375,15 @@ API = (
 @functools.cache
 def description() -> dict[str, Any]:
     """The API's OpenAPI document."""
-    return describe(API, title="Spider", version=version("spider-solitaire"), about=ABOUT)
+    return with_bearer(describe(API, title="Spider", version=version("spider-solitaire"), about=ABOUT))
 
 
 ABOUT = (
     "The JSON API of Spider, the patience game. A player is the spider_player cookie, set on the first answer. "
     "Every refusal is {\"error\": sentence, \"message_id\": id}. A view never holds a face-down card, the "
     "stock's order, or the code of a game the server dealt while it is in progress. Duels also speak through the "
-    "WebSocket /api/socket (lobby, invitations, progress, watching), described in the README."
+    "WebSocket /api/socket (lobby, invitations, progress, watching), described in the README. A bot (POST /api/bots) "
+    "sends Authorization: Bearer TOKEN instead of the cookie, and reads its events from GET /api/bots/stream."
 )
 
 

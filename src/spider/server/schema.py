@@ -8,7 +8,7 @@ Games, their actions and players; what players have been shown; practice; the ru
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text, false
 
 metadata = MetaData()
 
@@ -282,4 +282,20 @@ daily_secrets = Table(
     metadata,
     Column("name", String(16), primary_key=True),
     Column("secret", String(128), nullable=False),
+)
+
+# Bots (``server/duels/bots``): a bot is a duelist marked ``bot``, played by a program with a token of its
+# own; the database keeps only a hash of the token's secret.
+duelists.append_column(Column("bot", Boolean, nullable=False, default=False, server_default=false()))
+
+bots = Table(
+    "bots",
+    metadata,
+    Column("key", String(16), primary_key=True),  # the token's public part: which bot it claims to be
+    Column("player", String(64), nullable=False, unique=True),  # the bot's own id as a duelist: "bot-<key>"
+    Column("owner", String(64), nullable=False),  # the player who made it
+    Column("secret_hash", String(64), nullable=False),  # SHA-256 of the token's secret part, in hex
+    Column("created_at", Float, nullable=False),
+    Column("revoked_at", Float, nullable=True),  # the token works no more
+    Index("bots_by_owner", "owner"),
 )

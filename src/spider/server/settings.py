@@ -148,6 +148,19 @@ class Settings(BaseSettings):
     a database must share it. Empty: one made at random once and kept in the database, never shown."""
     daily_solve_seconds: Number = 20.0
     """Time the solver gives each candidate for a day's deal; the first one it wins is the day's deal."""
+    # Bots (``server/duels/bots``).
+    bot_requests_per_minute: Count = 600
+    """Requests one bot token may make a minute, ``bot_burst`` of them at once; past that, 429 with
+    ``Retry-After``. 0: no limit."""
+    bot_burst: Count = 60
+    bot_streams: Count = 2
+    """Event streams one bot may hold open at once in one process; 0 for no limit."""
+    bot_stream_seconds: Number = 3600.0
+    """The longest one event stream stays open; the bot then connects again (an idle bot holds nothing for ever)."""
+    bot_keepalive_seconds: Number = 15.0
+    """Seconds between two keep-alive lines on a quiet event stream (each one also checks the token)."""
+    bots_per_player: Count = 5
+    """Bots (with a live token) one player may have at once."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

@@ -255,6 +255,7 @@ class Duels:
         invitation = Invitation(
             duel=duel.id,
             by=inviter.name,
+            bot=inviter.bot,
             rating=inviter.rating.rating,
             provisional=inviter.rating.provisional,
             suits=duel.suits,
@@ -418,6 +419,8 @@ class Duels:
         connection: Connection, duel: Duel, people: dict[str, Duelist], moved: list[bool], at: float
     ) -> tuple[str | None, float]:
         """How much the duel's end changes ratings (``rated``), and why less than fully (a message id)."""
+        if rated.apart(people[duel.seats[0].player], people[duel.seats[1].player]):
+            return rated.BOT_APART, 0.0
         if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats):
             return rated.NEWCOMER, 0.0
         if not all(moved):

@@ -31,6 +31,7 @@ def created_tables(store: DuelStore, people: People) -> list[tuple[str, OpenTabl
             OpenTable(
                 id=row.id,
                 creator=creators[row.creator].name,
+                bot=creators[row.creator].bot,
                 rating=creators[row.creator].rating.rating,
                 provisional=creators[row.creator].rating.provisional,
                 suits=row.suits,
@@ -53,8 +54,9 @@ def pending_invitations(store: DuelStore, people: People, player: str) -> list[I
     creators = people.many([row.creator for row in rows])
     return [
         Invitation(
-            duel=row.id, by=creators[row.creator].name, rating=creators[row.creator].rating.rating,
-            provisional=creators[row.creator].rating.provisional, suits=row.suits, minutes=row.minutes,
+            duel=row.id, by=creators[row.creator].name, bot=creators[row.creator].bot,
+            rating=creators[row.creator].rating.rating, provisional=creators[row.creator].rating.provisional,
+            suits=row.suits, minutes=row.minutes,
         )
         for row in rows
         if row.creator in creators
@@ -96,6 +98,7 @@ def player_info(store: DuelStore, people: People, duelist: Duelist, at: float) -
     return PlayerInfo(
         name=duelist.name,
         computer=duelist.computer,
+        bot=duelist.bot,
         online=duelist.online(at),
         rating=duelist.rating.rating,
         deviation=duelist.rating.deviation,

@@ -99,6 +99,8 @@ class Duelist:
     draws: int
     losses: int
     seen_at: float | None
+    bot: bool = False
+    """Played by a program through a bot token (``bots``), never by a person at the page."""
 
     def online(self, at: float) -> bool:
         return self.computer is not None or (self.seen_at is not None and at - self.seen_at <= ONLINE_SECONDS)
@@ -115,6 +117,7 @@ def _duelist(row: Any) -> Duelist:
         row.draws,
         row.losses,
         row.seen_at,
+        bool(row.bot),
     )
 
 
@@ -143,12 +146,14 @@ class People:
                     raise
 
     @staticmethod
-    def _insert(connection: Connection, player: str, name: str, computer: Strength | None = None) -> None:
+    def _insert(
+        connection: Connection, player: str, name: str, computer: Strength | None = None, *, bot: bool = False
+    ) -> None:
         rating = Rating()
         connection.execute(
             insert(duelists).values(
                 player=player, name=name, name_key=name_key(name), computer=computer, rating=rating.rating,
-                deviation=rating.deviation, volatility=rating.volatility, duels=0, wins=0, draws=0, losses=0,
+                deviation=rating.deviation, volatility=rating.volatility, duels=0, wins=0, draws=0, losses=0, bot=bot,
             )
         )
 

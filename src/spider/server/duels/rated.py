@@ -6,6 +6,7 @@ history, a solo game won or a first visit at least ``NEWCOMER_SECONDS`` before (
 always have), and when both made at least one move. Repeated duels between the same two players count
 less, as lichess does: within ``REPEAT_SECONDS``, each rated duel between them counts half as much as
 the one before (1, 1/2, 1/4, ...), so two accounts playing each other cannot pump either rating.
+Bots are rated apart (``apart``): among bots, never between a bot and anyone else.
 
 A rating change that counts ``weight`` is that share of the Glicko-2 change, in rating, deviation and
 volatility alike.
@@ -25,12 +26,20 @@ REPEAT_SECONDS = 86400.0
 """Duels between the same two players within this long (a day) count less and less."""
 
 NEWCOMER, NO_MOVE, REPEATED = "duel.unrated_newcomer", "duel.unrated_no_move", "duel.rated_less"
+BOT_APART = "duel.unrated_bot"
 """Why a duel counts less than fully, as the message ids of the sentences that tell the players."""
 
 
+def apart(first: Duelist, second: Duelist) -> bool:
+    """Whether the two players are rated apart: bots are rated among bots only (their own pool), so that a
+    person's rating (and a computer player's, which people's ratings lean on) never moves against a bot."""
+    return first.bot != second.bot
+
+
 def newcomer(connection: Connection, duelist: Duelist, at: float) -> bool:
-    """Whether the player may not yet play rated duels: no name of their own, or no history."""
-    if duelist.computer is not None:
+    """Whether the player may not yet play rated duels: no name of their own, or no history. A bot is
+    never one: its name is its own, given by a player with a name of their own."""
+    if duelist.computer is not None or duelist.bot:
         return False
     if made_up(duelist.name):
         return True

@@ -49,6 +49,7 @@ class DuelStates:
         return DuelPlayer(
             name="" if duelist is None else duelist.name,
             computer=None if duelist is None else duelist.computer,
+            bot=duelist is not None and duelist.bot,
             rating=0.0 if duelist is None else duelist.rating.rating,
             provisional=duelist is None or duelist.rating.provisional,
             score=score,
@@ -128,6 +129,9 @@ class DuelStates:
             if duel.unrated is None:
                 return None
             return sentence(duel.unrated, percent=round((duel.rating_weight or 0.0) * 100))
+        both = [people[seat.player] for seat in duel.seats if seat.player in people]
+        if len(both) == 2 and rated.apart(*both):
+            return sentence(rated.BOT_APART)
         with self.store.reading() as connection:
             if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats if seat.player in people):
                 return sentence(rated.NEWCOMER)

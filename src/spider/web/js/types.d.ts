@@ -153,20 +153,20 @@ export interface RecentDuel {
   outcome: 'win' | 'draw' | 'loss' | null; rating_change: number | null; ended_at: string | null;
 }
 export interface PlayerInfo {
-  name: string; computer: string | null; online: boolean; rating: number; deviation: number; provisional: boolean; duels: number;
+  name: string; computer: string | null; bot: boolean; online: boolean; rating: number; deviation: number; provisional: boolean; duels: number;
   wins: number; draws: number; losses: number; recent: RecentDuel[]; playing: string | null;
 }
 export interface Friend { name: string; rating: number; provisional: boolean; online: boolean }
 export interface Friends { friends: Friend[]; ignored: string[] }
 export interface OpenTable {
-  id: string; creator: string; rating: number; provisional: boolean; suits: number; minutes: number; rules: TableRules;
+  id: string; creator: string; bot: boolean; rating: number; provisional: boolean; suits: number; minutes: number; rules: TableRules;
   min_rating: number | null; max_rating: number | null; created_at: string;
   /** the asking player's own table, which they may withdraw */
   yours: boolean;
 }
 export interface Lobby { tables: OpenTable[] }
 export interface DuelPlayer {
-  name: string; computer: string | null; rating: number; provisional: boolean; score: number; runs: number; turned_up: number;
+  name: string; computer: string | null; bot: boolean; rating: number; provisional: boolean; score: number; runs: number; turned_up: number;
   finished: boolean; ended: 'won' | 'finished' | 'time' | null;
 }
 export interface DuelResult {
@@ -194,7 +194,7 @@ export interface DuelState {
   rating_note: string | null;
 }
 export interface DuelPlayed { view: View; duel: DuelState; events: GameEvent[] }
-export interface Invitation { duel: string; by: string; rating: number; provisional: boolean; suits: number; minutes: number }
+export interface Invitation { duel: string; by: string; bot: boolean; rating: number; provisional: boolean; suits: number; minutes: number }
 export interface Invitations { invitations: Invitation[] }
 /** GET /api/me: the player's name and rating, and the duel they play now. */
 export type Me = PlayerInfo;

@@ -12,12 +12,13 @@ import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { CONSTANTS } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
+import { botMark } from './bot-mark.js';
 
 
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
     ? t('lobby.range', { low: table.min_rating ?? '–', high: table.max_rating ?? '–' }) : '';
-  return `<li><button type="button" class="link" data-name="${esc(table.creator)}">${esc(table.creator)}</button> (${ratingHtml(table.rating, table.provisional)})`
+  return `<li><button type="button" class="link" data-name="${esc(table.creator)}">${esc(table.creator)}</button>${botMark(table.bot)} (${ratingHtml(table.rating, table.provisional)})`
     + ` · ${esc(t('suits.option', { count: table.suits }))} · ${esc(t('lobby.minutes', { count: table.minutes }))} ${esc(range)}`
     + ` <button type="button" data-join="${esc(table.id)}">${esc(t('lobby.join'))}</button></li>`;
 }

@@ -6,6 +6,7 @@ import { t } from '../i18n.js';
 import { openDialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { ratingText } from './rating.js';
+import { botMark } from './bot-mark.js';
 
 export async function showPlayer(name) {
   let info;
@@ -18,7 +19,7 @@ export async function showPlayer(name) {
   const recent = info.recent.map((duel) => `<tr><th>${esc(duel.opponent)}</th><td>${duel.score ?? ''} : ${duel.opponent_score ?? ''}</td>`
     + `<td>${esc(duel.outcome ? t(`player.outcome.${duel.outcome}`, { name: info.name }) : '')}</td></tr>`).join('');
   const d = openDialog(`<form method="dialog" class="player-info">
-    <h2>${esc(info.name)}</h2>
+    <h2>${esc(info.name)}${botMark(info.bot)}</h2>
     <p data-player-rating>${esc(t('player.rating', { rating: ratingText(info.rating, info.provisional), deviation: Math.round(info.deviation) }))}</p>
     ${info.provisional ? `<p class="note" data-provisional-note>${esc(t('rating.provisional.note'))}</p>` : ''}
     <p>${esc(t('player.tally', { duels: info.duels, wins: info.wins, draws: info.draws, losses: info.losses }))}</p>

@@ -14,6 +14,7 @@ import { say, refuse } from '../status.js';
 import { showPlayer } from './players.js';
 import { waitFor } from './waiting.js';
 import { ratingHtml, ratingChangeText } from './rating.js';
+import { botMark } from './bot-mark.js';
 import { pointAtFlip, stopPointing, manual } from './flip.js';
 
 let duel = null; // the duel's state as the server last sent it
@@ -55,7 +56,7 @@ function playerLine(player, you) {
   const status = player.finished ? t(`duel.ended.${player.ended}`) : t('duel.playing');
   const who = you ? t('duel.you', { name: player.name }) : player.name;
   return `<button type="button" class="duel-player" data-name="${esc(player.name)}">`
-    + `<b>${esc(who)}</b> <span class="duel-rating" data-rating>${ratingHtml(player.rating, player.provisional)}</span>`
+    + `<b>${esc(who)}</b>${botMark(player.bot)} <span class="duel-rating" data-rating>${ratingHtml(player.rating, player.provisional)}</span>`
     + ` <span data-progress>${esc(progressText(player))}</span>`
     + ` <small>${esc(status)}</small></button>`;
 }
