@@ -70,6 +70,7 @@ from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
 from spider.server.history import game_actions, history, history_query
+from spider.server.leaderboards import LEADERBOARD_API
 from spider.server.limits import count_action, count_new_game
 from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
@@ -325,6 +326,7 @@ API = (
              "or deal is refused (409, refuse.practice_limit); undo takes a move back. A practice game never "
              "counts in results."),
     *DUEL_API,
+    *LEADERBOARD_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
