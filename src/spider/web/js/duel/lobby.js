@@ -78,7 +78,7 @@ export async function openLobby() {
     <div class="field"><label for="duel-min">${esc(t('lobby.min_rating'))}</label><input id="duel-min" name="min" type="number" min="0" max="10000" step="50"></div>
     <div class="field"><label for="duel-max">${esc(t('lobby.max_rating'))}</label><input id="duel-max" name="max" type="number" min="0" max="10000" step="50"></div>
     <h3>${esc(t('lobby.friends'))}</h3>${friendsHtml(friends)}
-    <div class="actions"><button value="close">${esc(t('button.close'))}</button><button value="create" class="primary" data-create>${esc(t('lobby.create'))}</button></div></form>`, {
+    <div class="actions"><button value="close">${esc(t('button.close'))}</button><button type="button" data-boards>${esc(t('boards.open'))}</button><button value="create" class="primary" data-create>${esc(t('lobby.create'))}</button></div></form>`, {
     label: t('lobby.title'),
     onClose: (value) => { stop(); if (value === 'create') create(form); },
   });
@@ -109,6 +109,7 @@ export async function openLobby() {
     else if (button.dataset.decline) {
       try { await duelApi.decline(button.dataset.decline); button.closest('li')?.remove(); } catch (error) { refuse(error); }
     } else if (button.dataset.name) showPlayer(button.dataset.name);
+    else if ('boards' in button.dataset) (await import('../leaderboards.js')).leaderboards();
     else if ('rename' in button.dataset) {
       try {
         me = await duelApi.rename(/** @type {HTMLInputElement} */ (form.elements.namedItem('name')).value);
