@@ -72,7 +72,9 @@ from spider.server.duels.people import MAX_NAME
 from spider.server.duels.routes import DUEL_API
 from spider.server.duels.sockets import socket
 from spider.server.games import Games, LiveGame
+from spider.server.ghosts import GHOST_API
 from spider.server.history import game_actions, history, history_query
+from spider.server.leaderboards import LEADERBOARD_API
 from spider.server.limits import count_action, count_new_game
 from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
@@ -335,6 +337,8 @@ API = (
     *DUEL_API,
     *DAILY_API,
     *BOT_API,
+    *LEADERBOARD_API,
+    *GHOST_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "

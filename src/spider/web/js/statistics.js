@@ -17,7 +17,8 @@ const closeButton = () => `<button value="close" class="primary">${esc(t('button
 export async function statsDialog() {
   const d = openDialog(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
     <section class="history" aria-labelledby="history-title"></section>
-    <form method="dialog" class="actions">${closeButton()}</form></div>`, { label: t('stats.title') });
+    <form method="dialog" class="actions"><button type="button" data-boards>${esc(t('boards.open'))}</button>${closeButton()}</form></div>`, { label: t('stats.title') });
+  d.querySelector('[data-boards]')?.addEventListener('click', async () => (await import('./leaderboards.js')).leaderboards('scores'));
   const history = /** @type {HTMLElement} */ (d.querySelector('.history'));
   showHistory(history, state.view ? state.view.suits : settings.suits);
   let stats;

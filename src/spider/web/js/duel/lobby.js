@@ -72,6 +72,7 @@ export async function openLobby() {
     <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}</p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables)}</ul>
+    <p class="ghost-offer" data-ghost-offer${tables.tables.length ? ' hidden' : ''}>${esc(t('ghost.offer'))} <button type="button" data-ghost>${esc(t('ghost.race'))}</button> <button type="button" data-ghost-mine>${esc(t('ghost.race_mine'))}</button></p>
     <h3>${esc(t('lobby.new'))}</h3>
     <div class="suit-radios">${suitRadios}</div>
     <div class="field"><label for="duel-minutes">${esc(t('lobby.time'))}</label><select id="duel-minutes" name="minutes">${minutes}</select></div>
@@ -79,14 +80,14 @@ export async function openLobby() {
     <div class="field"><label for="duel-min">${esc(t('lobby.min_rating'))}</label><input id="duel-min" name="min" type="number" min="0" max="10000" step="50"></div>
     <div class="field"><label for="duel-max">${esc(t('lobby.max_rating'))}</label><input id="duel-max" name="max" type="number" min="0" max="10000" step="50"></div>
     <h3>${esc(t('lobby.friends'))}</h3>${friendsHtml(friends)}
-    <div class="actions"><button value="close">${esc(t('button.close'))}</button><button value="create" class="primary" data-create>${esc(t('lobby.create'))}</button></div></form>`, {
+    <div class="actions"><button value="close">${esc(t('button.close'))}</button><button type="button" data-boards>${esc(t('boards.open'))}</button><button value="create" class="primary" data-create>${esc(t('lobby.create'))}</button></div></form>`, {
     label: t('lobby.title'),
     onClose: (value) => { stop(); if (value === 'create') create(form); },
   });
   d.dataset.lobby = 'true';
   const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
   const list = /** @type {HTMLElement} */ (d.querySelector('[data-tables]'));
-  const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) list.innerHTML = tablesHtml(frame.tables); });
+  const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) { list.innerHTML = tablesHtml(frame.tables); /** @type {HTMLElement} */ (d.querySelector('[data-ghost-offer]')).hidden = frame.tables.length > 0; } });
   d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
   d.addEventListener('click', async (event) => {
     const button = /** @type {Element} */ (event.target).closest('button');
@@ -110,6 +111,12 @@ export async function openLobby() {
     else if (button.dataset.decline) {
       try { await duelApi.decline(button.dataset.decline); button.closest('li')?.remove(); } catch (error) { refuse(error); }
     } else if (button.dataset.name) showPlayer(button.dataset.name);
+    else if ('boards' in button.dataset) (await import('../leaderboards.js')).leaderboards();
+    else if ('ghost' in button.dataset || 'ghostMine' in button.dataset) {
+      const suits = Number(form.suits.value);
+      d.close();
+      (await import('./ghost.js')).raceGhost(suits, 'ghostMine' in button.dataset);
+    }
     else if ('rename' in button.dataset) {
       try {
         me = await duelApi.rename(/** @type {HTMLInputElement} */ (form.elements.namedItem('name')).value);

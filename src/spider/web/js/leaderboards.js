@@ -1,0 +1,95 @@
+// @ts-check
+// The leaderboards (loaded with import() from the duel lobby and the statistics dialog): duel ratings, best
+// scores per suit count this week or ever, and the daily streaks (served by the daily deal's routes: until
+// they answer, a line says the board is not available yet); each for everyone or only friends, with the
+// player's own place under the top entries when it is not among them.
+import { request, ApiError } from './api.js';
+import { t, formatNumber, formatTime } from './i18n.js';
+import { CONSTANTS } from './settings.js';
+import { openDialog, esc } from './dialog.js';
+
+const BOARDS = ['ratings', 'scores', 'streaks'];
+
+/**
+ * @typedef {{ place: number, name: string, value: number, friend: boolean, you: boolean, seconds?: number | null }} Entry
+ * @typedef {{ board: string, entries: Entry[], you: Entry | null }} Board
+ */
+
+/** @param {{ board: string, suits: number, period: string, friends: boolean }} choice */
+function path(choice) {
+  const friends = choice.friends ? 'friends=true' : 'friends=false';
+  if (choice.board === 'ratings') return `/api/leaderboards/ratings?${friends}`;
+  if (choice.board === 'streaks') return `/api/leaderboards/streaks?suits=${choice.suits}&${friends}`;
+  return `/api/leaderboards/scores?suits=${choice.suits}&period=${choice.period}&${friends}`;
+}
+
+/** @param {Entry} entry */
+function row(entry) {
+  const marks = [entry.you ? 'you' : '', entry.friend ? 'friend' : ''].filter(Boolean).join(' ');
+  const name = entry.you ? t('duel.you', { name: entry.name }) : entry.name;
+  const friend = entry.friend ? ` <span class="badge">${esc(t('boards.friend'))}</span>` : '';
+  const time = entry.seconds === undefined || entry.seconds === null ? '' : formatTime(entry.seconds);
+  return `<tr class="${marks}"><td>${esc(formatNumber(entry.place))}</td><th scope="row">${esc(name)}${friend}</th>`
+    + `<td>${esc(formatNumber(entry.value))}</td><td>${esc(time)}</td></tr>`;
+}
+
+/** @param {Board} board @param {string} kind */
+export function boardHtml(board, kind) {
+  if (!board.entries.length) return `<p class="note" data-empty>${esc(t('boards.empty'))}</p>`;
+  const head = `<tr><th scope="col">${esc(t('boards.place'))}</th><th scope="col">${esc(t('boards.name'))}</th>`
+    + `<th scope="col">${esc(t(`boards.value.${kind}`))}</th><th scope="col">${kind === 'scores' ? esc(t('boards.time')) : ''}</th></tr>`;
+  const mine = board.you && !board.entries.some((e) => e.you) ? `<tbody class="own">${row(board.you)}</tbody>` : '';
+  return `<table class="board"><thead>${head}</thead><tbody>${board.entries.map(row).join('')}</tbody>${mine}</table>`;
+}
+
+/** Opens the leaderboards, on the ratings board unless told. @param {string} [first] */
+export function leaderboards(first = 'ratings') {
+  if (!document.querySelector('link[href="/static/css/boards.css"]')) { // its style comes with it, off the first load
+    const style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.href = '/static/css/boards.css';
+    document.head.append(style);
+  }
+  const choice = { board: first, suits: CONSTANTS.suit_counts[0], period: 'week', friends: false };
+  const tabs = BOARDS.map((b) => `<button type="button" role="tab" data-board="${b}" aria-selected="${b === first}">${esc(t(`boards.tab.${b}`))}</button>`).join('');
+  const suits = CONSTANTS.suit_counts.map((n) => `<option value="${n}">${esc(t('suits.option', { count: n }))}</option>`).join('');
+  const d = openDialog(`<form method="dialog" class="leaderboards"><h2>${esc(t('boards.title'))}</h2>
+    <div class="tabs" role="tablist">${tabs}</div>
+    <div class="board-choices">
+      <label data-for="suits">${esc(t('boards.suits'))} <select name="suits">${suits}</select></label>
+      <label data-for="period">${esc(t('boards.period'))} <select name="period"><option value="week">${esc(t('boards.week'))}</option><option value="ever">${esc(t('boards.ever'))}</option></select></label>
+      <label><input type="checkbox" name="friends"> ${esc(t('boards.friends_only'))}</label>
+    </div>
+    <div class="board-body" role="tabpanel" aria-live="polite">${esc(t('stats.loading'))}</div>
+    <div class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></div></form>`, { label: t('boards.title') });
+  const body = /** @type {HTMLElement} */ (d.querySelector('.board-body'));
+  const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
+  let asked = 0;
+  const show = async () => {
+    const mine = ++asked;
+    for (const tab of d.querySelectorAll('[data-board]')) tab.setAttribute('aria-selected', String(/** @type {HTMLElement} */ (tab).dataset.board === choice.board));
+    /** @type {HTMLElement} */ (d.querySelector('[data-for="suits"]')).hidden = choice.board === 'ratings';
+    /** @type {HTMLElement} */ (d.querySelector('[data-for="period"]')).hidden = choice.board !== 'scores';
+    let html;
+    try {
+      html = boardHtml(await request('GET', path(choice)), choice.board);
+    } catch (error) {
+      html = error instanceof ApiError && error.status === 404 && choice.board === 'streaks'
+        ? `<p class="note" data-unavailable>${esc(t('boards.not_yet'))}</p>`
+        : `<p class="note">${esc(/** @type {Error} */ (error).message)}</p>`;
+    }
+    if (mine === asked) body.innerHTML = html;
+  };
+  d.addEventListener('click', (event) => {
+    const tab = /** @type {Element} */ (event.target).closest('[data-board]');
+    if (tab instanceof HTMLElement && tab.dataset.board) { choice.board = tab.dataset.board; show(); }
+  });
+  form.addEventListener('change', () => {
+    choice.suits = Number(form.suits.value);
+    choice.period = form.period.value;
+    choice.friends = form.friends.checked;
+    show();
+  });
+  show();
+  return d;
+}

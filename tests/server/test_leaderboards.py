@@ -1,0 +1,157 @@
+"""Leaderboards: ratings and best scores, who is on them, what counts, the friends-only view and your place."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+from sqlalchemy import update
+from starlette.testclient import TestClient
+
+from spider.codes import GameCode
+from spider.server.identity import PLAYER_COOKIE, player_id
+from spider.server.leaderboards import week_start
+from spider.server.schema import duelists
+from spider.server.storage import Finish, GameRecord, Store
+
+from .duel_players import another_player
+
+_ids = itertools.count()
+
+
+def store_of(client: TestClient) -> Store:
+    store: Store = client.app.state.games.store  # type: ignore[attr-defined]
+    return store
+
+
+def me(client: TestClient) -> str:
+    return player_id(client.cookies[PLAYER_COOKIE])
+
+
+def named(client: TestClient, name: str | None) -> TestClient:
+    """Another browser on the app, with a name of its own (or the made-up one with ``None``)."""
+    other = another_player(client)
+    if name is not None:
+        assert other.put("/api/me", json={"name": name}).status_code == 200
+    return other
+
+
+def played(
+    client: TestClient, result: str, score: int, *, suits: int = 1, ended: float | None = None, **record: Any
+) -> str:
+    """A game of the client's player, stored and ended as told (on a fresh deal unless ``code`` is given)."""
+    ended = time.time() - 10 if ended is None else ended
+    store = store_of(client)
+    code = record.pop("code", str(GameCode.random(suits)))
+    game = GameRecord(
+        id=f"b{next(_ids):015d}", player=me(client), code=code, suits=suits,
+        rules=record.pop("rules", {"scoring": "standard"}), verified=False, created_at=ended - 300, **record,
+    )
+    store.add_game(game)
+    store.finish(Finish(game.id, result, ended, score, 120, 280.0))
+    return game.id
+
+
+def board(client: TestClient, path: str) -> dict[str, Any]:
+    response = client.get(path)
+    assert response.status_code == 200, response.text
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def names(found: dict[str, Any]) -> list[tuple[int, str, float]]:
+    return [(entry["place"], entry["name"], entry["value"]) for entry in found["entries"]]
+
+
+def test_best_scores_rank_each_named_player_once_from_won_games_that_counted(client: TestClient) -> None:
+    ada, bea, cid = named(client, "Ada"), named(client, "Bea"), named(client, None)
+    played(ada, "won", 1100)
+    played(ada, "won", 1180)
+    played(bea, "won", 1150)
+    played(bea, "resigned", 1400)  # under standard scoring only a won game's score is a best score
+    played(cid, "won", 1300)  # no name of their own: left out
+    played(ada, "won", 1250, suits=2)  # another suit count's board
+    found = board(ada, "/api/leaderboards/scores?suits=1&period=ever")
+    assert (found["board"], found["suits"], found["period"], found["friends"]) == ("scores", 1, "ever", False)
+    assert names(found) == [(1, "Ada", 1180), (2, "Bea", 1150)]
+    assert found["you"]["name"] == "Ada" and found["you"]["you"] is True and found["you"]["place"] == 1
+    assert found["entries"][1]["you"] is False
+    assert names(board(ada, "/api/leaderboards/scores?suits=2"))[0] == (1, "Ada", 1250)
+    assert board(cid, "/api/leaderboards/scores?suits=1")["you"] is None
+
+
+def test_games_that_did_not_count_make_no_best_score(client: TestClient) -> None:
+    ada = named(client, "Ada")
+    played(ada, "won", 1000)
+    played(ada, "won", 1290, typed=True)  # its code typed in: its player could know every card
+    played(ada, "won", 1280, replay=True)
+    played(ada, "won", 1270, line_shown=True)
+    played(ada, "won", 1260, rules={"scoring": "reveal"})  # another scoring: not comparable
+    played(ada, "won", 1250, duel="d0000000000000000")
+    known = str(GameCode.random(1))
+    assert store_of(ada).reveal(known, time.time() - 100)  # its deal known before the game ended
+    played(ada, "won", 1240, code=known)
+    assert names(board(ada, "/api/leaderboards/scores?suits=1")) == [(1, "Ada", 1000)]
+
+
+def test_this_weeks_board_holds_only_games_ended_since_monday(client: TestClient) -> None:
+    ada, bea = named(client, "Ada"), named(client, "Bea")
+    monday = week_start(time.time())
+    played(ada, "won", 1200, ended=monday - 60)  # last Sunday
+    played(ada, "won", 1010, ended=monday + 1)
+    played(bea, "won", 1100, ended=monday - 3600)
+    assert names(board(ada, "/api/leaderboards/scores?suits=1&period=week")) == [(1, "Ada", 1010)]
+    assert names(board(ada, "/api/leaderboards/scores?suits=1&period=ever")) == [(1, "Ada", 1200), (2, "Bea", 1100)]
+
+
+def test_week_starts_on_monday_utc() -> None:
+    saturday = 1796428800.0  # 2026-12-05 00:00 UTC, a Saturday
+    assert week_start(saturday + 3600) == saturday - 5 * 86400
+
+
+def test_friends_view_holds_your_friends_and_you(client: TestClient) -> None:
+    ada, bea, cid = named(client, "Ada"), named(client, "Bea"), named(client, "Cid")
+    for other, score in ((ada, 1000), (bea, 1100), (cid, 1200)):
+        played(other, "won", score)
+    assert ada.put("/api/friends/Bea").status_code == 200
+    everyone = board(ada, "/api/leaderboards/scores?suits=1")
+    assert [(e["name"], e["friend"], e["you"]) for e in everyone["entries"]] == [
+        ("Cid", False, False), ("Bea", True, False), ("Ada", False, True)
+    ]
+    friends = board(ada, "/api/leaderboards/scores?suits=1&friends=true")
+    assert friends["friends"] is True
+    assert names(friends) == [(1, "Bea", 1100), (2, "Ada", 1000)]
+    assert friends["you"]["place"] == 2
+
+
+def test_ratings_board_leaves_provisional_ratings_and_computers_out(client: TestClient) -> None:
+    ada, bea, cid = named(client, "Ada"), named(client, "Bea"), named(client, "Cid")
+    store = store_of(client)
+    with store.engine.begin() as connection:
+        for other, rating, deviation in ((ada, 1620.4, 80.0), (bea, 1710.0, 60.0), (cid, 1900.0, 200.0)):
+            connection.execute(
+                update(duelists).where(duelists.c.player == me(other)).values(rating=rating, deviation=deviation)
+            )
+        connection.execute(  # a settled computer player stays off the board too
+            update(duelists).where(duelists.c.computer.is_not(None)).values(deviation=50.0, rating=2400.0)
+        )
+    found = board(ada, "/api/leaderboards/ratings")
+    assert (found["board"], found["suits"], found["period"]) == ("ratings", None, None)
+    assert names(found) == [(1, "Bea", 1710), (2, "Ada", 1620)]
+    assert found["you"]["place"] == 2
+    assert board(cid, "/api/leaderboards/ratings")["you"] is None  # provisional: not on the board
+
+
+def test_equal_scores_share_a_place(client: TestClient) -> None:
+    ada, bea, cid = named(client, "Ada"), named(client, "Bea"), named(client, "Cid")
+    played(ada, "won", 1100)
+    played(bea, "won", 1100)
+    played(cid, "won", 1000)
+    assert [entry["place"] for entry in board(ada, "/api/leaderboards/scores")["entries"]] == [1, 1, 3]
+
+
+def test_a_bad_query_is_refused(client: TestClient) -> None:
+    for query in ("suits=3", "period=month", "friends=maybe"):
+        response = client.get(f"/api/leaderboards/scores?{query}")
+        assert response.status_code == 422 and response.json()["message_id"] == "server.bad_query"
