@@ -51,6 +51,7 @@ from spider.server.answers import (
     Stats,
     View,
 )
+from spider.server.arenas.routes import ARENA_API
 from spider.server.bodies import (
     DUEL_MINUTES,
     Action,
@@ -325,6 +326,7 @@ API = (
              "or deal is refused (409, refuse.practice_limit); undo takes a move back. A practice game never "
              "counts in results."),
     *DUEL_API,
+    *ARENA_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
