@@ -300,3 +300,21 @@ def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
             frame = socket.receive_json()
         assert sorted(e["name"] for e in frame["standings"]) == sorted([name_of(client), name_of(other)])
         assert all(set(e) == set(first["standings"][0]) for e in frame["standings"])  # names, never ids
+
+
+def test_one_process_pairs_an_arena_at_a_time_and_a_stale_one_cannot_seat_anyone_twice(client: TestClient) -> None:
+    other, third = another_player(client), another_player(client)
+    arena_id = open_arena(client)["arena"]["id"]
+    store = client.app.state.arenas.store  # type: ignore[attr-defined]
+    at = client.app.state.duels.clock() + 1000  # type: ignore[attr-defined]  # past the app's own lease
+    assert store.claim(arena_id, "first", at, 5.0) and not store.claim(arena_id, "second", at + 4, 5.0)
+    for player in (client, other, third):  # this app's tick no longer pairs them: "first" holds the lease
+        join(player, arena_id)
+    assert store.claim(arena_id, "second", at + 6, 5.0)  # the first's lease lapsed: taken over
+    assert not store.claim(arena_id, "first", at + 7, 5.0)
+    # a process that lost its lease unknowingly pairs the same players as the one holding it: only one wins
+    ids = [row.player for row in store.players(arena_id)]
+    assert store.seat(arena_id, ids[:2], "AAAAAAAAAAAAAAAA")
+    assert not store.seat(arena_id, ids[1:], "BBBBBBBBBBBBBBBB")
+    seated = {row.player: row.duel for row in store.players(arena_id)}
+    assert seated == {ids[0]: "AAAAAAAAAAAAAAAA", ids[1]: "AAAAAAAAAAAAAAAA", ids[2]: None}

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 from typing import Any
 
@@ -74,7 +75,8 @@ class Arenas:
     def __init__(self, store: ArenaStore, duels: Duels) -> None:
         self.store = store
         self.duels = duels
-        self.owner = secrets.token_hex(8)
+        self.owner = f"{os.getpid()}-{secrets.token_hex(6)}"
+        """This process as a lease's owner: its process id (what an operator looks for) and a random part."""
         self.lock = asyncio.Lock()
         self.scheduled_at = float("-inf")
         self.missing: dict[str, float] = {}
