@@ -36,7 +36,8 @@ function when(arena) {
 }
 
 function summary(arena) {
-  const by = arena.opened_by === null ? t('arena.hourly') : t('arena.by', { name: arena.opened_by });
+  // a name keeps its own direction inside a sentence of another (FSI ... PDI)
+  const by = arena.opened_by === null ? t('arena.hourly') : t('arena.by', { name: `\u2068${arena.opened_by}\u2069` });
   return `${esc(by)} · ${esc(t('suits.option', { count: arena.suits }))} · ${esc(t('lobby.minutes', { count: arena.minutes }))}`
     + ` · ${esc(when(arena))} · ${esc(t('arena.players', { count: arena.players }))}`;
 }
@@ -85,10 +86,10 @@ async function create(form) {
 
 function standingsHtml(standings, podium) {
   const rows = standings.map((s) => `<li data-place="${s.place}"${s.active ? '' : ' class="away"'}><span class="place">${s.place}.</span>`
-    + ` <span class="name">${esc(s.name)}</span> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
+    + ` <bdi class="name">${esc(s.name)}</bdi> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
     + `${s.streak >= 2 ? ` <span class="fire" title="${esc(t('arena.on_fire'))}">×2</span>` : ''}`
     + `${s.playing ? ` <small>${esc(t('arena.playing'))}</small>` : ''}</li>`).join('');
-  const top = podium ? `<h3>${esc(t('arena.podium'))}</h3><ol class="podium" data-podium>${podium.map((s) => `<li>${esc(s.name)} · ${esc(t('arena.points', { count: s.points }))}</li>`).join('')}</ol>` : '';
+  const top = podium ? `<h3>${esc(t('arena.podium'))}</h3><ol class="podium" data-podium>${podium.map((s) => `<li><bdi>${esc(s.name)}</bdi> · ${esc(t('arena.points', { count: s.points }))}</li>`).join('')}</ol>` : '';
   return `${top}<h3>${esc(t('arena.standings'))}</h3><ol class="standings" data-standings>${rows}</ol>`;
 }
 
