@@ -295,6 +295,7 @@ def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
         first = socket.receive_json()
         assert first["type"] == "arena" and [e["name"] for e in first["standings"]] == [name_of(client)]
         join(other, arena_id)
+        tick(client)  # the standings go out once a tick, however many joined since
         frame = socket.receive_json()
         while frame["type"] != "arena":
             frame = socket.receive_json()

@@ -13,7 +13,8 @@ and is withdrawn from the arena (they may join again), so that nobody holds a pa
 never moved in a duel scores nothing from it, and their opponent who did scores a win. Berserk, only
 before one's first move in the duel, halves one's clock (``Duels.seat_deadline``) for a point more on a
 win. Once the end has passed nobody is paired; when the last duel has ended the arena is over and the
-standings' first three are its podium. Every change of the standings is published on the arena's topic.
+standings' first three are its podium. The standings are published on the arena's topic once a tick
+when they changed.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class Arenas:
         self.scheduled_at = float("-inf")
         self.missing: dict[str, float] = {}
         self.stall_checked: set[str] = set()
+        self.changed: set[str] = set()
+        """Arenas whose standings changed here since the last tick: published once a tick, however many
+        joins and leaves came (a standings message a join would be N messages of N entries each)."""
         duels.seat_deadline = self.seat_deadline
 
     def clock(self) -> float:
@@ -213,13 +217,13 @@ class Arenas:
             raise RequestError(CONFLICT, "arena.over")
         self.duels.people.get(player, at)
         self.store.join(arena_id, player, at)
-        await self.publish(arena_id)
+        self.changed.add(arena_id)
 
     async def leave(self, player: str, arena_id: str) -> None:
         """Withdraws the player: no more pairings (the duel they play goes on, and counts)."""
         self._row(arena_id)
         if self.store.withdraw(arena_id, player):
-            await self.publish(arena_id)
+            self.changed.add(arena_id)
 
     async def berserk(self, player: str, arena_id: str) -> None:
         """Halves the player's clock in their arena duel now, for a point more on a win: only before
@@ -238,7 +242,7 @@ class Arenas:
             raise RequestError(CONFLICT, "arena.berserk_already")
         if not self._may_berserk(duel, seat) or not self.store.go_berserk(duel.id, seats, seat.seat):
             raise RequestError(CONFLICT, "arena.berserk_too_late")
-        await self.publish(arena_id)
+        self.changed.add(arena_id)
 
     def seat_deadline(self, duel: Duel, seat: Seat) -> float | None:
         """A berserk player's time is up halfway through the duel's."""
@@ -268,6 +272,9 @@ class Arenas:
             for arena_id in self.store.started(at):
                 if self.store.claim(arena_id, self.owner, at, LEASE):
                     await self._run(arena_id, at)
+            changed, self.changed = self.changed, set()
+            for arena_id in changed:
+                await self.publish(arena_id)
 
     def schedule(self, at: float) -> None:
         """The server's arenas of this hour and the next, per suit count, if not there yet."""
@@ -305,9 +312,8 @@ class Arenas:
                     open_duels += 1
                 continue
             if pairing.state == PLAYING:
-                await self._look_at(arena_id, pairing, at)
-                pairing_state = self.duels.read(pairing.duel)
-                if pairing_state is None or pairing_state.state != OVER:
+                looked = await self._look_at(arena_id, pairing, at)
+                if looked is None or looked.state != OVER:
                     open_duels += 1
                     continue
             changed |= self._count(arena_id, pairing.duel, list(pairing.berserk or []), at)
@@ -316,18 +322,20 @@ class Arenas:
         elif open_duels == 0 and self.store.close(arena_id):
             changed = True
         if changed:
-            await self.publish(arena_id)
+            self.changed.add(arena_id)
 
-    async def _look_at(self, arena_id: str, pairing: Any, at: float) -> None:
-        """A duel in play: a berserk player's time, and a player who never moved (stalling)."""
+    async def _look_at(self, arena_id: str, pairing: Any, at: float) -> Duel | None:
+        """A duel in play: its clock (the duel's, or a berserk player's), and a player who never moved
+        (stalling); the duel as it is then, or None when there was nothing to look at."""
         started = (pairing.deadline or at) - pairing.minutes * 60
-        if not pairing.berserk and (pairing.duel in self.stall_checked or at < started + STALL_SECONDS):
-            return
+        due = at >= (pairing.deadline or at)
+        if not due and not pairing.berserk and (pairing.duel in self.stall_checked or at < started + STALL_SECONDS):
+            return None
         notes: Notes = []
         duel = self.duels.load(pairing.duel, notes)
         await self.duels.outbox.send(notes)
         if pairing.duel in self.stall_checked or at < started + STALL_SECONDS or duel.state != PLAYING:
-            return
+            return duel
         self.stall_checked.add(pairing.duel)
         games = [seat.game for seat in duel.seats if seat.game is not None]
         moved = self.store.moved(games)
@@ -337,6 +345,7 @@ class Arenas:
                 self.store.withdraw(arena_id, seat.player)
                 with contextlib.suppress(RequestError):  # their game ended meanwhile
                     await self.duels.finish(seat.player, duel.id)
+        return self.duels.read(duel.id)
 
     def _count(self, arena_id: str, duel_id: str, berserk: list[int], at: float) -> bool:
         """Gives an ended duel's points to its players, once."""

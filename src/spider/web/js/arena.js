@@ -130,7 +130,15 @@ export async function showArena(id) {
     /** @type {HTMLElement} */ (d.querySelector('[data-you]')).innerHTML = youHtml(state);
     /** @type {HTMLElement} */ (d.querySelector('[data-board]')).innerHTML = standingsHtml(state.standings, state.podium);
   };
-  const stop = on('arena', (frame) => { if (frame.arena === id && d.open) refresh(); });
+  // the standings come in the frame itself: no request per frame, however many watch the arena
+  const stop = on('arena', (frame) => {
+    if (frame.arena !== id || !d.open) return;
+    const wasOver = state.arena.state === 'over';
+    state = { ...state, arena: { ...state.arena, state: frame.state, players: frame.standings.length }, standings: frame.standings, podium: frame.podium };
+    /** @type {HTMLElement} */ (d.querySelector('[data-summary]')).innerHTML = summary(state.arena);
+    /** @type {HTMLElement} */ (d.querySelector('[data-board]')).innerHTML = standingsHtml(state.standings, state.podium);
+    if (!wasOver && frame.state === 'over') refresh();
+  });
   followArena(id);
   d.addEventListener('click', async (event) => {
     const button = /** @type {Element} */ (event.target).closest('button');
