@@ -2,10 +2,10 @@
 
 Starts two real ``spider serve`` processes over a fresh PostgreSQL database with Redis between them (run it
 where ``scripts/services`` has started both: ``SPIDER_TEST_POSTGRESQL``, ``SPIDER_TEST_REDIS``). N players
-(default 200), half on each process, open the socket, follow the arena's standings and join one arena;
-from then on each plays every duel it is paired into as the page does (an action every 0.5-1.5 s, over
-HTTP), finishes after a time of its own (``--duel`` seconds, give or take half), and waits to be paired
-again, for ``--seconds`` (default 300). It prints:
+(default 200), half on each process, arriving over 15 s, open the socket, follow the arena's standings
+and join one arena; from then on each plays every duel it is paired into as the page does (an action
+every 0.5-1.5 s, over HTTP), finishes after a time of its own (``--duel`` seconds, give or take half), and
+waits to be paired again, for ``--seconds`` (default 300). It prints:
 
 - the delay from a duel's end (the ``duel`` frame saying it is over) to the player's next pairing (the
   ``duel_started`` frame), p50 and p99: the arena's tick pairs once a second;
@@ -29,12 +29,17 @@ import random
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import websockets
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from web import Connection, choose, percentile, spider_serve
+
+ARRIVAL = 15.0
+"""Seconds over which the players arrive: 200 sockets opened at the same instant each open a Redis
+subscription (the broker's one per socket), and on a busy machine some time out connecting."""
 
 
 class Player:
@@ -53,14 +58,29 @@ class Player:
         self.standings_delays: list[float] = []
         self.round_trips: list[float] = []
         self.errors: list[str] = []
+        self.joined_at = 0.0
+        self.first_pairing: float | None = None  # seconds from joining to the first pairing
+        self.closed: str | None = None  # why the socket closed early, if it did
 
     async def read(self, socket: Any) -> None:
-        async for text in socket:
+        try:
+            await self._read(socket)
+        except websockets.ConnectionClosed as closed:
+            self.closed = str(closed.rcvd.reason if closed.rcvd else "closed")
+            return
+        self.closed = "closed"
+
+    async def _read(self, socket: Any) -> None:
+        async for text in socket:  # no pings from this side, as a browser sends none
             arrived = time.perf_counter()
             frame = json.loads(text)
             kind = frame["type"]
             if kind == "duel_started":
+                if self.first_pairing is None:
+                    self.first_pairing = arrived - self.joined_at
                 self.started.put_nowait((arrived, frame["duel"]))
+            elif kind == "error":
+                self.errors.append(frame.get("message_id", "error"))
             elif kind == "duel" and frame["duel"]["state"] == "over":
                 duel_id = frame["duel"]["id"]
                 if duel_id not in self.over_at:
@@ -74,12 +94,23 @@ class Player:
                         self.standings_delays.append(arrived - self.last_over)
 
     async def run(self, arena_id: str, until: float, duel_seconds: float) -> None:
+        await asyncio.sleep(self.rng.uniform(0, ARRIVAL))  # players arrive over some seconds, not at one instant
         address = self.url.replace("http://", "ws://") + "/api/socket"
-        async with websockets.connect(
-            address, additional_headers={"Cookie": self.http.cookie}, max_size=2**24
-        ) as socket:
+        try:
+            socket = await websockets.connect(
+                address,
+                additional_headers={"Cookie": self.http.cookie},
+                max_size=2**24,
+                ping_interval=None,
+                open_timeout=60,
+            )
+        except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
+            self.closed = f"not opened: {type(error).__name__}"
+            return
+        async with socket:
             reader = asyncio.create_task(self.read(socket))
             await socket.send(json.dumps({"type": "follow_arena", "arena": arena_id}))
+            self.joined_at = time.perf_counter()
             status, answer = await self.http.request("POST", f"/api/arenas/{arena_id}/join", {})
             if status != 200:
                 self.errors.append(answer["message_id"])
@@ -158,6 +189,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--duel", type=float, default=40.0, help="seconds a player plays a duel, give or take half")
+    parser.add_argument("--log", type=Path, help="where the first server's own messages go")
     args = parser.parse_args()
     # every player comes from this one address, and plays faster than any budget of actions
     for variable in (
@@ -167,7 +199,11 @@ def main() -> None:
     ):
         os.environ[variable] = "0"
     os.environ["SPIDER_REDIS_URL"] = os.environ.get("SPIDER_TEST_REDIS", "")
-    with fresh_database() as database, spider_serve(database) as (first, _), spider_serve(database) as (second, _):
+    with (
+        fresh_database() as database,
+        spider_serve(database, args.log) as (first, _),
+        spider_serve(database) as (second, _),
+    ):
         print(
             f"two spider serve at {first} and {second}, {os.cpu_count()} cores, "
             f"load average before {os.getloadavg()[0]:.1f}"
@@ -183,7 +219,14 @@ def main() -> None:
     print(
         f"  pairings after a duel: {len(pairing)}; actions: {len(trips)}; refused: {len(errors)} {sorted(set(errors))}"
     )
+    first = [player.first_pairing for player in players if player.first_pairing is not None]
+    closed = [player.closed for player in players if player.closed is not None]
+    print(
+        f"  paired at least once: {len(first)} of {len(players)};",
+        f"sockets closed early: {len(closed)} {sorted(set(closed))}",
+    )
     for label, values in (
+        ("join to first pairing", first),
         ("duel's end to next pairing", pairing),
         ("action round trip", trips),
         ("standings' update delay", standings),

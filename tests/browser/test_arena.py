@@ -30,13 +30,14 @@ def test_two_players_join_an_arena_see_the_standings_live_and_are_paired(browser
         arenas.get_by_label("Each duel").select_option(label="3 minutes")
         arenas.get_by_role("button", name="Open the arena").click()
         arena = first.get_by_role("dialog", name="Arenas")
-        expect(arena.get_by_text(f"Opened by {names[0]}")).to_be_visible()
+        opened_by = f"Opened by \u2068{names[0]}\u2069"  # the name kept in its own direction
+        expect(arena.locator("[data-summary]")).to_contain_text(opened_by)
         arena.get_by_role("button", name="Join").click()
         expect(arena.locator("[data-standings] li")).to_have_count(1)
         expect(arena.get_by_role("button", name="Leave")).to_be_visible()
 
         open_arenas(second)
-        listed = second.get_by_role("dialog", name="Arenas").locator("li", has_text=f"Opened by {names[0]}")
+        listed = second.get_by_role("dialog", name="Arenas").locator("li", has_text=opened_by)
         listed.get_by_role("button", name="Open").click()
         second.get_by_role("dialog", name="Arenas").get_by_role("button", name="Join").click()
 

@@ -317,6 +317,7 @@ class Arenas:
                     open_duels += 1
                     continue
             changed |= self._count(arena_id, pairing.duel, list(pairing.berserk or []), at)
+            await asyncio.sleep(0)  # a hundred duels ending at once hold up no request or socket meanwhile
         if at < arena.ends_at:
             changed |= await self._pair(arena, at)
         elif open_duels == 0 and self.store.close(arena_id):
@@ -390,6 +391,7 @@ class Arenas:
         changed = False
         for first, second in paired:
             changed |= await self._start(arena, [first.player, second.player], second.player, PERSON, at)
+            await asyncio.sleep(0)  # between two pairings, the requests and sockets waiting have their turn
         if arena.computers:
             for alone in left:
                 if at - alone.since >= COMPUTER_WAIT:

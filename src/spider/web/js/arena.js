@@ -188,10 +188,15 @@ function offerBerserk() {
   setTimeout(gone, 30_000);
 }
 
-/** A pairing starts the duel on the duel table: the arena's dialog steps aside for it. */
-function paired() {
+/** A pairing starts the duel on the duel table: the arena's dialog steps aside for it, and berserk is
+offered (only for a duel of the arena joined here, not for any other duel). */
+async function paired(frame) {
+  if (!joined) return;
+  let state;
+  try { state = await request('GET', arenaPath(joined)); } catch { return; }
+  if (!state.you || state.you.duel !== frame.duel) return;
   if (dialog().open && dialog().dataset.arena) dialog().close('duel');
-  offerBerserk();
+  if (state.you.may_berserk) offerBerserk();
 }
 
-on('duel_started', () => paired());
+on('duel_started', (frame) => { paired(frame); });
