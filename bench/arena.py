@@ -61,6 +61,8 @@ class Player:
         self.joined_at = 0.0
         self.first_pairing: float | None = None  # seconds from joining to the first pairing
         self.closed: str | None = None  # why the socket closed early, if it did
+        self.reopened = 0
+        self.seen: set[str] = set()
 
     async def read(self, socket: Any) -> None:
         try:
@@ -95,40 +97,52 @@ class Player:
 
     async def run(self, arena_id: str, until: float, duel_seconds: float) -> None:
         await asyncio.sleep(self.rng.uniform(0, ARRIVAL))  # players arrive over some seconds, not at one instant
+        self.joined_at = time.perf_counter()
+        while time.monotonic() < until:  # as the page does, a socket that closes is opened again
+            try:
+                await self.session(arena_id, until, duel_seconds)
+            except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.ConnectionClosed) as error:
+                self.closed = type(error).__name__
+                self.reopened += 1
+                await asyncio.sleep(1.0)
+
+    async def session(self, arena_id: str, until: float, duel_seconds: float) -> None:
+        """One socket's life: follow the standings, (re)join, and play every duel paired into."""
         address = self.url.replace("http://", "ws://") + "/api/socket"
-        try:
-            socket = await websockets.connect(
-                address,
-                additional_headers={"Cookie": self.http.cookie},
-                max_size=2**24,
-                ping_interval=None,
-                open_timeout=60,
-            )
-        except (OSError, TimeoutError, websockets.InvalidHandshake) as error:
-            self.closed = f"not opened: {type(error).__name__}"
-            return
-        async with socket:
+        headers = {"Cookie": self.http.cookie}
+        async with websockets.connect(
+            address, additional_headers=headers, max_size=2**24, ping_interval=None, open_timeout=60
+        ) as socket:
             reader = asyncio.create_task(self.read(socket))
-            await socket.send(json.dumps({"type": "follow_arena", "arena": arena_id}))
-            self.joined_at = time.perf_counter()
-            status, answer = await self.http.request("POST", f"/api/arenas/{arena_id}/join", {})
-            if status != 200:
-                self.errors.append(answer["message_id"])
-            while time.monotonic() < until:
-                try:
-                    paired_at, duel_id = await asyncio.wait_for(self.started.get(), max(0.1, until - time.monotonic()))
-                except TimeoutError:
-                    break
-                if self.last_over is not None:
-                    self.pairing_delays.append(paired_at - self.last_over)
-                await socket.send(json.dumps({"type": "follow", "duel": duel_id}))
-                await self.play(duel_id, min(until, time.monotonic() + duel_seconds * self.rng.uniform(0.5, 1.5)))
-                for _ in range(600):  # the opponent finishes too, or the clock ends the duel
-                    if duel_id in self.over_at or time.monotonic() > until:
-                        break
-                    await asyncio.sleep(0.1)
-                await socket.send(json.dumps({"type": "unfollow", "duel": duel_id}))
-            reader.cancel()
+            try:
+                await socket.send(json.dumps({"type": "follow_arena", "arena": arena_id}))
+                status, answer = await self.http.request("POST", f"/api/arenas/{arena_id}/join", {})
+                if status != 200:
+                    self.errors.append(answer["message_id"])
+                elif answer["you"]["duel"] and answer["you"]["duel"] not in self.seen:
+                    self.started.put_nowait((time.perf_counter(), answer["you"]["duel"]))  # paired while away
+                while time.monotonic() < until and not reader.done():
+                    try:
+                        paired_at, duel_id = await asyncio.wait_for(self.started.get(), 1.0)
+                    except TimeoutError:
+                        continue
+                    if duel_id in self.seen:
+                        continue
+                    self.seen.add(duel_id)
+                    if self.last_over is not None:
+                        self.pairing_delays.append(paired_at - self.last_over)
+                    await socket.send(json.dumps({"type": "follow", "duel": duel_id}))
+                    seconds = duel_seconds * self.rng.uniform(0.5, 1.5)
+                    await self.play(duel_id, min(until, time.monotonic() + seconds))
+                    for _ in range(600):  # the opponent finishes too, or the clock ends the duel
+                        if duel_id in self.over_at or time.monotonic() > until or reader.done():
+                            break
+                        await asyncio.sleep(0.1)
+                    await socket.send(json.dumps({"type": "unfollow", "duel": duel_id}))
+            finally:
+                reader.cancel()
+            if reader.done() and time.monotonic() < until:
+                raise websockets.ConnectionClosedError(None, None)
 
     async def play(self, duel_id: str, until: float) -> None:
         path = f"/api/duels/{duel_id}"
@@ -221,9 +235,10 @@ def main() -> None:
     )
     first = [player.first_pairing for player in players if player.first_pairing is not None]
     closed = [player.closed for player in players if player.closed is not None]
+    reopened = sum(player.reopened for player in players)
     print(
         f"  paired at least once: {len(first)} of {len(players)};",
-        f"sockets closed early: {len(closed)} {sorted(set(closed))}",
+        f"players whose socket closed: {len(closed)} {sorted(set(closed))}, opened again {reopened} times",
     )
     for label, values in (
         ("join to first pairing", first),
