@@ -10,6 +10,9 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
 from spider.server import solving
+from spider.server.arenas.arenas import Arenas, keep_arenas
+from spider.server.arenas.routes import changes_limit
+from spider.server.arenas.store import ArenaStore
 from spider.server.claim import DatabaseClaim
 from spider.server.collector import keep_collections_short
 from spider.server.daily import Daily
@@ -66,6 +69,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     people, duel_store = People(store.engine), DuelStore(store.engine)
     duels = Duels(duel_store, games, people, broker)
     computers = ComputerOpponents(duels, duel_store, pace=settings.computer_pace)
+    arenas = Arenas(ArenaStore(store.engine), duels)
     presence = Presence(people)
     static = StaticFiles(web_folder())
 
@@ -77,6 +81,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         housekeeping = asyncio.create_task(prune_daily(store, settings))
         people.add_computers(now())
         duel_clock = asyncio.create_task(keep_time(duels, computers))
+        arena_clock = asyncio.create_task(keep_arenas(arenas))
         online = asyncio.create_task(presence.keep())
         collections = None
         if settings.gc_freeze_seconds > 0:
@@ -90,6 +95,8 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         finally:
             housekeeping.cancel()
             duel_clock.cancel()
+            arena_clock.cancel()
+            arenas.stop()
             online.cancel()
             if collections is not None:
                 collections.cancel()
@@ -128,6 +135,8 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     app.state.duels = duels
     app.state.broker = broker
     app.state.computers = computers
+    app.state.arenas = arenas
+    app.state.arena_changes = changes_limit(shared)
     app.state.presence = presence
     app.state.settings = settings
     app.state.static = static

@@ -51,6 +51,7 @@ from spider.server.answers import (
     Stats,
     View,
 )
+from spider.server.arenas.routes import ARENA_API
 from spider.server.bodies import (
     DUEL_MINUTES,
     Action,
@@ -339,6 +340,7 @@ API = (
     *BOT_API,
     *LEADERBOARD_API,
     *GHOST_API,
+    *ARENA_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "

@@ -69,6 +69,8 @@ class Duels:
         self.outbox = Outbox(broker)
         self.on_computer_duel: Callable[[str], None] = lambda duel_id: None
         """Called when a duel with a computer player starts (the computer opponents start playing it)."""
+        self.seat_deadline: Callable[[Duel, Seat], float | None] = lambda duel, seat: None
+        """When a seat's own time is up, if sooner than the duel's (an arena's berserk player: ``arenas``)."""
 
     async def catch_up(self) -> int:
         """Sends the messages that waited for the broker (the clock's tick); how many."""
@@ -85,6 +87,8 @@ class Duels:
             self._start_games(duel)
             if self.clock() >= (duel.deadline or 0.0):
                 self._time_up(duel, notes)
+            elif duel.arena is not None:
+                self._seats_time_up(duel, notes)
         return duel
 
     def read(self, duel_id: str) -> Duel | None:
@@ -153,6 +157,22 @@ class Duels:
             self.on_computer_duel(duel.id)
         else:
             self._lobby_changed(notes)
+        await self.outbox.send(notes)
+        return duel
+
+    async def pair(
+        self, duel_id: str, first: str, second: str, suits: int, minutes: int, arena: str, opponent: str = PERSON
+    ) -> Duel:
+        """A duel ``duel_id`` begun at once between two players an arena paired (``second`` is a computer
+        player's id when ``opponent`` is its strength), on a fresh deal under the duel preset's rules."""
+        rules = dataclasses.replace(TableRules.preset("duel"), scoring="duel")
+        duel = Duel.table(first, suits, minutes, rules.to_json(), opponent, self.clock(), arena=arena)
+        duel.id = duel_id
+        if opponent != PERSON:
+            return await self._open(duel)
+        notes: Notes = []
+        self.store.add(duel)
+        self._begin(duel, second, notes)
         await self.outbox.send(notes)
         return duel
 
@@ -373,6 +393,15 @@ class Duels:
             if seat.ended is None and seat.game is not None:
                 live = self.games.end(seat.player, seat.game, "time", duel=True)
                 self._end_seat(duel, seat, "time", live, notes)
+
+    def _seats_time_up(self, duel: Duel, notes: Notes) -> None:
+        """Ends on time the games of the seats whose own time is up before the duel's (``seat_deadline``)."""
+        for seat in duel.seats:
+            if seat.ended is None and seat.game is not None:
+                deadline = self.seat_deadline(duel, seat)
+                if deadline is not None and self.clock() >= deadline:
+                    live = self.games.end(seat.player, seat.game, "time", duel=True)
+                    self._end_seat(duel, seat, "time", live, notes)
 
     def _end_seat(self, duel: Duel, seat: Seat, reason: str, live: LiveGame, notes: Notes) -> None:
         score = live.game.score

@@ -50,6 +50,7 @@ class Duel:
     seats: list[Seat] = field(default_factory=list)
     rating_weight: float | None = None
     unrated: str | None = None
+    arena: str | None = None
 
     @classmethod
     def table(
@@ -62,6 +63,7 @@ class Duel:
         at: float,
         min_rating: float | None = None,
         max_rating: float | None = None,
+        arena: str | None = None,
     ) -> Duel:
         """A new open table, its creator in the first seat."""
         return cls(
@@ -80,6 +82,7 @@ class Duel:
             ended_at=None,
             rematch=None,
             seats=[Seat(0, creator)],
+            arena=arena,
         )
 
     def seat_of(self, player: str) -> Seat | None:

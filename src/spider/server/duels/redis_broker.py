@@ -63,12 +63,18 @@ def _topic(channel: bytes | str) -> str:
     return name.removeprefix(CHANNEL_PREFIX)
 
 
+MAX_CONNECTIONS = 10_000
+"""Redis connections a process may hold: one a socket (its subscription) and those that publish. redis-py's
+own default, 100, refused the 101st socket of a process (bench/arena.py: 100 players a process), and the
+messages waiting behind a refused publish held up every pairing's news."""
+
+
 class RedisBroker:
     """Publishes to and subscribes through one Redis server."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.client = aioredis.Redis.from_url(url)
+        self.client = aioredis.Redis.from_url(url, max_connections=MAX_CONNECTIONS)
 
     async def publish(self, topic: str, message: Message) -> None:
         try:

@@ -8,7 +8,8 @@ this player may see it, on every change of state) and ``watch`` (the opponent's 
 player's own game has ended).
 
 The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow"|"unfollow", "duel"}``
-and ``{"type": "ping"}``; it acts and finishes over HTTP (``routes``), the one door for a duel's
+``{"type": "follow_arena"|"unfollow_arena", "arena"}`` (the arena's standings, ``arena`` frames, now and
+on each change) and ``{"type": "ping"}``; it acts and finishes over HTTP (``routes``), the one door for a duel's
 actions, and hears of them here. A message that is too large or no JSON object closes the socket
 (1009, 1007) after an ``error`` frame with the catalog's sentence; one that is an object but not a
 known message gets an ``error`` frame. Every frame is built from public views and progress only: never
@@ -39,6 +40,7 @@ from starlette import status
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from spider.errors import SpiderError
+from spider.server.arenas.messages import arena_topic, standings
 from spider.server.duels.broker import Message, Overflow, Subscription
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import LOBBY, duel_topic, player_topic
@@ -53,6 +55,7 @@ MAX_MESSAGE = 1024
 MAX_FRAME = 4 * MAX_MESSAGE
 """Larger frames are refused by the protocol, unread; up to it, the sentence above says why."""
 MAX_FOLLOWED = 16
+MAX_ARENAS = 4
 CLOSING_SECONDS = 1.0
 """How long a stopping server waits for its sockets to answer what they handle and close."""
 
@@ -79,6 +82,7 @@ class Connection:
         self.messages = messages  # the player's bucket of messages
         self.followed: set[str] = set()
         self.watching: set[str] = set()
+        self.arenas: set[str] = set()
         self.apart: set[str] = set()
         self.sending = asyncio.Lock()
         self.handling = asyncio.Lock()  # held while a message from the page is being answered
@@ -167,6 +171,9 @@ class Connection:
         if kind == "ping":
             await self.send({"type": "pong", "ref": ref})
             return
+        if kind in ("follow_arena", "unfollow_arena") and isinstance(request.get("arena"), str):
+            await self.follow_arena(request["arena"], kind == "follow_arena", ref)
+            return
         if kind not in ("follow", "unfollow") or not isinstance(duel_id, str):
             await self.send(error_frame(refused("duel.socket_bad_message"), ref))
             return
@@ -190,6 +197,26 @@ class Connection:
         self.followed.add(duel_id)
         await self.subscription.add(duel_topic(duel_id))
         await self._duel(state)
+
+    async def follow_arena(self, arena_id: str, follow: bool, ref: Any) -> None:
+        """An arena's standings, now and on every change (``arenas.messages``), or no more."""
+        topic = arena_topic(arena_id)
+        if not follow:
+            self.arenas.discard(arena_id)
+            await self.subscription.remove(topic)
+            return
+        if not token_shaped(arena_id) or (arena_id not in self.arenas and len(self.arenas) >= MAX_ARENAS):
+            await self.send(error_frame(refused("arena.no_such_arena"), ref))
+            return
+        try:
+            state = await self.websocket.app.state.arenas.show(arena_id, self.player)
+        except RequestError as error:
+            await self.send(error_frame(error, ref))
+            return
+        self.arenas.add(arena_id)
+        await self.subscription.add(topic)
+        podium = state["podium"]
+        await self.send(standings(arena_id, state["arena"]["state"], state["standings"], podium)[1])
 
     async def _duel(self, state: Any) -> None:
         seat = state["seat"]

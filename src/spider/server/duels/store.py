@@ -68,6 +68,7 @@ class DuelStore:
             rematch=row.rematch,
             rating_weight=row.rating_weight,
             unrated=row.unrated,
+            arena=row.arena,
             seats=[Seat(r.seat, r.player, r.game, r.ended, r.score, r.outcome, r.rating_change) for r in rows],
         )
 
@@ -86,6 +87,7 @@ class DuelStore:
                     rating_min=duel.min_rating,
                     rating_max=duel.max_rating,
                     created_at=duel.created_at,
+                    arena=duel.arena,
                 )
             )
             connection.execute(insert(seats).values(duel=duel.id, seat=0, player=duel.creator))
@@ -235,7 +237,10 @@ class DuelStore:
         """The open tables' rows, newest first."""
         with self.engine.connect() as connection:
             return connection.execute(
-                select(duels).where(duels.c.state == OPEN).order_by(duels.c.created_at.desc()).limit(limit)
+                select(duels)
+                .where(duels.c.state == OPEN, duels.c.arena.is_(None))
+                .order_by(duels.c.created_at.desc())
+                .limit(limit)
             ).all()
 
     def invitations_of(self, player: str) -> Sequence[Row[Any]]:

@@ -70,6 +70,7 @@ export async function openLobby() {
     <h2>${esc(t('lobby.title'))}</h2>
     <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
     <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}</p>
+    <p><button type="button" data-arenas>${esc(t('arena.button'))}</button></p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables)}</ul>
     <p class="ghost-offer" data-ghost-offer${tables.tables.length ? ' hidden' : ''}>${esc(t('ghost.offer'))} <button type="button" data-ghost>${esc(t('ghost.race'))}</button> <button type="button" data-ghost-mine>${esc(t('ghost.race_mine'))}</button></p>
@@ -108,6 +109,7 @@ export async function openLobby() {
         else if (state.state === 'playing') start(state);
       } catch (error) { refuse(error); }
     }
+    else if ('arenas' in button.dataset) import('../arena.js').then((arenas) => arenas.openArenas());
     else if (button.dataset.decline) {
       try { await duelApi.decline(button.dataset.decline); button.closest('li')?.remove(); } catch (error) { refuse(error); }
     } else if (button.dataset.name) showPlayer(button.dataset.name);

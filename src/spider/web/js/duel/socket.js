@@ -4,6 +4,7 @@
 // and the server then sends each duel's state afresh, so nothing is lost by a drop.
 const listeners = new Map();
 const followed = new Set();
+const arenas = new Set();
 let socket = null;
 let wait = 500;
 
@@ -23,6 +24,7 @@ export function connect() {
   socket.addEventListener('open', () => {
     wait = 500;
     for (const id of followed) send({ type: 'follow', duel: id });
+    for (const id of arenas) send({ type: 'follow_arena', arena: id });
   });
   socket.addEventListener('message', (event) => {
     let frame;
@@ -52,4 +54,16 @@ export function follow(id) {
 export function unfollow(id) {
   followed.delete(id);
   send({ type: 'unfollow', duel: id });
+}
+
+/** An arena's standings, as ``arena`` frames: now and on every change (arena.js). */
+export function followArena(id) {
+  connect();
+  arenas.add(id);
+  send({ type: 'follow_arena', arena: id });
+}
+
+export function unfollowArena(id) {
+  arenas.delete(id);
+  send({ type: 'unfollow_arena', arena: id });
 }

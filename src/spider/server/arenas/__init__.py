@@ -1,0 +1,16 @@
+"""Arenas (lichess's shape): whoever joins an arena is paired into ordinary duels (``server/duels``) on
+fresh deals as they finish, with someone near their points and rating, and scores points; the standings
+change live over the socket, and the end has a podium.
+
+- ``rules``: the points a duel's end gives, and who is paired with whom (pure);
+- ``store``: every query on arenas, their players and their duels, and the pairing lease;
+- ``arenas``: the routes' one door to arenas (``Arenas``), and the tick that pairs them;
+- ``messages``: the standings message, on the arena's topic;
+- ``answers``: the API's shapes (what is asked, what is answered);
+- ``routes``: the HTTP handlers and their entries in the API's table.
+
+Several server processes may share the database: an arena is paired by one process at a time, the one
+holding its lease (``arenas.pairer``, renewed on every tick; another takes it over once it lapses), and
+every change is a conditional update, so that even a process that lost its lease unknowingly never seats
+a player in two duels nor counts a duel twice.
+"""

@@ -1,0 +1,103 @@
+"""The arenas' HTTP handlers and their entries in the API's table (``routes.API`` takes ``ARENA_API``).
+
+A player lists the arenas, opens one of their own, reads one with its standings, joins, leaves and goes
+berserk; the duels they are paired into are ordinary duels (``/api/duels/{id}``), and the socket brings
+the standings live (``{"type": "follow_arena", "arena"}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from http import HTTPStatus
+
+from starlette import status
+from starlette.requests import Request
+from starlette.responses import Response
+
+from spider.server.arenas.answers import Arenas as ArenaList
+from spider.server.arenas.answers import ArenaState, NewArena
+from spider.server.arenas.arenas import Arenas
+from spider.server.bodies import Nothing, json_object
+from spider.server.limits import NewGames, SharedCounts, count_new_game
+from spider.server.openapi import Endpoint, Handler
+from spider.server.replies import answer, player_of
+
+CHANGES_PER_MINUTE, CHANGES_BURST = 20, 10
+"""Joins, leaves and berserks a player may make a minute (``CHANGES_BURST`` at once): a flood of them is
+refused with 429 before it reaches the database."""
+
+
+def _arenas(request: Request) -> Arenas:
+    arenas: Arenas = request.app.state.arenas
+    return arenas
+
+
+def changes_limit(shared: SharedCounts | None = None) -> NewGames:
+    return NewGames(CHANGES_PER_MINUTE, burst=CHANGES_BURST, message_id="arena.too_fast", name="arena", shared=shared)
+
+
+async def list_arenas(request: Request) -> Response:
+    return answer(_arenas(request).listing(player_of(request)))
+
+
+async def open_arena(request: Request) -> Response:
+    body = NewArena.from_json(await json_object(request))
+    count_new_game(request)
+    arenas, player = _arenas(request), player_of(request)
+    arena_id = await arenas.open(player, body)
+    return answer(await arenas.show(arena_id, player), status.HTTP_201_CREATED)
+
+
+async def get_arena(request: Request) -> Response:
+    return answer(await _arenas(request).show(request.path_params["arena_id"], player_of(request)))
+
+
+def _on_an_arena(name: str, change: Callable[[Arenas, str, str], Awaitable[None]]) -> Handler:
+    """A handler for ``POST /api/arenas/{arena_id}/...`` without a body: the change, then the arena."""
+
+    async def handler(request: Request) -> Response:
+        Nothing.from_json(await json_object(request, required=False))
+        arenas, player = _arenas(request), player_of(request)
+        limit: NewGames = request.app.state.arena_changes
+        limit.take(player)
+        arena_id = request.path_params["arena_id"]
+        await change(arenas, player, arena_id)
+        return answer(await arenas.show(arena_id, player))
+
+    handler.__name__ = name  # the operation's id in the API's description
+    return handler
+
+
+join_arena = _on_an_arena("join_arena", lambda arenas, player, arena_id: arenas.join(player, arena_id))
+leave_arena = _on_an_arena("leave_arena", lambda arenas, player, arena_id: arenas.leave(player, arena_id))
+berserk = _on_an_arena("berserk", lambda arenas, player, arena_id: arenas.berserk(player, arena_id))
+
+ARENA = "/api/arenas/{arena_id}"
+OK, CREATED, CONFLICT = HTTPStatus.OK, HTTPStatus.CREATED, HTTPStatus.CONFLICT
+NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
+ARENA_API = (
+    Endpoint("GET", "/api/arenas", list_arenas, "The arenas to come and in play, and those over within the hour",
+             ArenaList,
+             about="The server keeps one arena an hour per suit count (5-minute duels for 50 minutes, computer "
+             "players filling in); players open their own."),
+    Endpoint("POST", "/api/arenas", open_arena, "Opens an arena of your own", ArenaState, CREATED, body=NewArena,
+             refusals=(CONFLICT, TOO_MANY),
+             about="It starts starts_in minutes from now and lasts length minutes; 409 (arena.too_many) when you "
+             "have two arenas not over already."),
+    Endpoint("GET", ARENA, get_arena, "An arena: its standings (best first), the podium once it is over, and you",
+             ArenaState, refusals=(NOT_FOUND,),
+             about="Points: 2 a win, 1 a draw, 0 a loss, doubled from the third win in a row on; a berserk win "
+             "gives 1 more. you.duel is the duel you are paired into now (an ordinary duel: /api/duels/{id})."),
+    Endpoint("POST", f"{ARENA}/join", join_arena, "Joins the arena: you are paired as soon as you are free",
+             ArenaState, body=Nothing, body_required=False, refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+             about="Paired into a duel on a fresh deal with a player near your points and rating, never the one "
+             "you just played; a player who does not move within 30 s of a duel's start is withdrawn (join "
+             "again). 409 once the arena has ended; 429 past 20 joins, leaves and berserks a minute."),
+    Endpoint("POST", f"{ARENA}/leave", leave_arena, "Leaves the arena: no more pairings (a duel in play goes on "
+             "and counts)", ArenaState, body=Nothing, body_required=False, refusals=(NOT_FOUND, TOO_MANY)),
+    Endpoint("POST", f"{ARENA}/berserk", berserk, "Goes berserk in your arena duel now: half your clock, one "
+             "point more for a win", ArenaState, body=Nothing, body_required=False,
+             refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+             about="Only before your first move in that duel: 409 (arena.berserk_too_late) after it, "
+             "(arena.no_duel) when you are not paired, (arena.berserk_already) the second time."),
+)

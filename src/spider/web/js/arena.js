@@ -1,0 +1,202 @@
+// @ts-check
+// Arenas (README: Arenas), from the duel lobby: the arenas to come and in play, one's own opened, and an
+// arena's standings, live over the socket, with join and leave, the duel one plays now, berserk, and the
+// podium at the end. The duels themselves are played on the duel table (duel/table.js), which opens by
+// itself when a pairing starts one. Loaded with import() when first wanted.
+import { request } from './api.js';
+import { connect, on, followArena, unfollowArena } from './duel/socket.js';
+import { t, currentLanguage } from './i18n.js';
+import { openDialog, dialog, esc } from './dialog.js';
+import { say, refuse } from './status.js';
+import { CONSTANTS } from './settings.js';
+
+const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
+const LENGTHS = [15, 30, 45, 60, 90, 120];
+/** The arena this page has joined: a duel that starts offers berserk. */
+let joined = null;
+
+function ensureStyle() {
+  if (document.getElementById('arena-style')) return;
+  const style = document.createElement('link');
+  style.id = 'arena-style';
+  style.rel = 'stylesheet';
+  style.href = '/static/css/arena.css';
+  document.head.append(style);
+}
+
+/** @param {string} iso */
+function clockTime(iso) {
+  return new Date(iso).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit' });
+}
+
+function when(arena) {
+  if (arena.state === 'upcoming') return t('arena.state.upcoming', { time: clockTime(arena.starts_at) });
+  if (arena.state === 'running') return t('arena.state.running', { time: clockTime(arena.ends_at) });
+  return t('arena.state.over');
+}
+
+function summary(arena) {
+  // a name keeps its own direction inside a sentence of another (FSI ... PDI)
+  const by = arena.opened_by === null ? t('arena.hourly') : t('arena.by', { name: `\u2068${arena.opened_by}\u2069` });
+  return `${esc(by)} · ${esc(t('suits.option', { count: arena.suits }))} · ${esc(t('lobby.minutes', { count: arena.minutes }))}`
+    + ` · ${esc(when(arena))} · ${esc(t('arena.players', { count: arena.players }))}`;
+}
+
+/** The list of arenas, and a form to open one's own. */
+export async function openArenas() {
+  ensureStyle();
+  connect();
+  let list;
+  try { list = await request('GET', '/api/arenas'); } catch (error) { refuse(error); return; }
+  const items = list.arenas.filter((a) => a.state !== 'over' || a.joined).map((a) => `<li${a.joined ? ' class="joined"' : ''}>${summary(a)}`
+    + ` <button type="button" data-arena="${esc(a.id)}">${esc(t('arena.show'))}</button></li>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n, i) => `<label><input type="radio" name="suits" value="${n}"${i === 0 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const minutes = CONSTANTS.duel_minutes.map((m, i) => `<option value="${m}"${i === 0 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
+  const lengths = LENGTHS.map((m) => `<option value="${m}"${m === 30 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
+  const d = openDialog(`<form method="dialog" class="lobby arenas">
+    <h2>${esc(t('arena.title'))}</h2>
+    <p class="note">${esc(t('arena.rules'))}</p>
+    <ul data-arenas>${items || `<li class="note">${esc(t('arena.none'))}</li>`}</ul>
+    <h3>${esc(t('arena.new'))}</h3>
+    <div class="suit-radios">${suitRadios}</div>
+    <div class="field"><label for="arena-minutes">${esc(t('arena.duel_time'))}</label><select id="arena-minutes" name="minutes">${minutes}</select></div>
+    <div class="field"><label for="arena-length">${esc(t('arena.length'))}</label><select id="arena-length" name="length">${lengths}</select></div>
+    <label class="check"><input type="checkbox" name="computers"> ${esc(t('arena.computers'))}</label>
+    <div class="actions"><button value="close">${esc(t('button.close'))}</button><button value="create" class="primary">${esc(t('arena.create'))}</button></div></form>`, {
+    label: t('arena.title'),
+    onClose: (value) => { if (value === 'create') create(form); },
+  });
+  const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
+  d.addEventListener('click', (event) => {
+    const button = /** @type {Element} */ (event.target).closest('button');
+    if (button && button.dataset.arena) showArena(button.dataset.arena);
+  });
+}
+
+async function create(form) {
+  const body = {
+    suits: Number(form.suits.value), minutes: Number(form.minutes.value), length: Number(form.length.value),
+    computers: form.computers.checked,
+  };
+  try {
+    const state = await request('POST', '/api/arenas', body);
+    showArena(state.arena.id);
+  } catch (error) { refuse(error); }
+}
+
+function standingsHtml(standings, podium) {
+  const rows = standings.map((s) => `<li data-place="${s.place}"${s.active ? '' : ' class="away"'}><span class="place">${s.place}.</span>`
+    + ` <bdi class="name">${esc(s.name)}</bdi> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
+    + `${s.streak >= 2 ? ` <span class="fire" title="${esc(t('arena.on_fire'))}">×2</span>` : ''}`
+    + `${s.playing ? ` <small>${esc(t('arena.playing'))}</small>` : ''}</li>`).join('');
+  const top = podium ? `<h3>${esc(t('arena.podium'))}</h3><ol class="podium" data-podium>${podium.map((s) => `<li><bdi>${esc(s.name)}</bdi> · ${esc(t('arena.points', { count: s.points }))}</li>`).join('')}</ol>` : '';
+  return `${top}<h3>${esc(t('arena.standings'))}</h3><ol class="standings" data-standings>${rows}</ol>`;
+}
+
+function youHtml(state) {
+  const you = state.you;
+  const over = state.arena.state === 'over';
+  const buttons = [];
+  if (!over && (!you || !you.active)) buttons.push(`<button type="button" class="primary" data-join>${esc(t('arena.join'))}</button>`);
+  if (!over && you && you.active) buttons.push(`<button type="button" data-leave>${esc(t('arena.leave'))}</button>`);
+  if (you && you.duel) buttons.push(`<button type="button" data-duel="${esc(you.duel)}">${esc(t('arena.your_duel'))}</button>`);
+  if (you && you.may_berserk) buttons.push(`<button type="button" data-berserk title="${esc(t('arena.berserk_note'))}">${esc(t('arena.berserk'))}</button>`);
+  const waiting = you && you.active && !you.duel && state.arena.state === 'running' ? `<p class="note">${esc(t('arena.waiting'))}</p>` : '';
+  return `${waiting}<div class="arena-you">${buttons.join('')}</div>`;
+}
+
+/** One arena: its standings live, and what the player may do in it. */
+export async function showArena(id) {
+  ensureStyle();
+  connect();
+  let state;
+  try { state = await request('GET', arenaPath(id)); } catch (error) { refuse(error); return; }
+  const d = openDialog(`<form method="dialog" class="lobby arena">
+    <h2>${esc(t('arena.title'))}</h2>
+    <p data-summary>${summary(state.arena)}</p>
+    <div data-you>${youHtml(state)}</div>
+    <div data-board>${standingsHtml(state.standings, state.podium)}</div>
+    <div class="actions"><button value="close">${esc(t('button.close'))}</button></div></form>`, {
+    label: t('arena.title'),
+    onClose: () => { stop(); unfollowArena(id); },
+  });
+  d.dataset.arena = id;
+  d.addEventListener('close', () => { delete d.dataset.arena; }, { once: true });
+  if (state.you && state.you.active) joined = id;
+  const refresh = async () => {
+    try { state = await request('GET', arenaPath(id)); } catch { return; }
+    if (!d.open) return;
+    /** @type {HTMLElement} */ (d.querySelector('[data-summary]')).innerHTML = summary(state.arena);
+    /** @type {HTMLElement} */ (d.querySelector('[data-you]')).innerHTML = youHtml(state);
+    /** @type {HTMLElement} */ (d.querySelector('[data-board]')).innerHTML = standingsHtml(state.standings, state.podium);
+  };
+  // the standings come in the frame itself: no request per frame, however many watch the arena
+  const stop = on('arena', (frame) => {
+    if (frame.arena !== id || !d.open) return;
+    const wasOver = state.arena.state === 'over';
+    state = { ...state, arena: { ...state.arena, state: frame.state, players: frame.standings.length }, standings: frame.standings, podium: frame.podium };
+    /** @type {HTMLElement} */ (d.querySelector('[data-summary]')).innerHTML = summary(state.arena);
+    /** @type {HTMLElement} */ (d.querySelector('[data-board]')).innerHTML = standingsHtml(state.standings, state.podium);
+    if (!wasOver && frame.state === 'over') refresh();
+  });
+  followArena(id);
+  d.addEventListener('click', async (event) => {
+    const button = /** @type {Element} */ (event.target).closest('button');
+    if (!button) return;
+    try {
+      if ('join' in button.dataset) { await request('POST', `${arenaPath(id)}/join`, {}); joined = id; }
+      else if ('leave' in button.dataset) { await request('POST', `${arenaPath(id)}/leave`, {}); joined = null; }
+      else if ('berserk' in button.dataset) { await berserk(id); }
+      else if (button.dataset.duel) {
+        const duelId = button.dataset.duel;
+        if (dialog().open) dialog().close('duel');
+        (await import('./duel/table.js')).enterDuel(duelId);
+        return;
+      } else return;
+      await refresh();
+    } catch (error) { refuse(error); }
+  });
+}
+
+async function berserk(id) {
+  await request('POST', `${arenaPath(id)}/berserk`, {});
+  say(t('arena.berserked'));
+  document.getElementById('arena-berserk')?.remove();
+}
+
+/** A duel of the arena joined here starts: berserk is offered beside the table until the first move. */
+function offerBerserk() {
+  if (!joined) return;
+  ensureStyle();
+  document.getElementById('arena-berserk')?.remove();
+  const id = joined;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.id = 'arena-berserk';
+  button.textContent = t('arena.berserk');
+  button.title = t('arena.berserk_note');
+  button.addEventListener('click', () => { berserk(id).catch((error) => { button.remove(); refuse(error); }); });
+  document.body.append(button);
+  // only before the first move: the offer goes with the first touch of the table (and in any case after
+  // the time to make one)
+  const gone = (event) => {
+    if (event && button.contains(/** @type {Node} */ (event.target))) return;
+    button.remove();
+    document.removeEventListener('pointerup', gone, true);
+  };
+  document.addEventListener('pointerup', gone, true);
+  setTimeout(gone, 30_000);
+}
+
+/** A pairing starts the duel on the duel table: the arena's dialog steps aside for it, and berserk is
+offered (only for a duel of the arena joined here, not for any other duel). */
+async function paired(frame) {
+  if (!joined) return;
+  let state;
+  try { state = await request('GET', arenaPath(joined)); } catch { return; }
+  if (!state.you || state.you.duel !== frame.duel) return;
+  if (dialog().open && dialog().dataset.arena) dialog().close('duel');
+  if (state.you.may_berserk) offerBerserk();
+}
+
+on('duel_started', (frame) => { paired(frame); });
