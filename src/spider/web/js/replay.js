@@ -1,6 +1,8 @@
 // @ts-check
-// "Show a winning line": a fresh game of the same deal, and the server's stored line played on it step by step.
-// A replay is a mode of its own: labelled as such, never the player's current game, and when it ends or is
+// "Show a winning line": the server's stored line for the deal, played in the replay viewer (viewer.js, loaded
+// when first wanted), over the game the line was asked for, which stays as it was.
+// ``playLine`` plays a line on a replay's table instead (the analysis's line from where the game was still
+// winnable): a mode of its own, labelled as such, never the player's current game, and when it ends or is
 // stopped the table goes back to the game the line was asked for.
 import { api } from './api.js';
 import { state } from './state.js';
@@ -25,18 +27,16 @@ export async function showWinningLine() {
     return;
   }
   let line;
-  let fresh;
-  let origin = view;
+  let code;
   try {
-    if (!view.over && !view.won) origin = await api.resign(view.id);
-    let code;
+    if (!view.over && !view.won) setView(await api.resign(view.id), { animate: false });
     ({ code, line } = await api.line(view.id)); // the code comes with the line, once the game is over
-    fresh = await api.create({ suits: view.suits, code, rules: view.rules, replay: true });
   } catch (error) {
     refuse(error);
     return;
   }
-  await playLine(fresh, line, origin);
+  const viewer = await import('./viewer.js');
+  await viewer.openViewer({ code, rules: view.rules, actions: line, title: t('viewer.line_title', { code }) }, { play: true });
 }
 
 /**
