@@ -87,11 +87,11 @@ function build(root, shown, total) {
     <div class="viewer-boards${duel ? ' duel' : ''}">${boards}</div>
     <p class="viewer-step" aria-live="polite"></p>
     <div class="viewer-controls">
-      <button type="button" data-viewer="first" aria-label="${esc(t('viewer.first'))}">⏮</button>
-      <button type="button" data-viewer="back" aria-label="${esc(t('viewer.back'))}">◀</button>
+      <button type="button" data-viewer="first" aria-label="${esc(t('viewer.first'))}" class="viewer-arrow">⇤</button>
+      <button type="button" data-viewer="back" aria-label="${esc(t('viewer.back'))}" class="viewer-arrow">←</button>
       <button type="button" data-viewer="play" aria-label="${esc(t('viewer.play'))}">▶</button>
-      <button type="button" data-viewer="forward" aria-label="${esc(t('viewer.forward'))}">▶|</button>
-      <button type="button" data-viewer="last" aria-label="${esc(t('viewer.last'))}">⏭</button>
+      <button type="button" data-viewer="forward" aria-label="${esc(t('viewer.forward'))}" class="viewer-arrow">→</button>
+      <button type="button" data-viewer="last" aria-label="${esc(t('viewer.last'))}" class="viewer-arrow">⇥</button>
       <input type="range" min="0" max="${total}" value="0" step="1" data-viewer="seek" aria-label="${esc(t('viewer.seek'))}">
       <label class="viewer-speed">${esc(t('viewer.speed'))} <select data-viewer="speed">${speeds}</select></label>
     </div>
@@ -181,7 +181,9 @@ function facts(position) {
   const fields = position.split(' ');
   const stock = Number(fields[2]);
   const runs = fields[3] === '-' ? 0 : fields[3].length;
-  return t('viewer.facts', { score: formatNumber(Number(fields[4])), moves: formatNumber(Number(fields[5])), deals: formatNumber(Math.ceil(stock / 10)), runs: formatNumber(runs) });
+  // a negative score keeps its minus sign before the digits in a right-to-left sentence (an isolate)
+  const score = document.documentElement.dir === 'rtl' ? `\u2066${formatNumber(Number(fields[4]))}\u2069` : formatNumber(Number(fields[4]));
+  return t('viewer.facts', { score, moves: formatNumber(Number(fields[5])), deals: formatNumber(Math.ceil(stock / 10)), runs: formatNumber(runs) });
 }
 
 /** Draws a public position's ten columns into ``into``. @param {HTMLElement} into @param {string} position */
@@ -237,7 +239,7 @@ function toggle() {
 function playButton(playing) {
   if (!open) return;
   const button = /** @type {HTMLElement} */ (open.root.querySelector('[data-viewer="play"]'));
-  button.textContent = playing ? '⏸' : '▶';
+  button.textContent = playing ? '❚❚' : '▶';
   button.setAttribute('aria-label', t(playing ? 'viewer.pause' : 'viewer.play'));
 }
 
