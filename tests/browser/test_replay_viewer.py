@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from spider.server.deal_pool import Pool
-from tests.browser.access import in_language
+from tests.browser.access import in_language, summary, violations
 from tests.browser.harness import Server, open_context
 from tests.browser.table import View, act, new_game, open_table, solve
 
@@ -42,6 +42,7 @@ def test_a_link_opens_a_finished_game_at_a_move_and_the_keys_step_it(page: Page)
     expect(viewer.get_by_role("link", name="Link to this action")).to_have_attribute(
         "href", f"/?replay={ended['id']}&move=2"
     )
+    assert summary(violations(page, "dialog.viewer")) == []  # every control named, contrast, roles (axe-core)
 
     page.keyboard.press("ArrowLeft")
     expect(viewer.locator(".viewer-step")).to_have_text("Action 1 of 3: a deal from the stock.")
