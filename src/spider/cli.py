@@ -7,6 +7,7 @@ import json
 import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from spider.cards import SUIT_COUNTS
@@ -14,6 +15,8 @@ from spider.codes import GameCode
 from spider.errors import SpiderError
 from spider.game import Game, open_game
 from spider.players.commands import add_commands as player_commands
+from spider.record import Record, duration, read_records
+from spider.record_commands import add_commands as record_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
 from spider.server.maintenance import add_commands as database_commands
@@ -24,7 +27,7 @@ from spider.view import table
 
 EXIT_BAD_INPUT = 2
 
-SPEAKING_COMMANDS = ("replay", "hint", "play")
+SPEAKING_COMMANDS = ("replay", "hint", "play", "record")
 """The commands whose output is written for a player, and so in their language (``--lang``)."""
 
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here. Registering
@@ -36,6 +39,7 @@ COMMAND_GROUPS: list[Callable[[Any], None]] = [
     verify_commands,
     solver_commands,
     player_commands,
+    record_commands,
 ]
 
 
@@ -67,6 +71,11 @@ def game_state(game: Game, reveal: bool) -> dict[str, Any]:
 
 
 def replay(args: argparse.Namespace) -> int:
+    if args.record is not None:
+        return replay_record(args)
+    if args.code is None:
+        fail(message("cli.replay_needs_code"))
+        return EXIT_BAD_INPUT
     actions = shlex.split(args.moves or "")
     handed: list[str] = []  # the actions the game has been given, so a refusal can say which it was
 
@@ -91,6 +100,32 @@ def replay(args: argparse.Namespace) -> int:
         if args.reveal:
             print(message("cli.position", position=game.position()))
     return 0
+
+
+def replay_record(args: argparse.Namespace) -> int:
+    """``spider replay --record FILE``: each game of the record (a duel's two) played on the table, action by
+    action with its clock mark and comment, up to ``--move N`` (all by default), then the table as it stands."""
+    text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text(encoding="utf-8")
+    for record in read_records(text):
+        game = record.game(args.move)
+        if args.json:
+            print(json.dumps(game_state(game, args.reveal)))
+            continue
+        for line in record_lines(record, args.move):
+            print(line)
+        print(message("cli.replay_header", code=game.code, score=game.score, moves=game.moves))
+        print(game.describe())
+    return 0
+
+
+def record_lines(record: Record, upto: int | None) -> list[str]:
+    """Whose game it is and its actions up to ``upto``, as the record writes them."""
+    lines = [message("cli.record_player", player=record.player)] if record.player else []
+    for number, step in enumerate(record.steps[:upto], start=1):
+        mark = "" if step.clock is None else f" [{duration(step.clock)}]"
+        comment = "" if step.comment is None else f" ; {step.comment}"
+        lines.append(f"{number}. {step.action}{mark}{comment}")
+    return lines
 
 
 def play(args: argparse.Namespace) -> int:
@@ -123,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     command = commands.add_parser("replay", help="apply actions to a game code and print the state")
-    command.add_argument("--code", required=True, help="game code, like SP1-S2C-ABCDEFG")
+    command.add_argument("--code", help="game code, like SP1-S2C-ABCDEFG (or --record)")
+    command.add_argument("--record", metavar="FILE", help="a game record to play (- for standard input)")
+    command.add_argument("--move", type=int, metavar="N", help="with --record: stop after N actions")
     command.add_argument("--preset", choices=sorted(PRESETS),
                          help="a preset's table rules (for the code's, but its group letter)")
     command.add_argument("--moves", default="", help='actions separated by spaces: "3>7 d u r f3"')

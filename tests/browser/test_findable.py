@@ -183,7 +183,8 @@ def test_the_winning_line_from_the_table(page: Page, server: Server) -> None:
     page.evaluate("document.documentElement.dataset.replayMs = '5'")
     more_menu(page)
     page.get_by_role("menuitem", name="Give up and show a winning line").click()
-    expect(page.locator("#status")).to_have_text("That is one way to win this deal.", timeout=60_000)
-    expect(page.locator(".run[data-run]")).to_have_count(8)
-    expect(page.locator("[data-moves]")).to_have_text(str(view["moves"]))  # back to the game given up
+    viewer = page.locator("dialog.viewer[open]")  # the line plays in the replay viewer
+    expect(viewer.locator(".viewer-facts")).to_contain_text("runs removed 8", timeout=60_000)
+    viewer.get_by_role("button", name="Close the replay").click()
+    expect(page.locator("[data-moves]")).to_have_text(str(view["moves"]))  # the game given up, as it was
     assert page.request.get(f"/api/games/{view['id']}").json()["result"] == "resigned"

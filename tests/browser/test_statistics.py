@@ -1,5 +1,5 @@
 """The statistics' last games: listed after they end, drawn on the chart, typed-in codes' games apart, and
-played again on the table, after which the player's own game comes back as it was."""
+opened in the replay viewer, over the player's own game, which stays as it was."""
 
 from __future__ import annotations
 
@@ -42,27 +42,17 @@ def test_the_history_lists_finished_games_charts_them_and_replays_one(page: Page
                                     "at the top, losses at the bottom, and the line of their scores.")
     expect(chart.locator("g.mark.lost")).to_have_count(2)
 
-    page.evaluate("document.documentElement.dataset.replayMs = '5'")
     rows.nth(1).get_by_role("button", name="Replay").click()
-    expect(page.locator("dialog[open]")).to_have_count(0)
-    expect(page.locator("[data-kind]")).to_have_text("· your finished game, replayed")
-    expect(page.locator("#status")).to_have_text("That is how the game went.", timeout=60_000)
-    expect(page.locator("[data-moves]")).to_have_text(str(dealt["moves"]))
-    # then back to the player's game, unchanged
-    expect(page.locator("[data-moves]")).to_have_text(str(playing["moves"]), timeout=10_000)
-    expect(page.locator("[data-kind]")).not_to_have_text("· your finished game, replayed")
+    viewer = page.locator("dialog.viewer[open]")  # the replay viewer, over the statistics
+    expect(viewer.locator(".viewer-step")).to_have_text("The opening deal. Actions to come: 2.")
+    viewer.get_by_role("button", name="To the end").click()
+    expect(viewer.locator(".viewer-step")).to_have_text("Action 2 of 2: a deal from the stock.")
+    expect(viewer.locator(".viewer-facts")).to_contain_text(f"moves {dealt['moves']}")
+    viewer.get_by_role("button", name="Close the replay").click()
+    expect(viewer).to_have_count(0)
+    expect(page.locator("dialog[open] .history")).to_be_visible()  # back to the statistics
+    # the player's game stays as it was
     assert current(page)["id"] == playing["id"] and current(page)["moves"] == playing["moves"]
-
-    # stopped part-way, the replay gives the table back at once
-    page.evaluate("document.documentElement.dataset.replayMs = '2000'")
-    page.locator('[data-command="stats"]').first.click()
-    page.locator("dialog[open] .history tbody tr").first.get_by_role("button", name="Replay").click()
-    expect(page.locator("[data-kind]")).to_have_text("· your finished game, replayed")
-    page.locator("#replay-stop").click()
-    expect(page.locator("#status")).to_have_text("Replay stopped: back to your game.", timeout=10_000)
-    expect(page.locator("[data-kind]")).not_to_have_text("· your finished game, replayed", timeout=10_000)
-    expect(page.locator("[data-moves]")).to_have_text(str(playing["moves"]))
-    assert current(page)["id"] == playing["id"]
 
 
 def test_the_history_speaks_hebrew_right_to_left(page: Page) -> None:

@@ -80,6 +80,7 @@ from spider.server.limits import count_action, count_new_game
 from spider.server.metrics import Metrics
 from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.practice import listing
+from spider.server.record_routes import RECORD_API
 from spider.server.replies import NO_STORE, answer, player_of
 from spider.server.service_worker import engine_file, script
 from spider.server.static import StaticFiles, send
@@ -341,6 +342,7 @@ API = (
     *LEADERBOARD_API,
     *GHOST_API,
     *ARENA_API,
+    *RECORD_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "

@@ -3,12 +3,11 @@
 // whether the deal could be won and the last point from which it still could. From there the player can
 // take the game up again (a new game of the deal with their own actions played again, undo history and
 // all) or watch the winning line from that point.
-import { api } from './api.js';
+import { api, request } from './api.js';
 import { state } from './state.js';
 import { t } from './i18n.js';
 import { setView, newGame } from './game.js';
 import { say, refuse } from './status.js';
-import { playLine } from './replay.js';
 import { openDialog, esc } from './dialog.js';
 
 /** Give up the game in progress (if it still is) and analyse it. */
@@ -60,18 +59,34 @@ function showAnalysis(origin, found) {
     label: t('analysis.title'),
     onClose: async (value) => {
       if (value === 'new') newGame();
-      else if (value === 'back' || value === 'line') {
+      else if (value === 'line') showLineFrom(origin, found);
+      else if (value === 'back') {
         try {
-          const fresh = await api.resume(origin.id, found.last_winnable, value === 'line');
-          if (value === 'line') await playLine(fresh, found.line, origin);
-          else {
-            setView(fresh, { animate: false });
-            say(t('analysis.resumed', { moves: fresh.moves }));
-          }
+          const fresh = await api.resume(origin.id, found.last_winnable, false);
+          setView(fresh, { animate: false });
+          say(t('analysis.resumed', { moves: fresh.moves }));
         } catch (error) {
           refuse(error);
         }
       }
     },
   });
+}
+
+/**
+ * The winning line from the last point the game could still be won, in the replay viewer (viewer.js): the
+ * player's own actions up to there, then the line, opened at that point and playing.
+ */
+async function showLineFrom(origin, found) {
+  let played;
+  try {
+    played = await request('GET', `/api/games/${encodeURIComponent(origin.id)}/played`);
+  } catch (error) {
+    refuse(error);
+    return;
+  }
+  const actions = played.actions.slice(0, found.last_winnable).concat(found.line);
+  const viewer = await import('./viewer.js');
+  await viewer.openViewer({ code: played.code, rules: played.rules, actions, title: t('viewer.line_title', { code: played.code }) },
+    { move: found.last_winnable, play: true });
 }

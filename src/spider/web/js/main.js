@@ -75,6 +75,15 @@ function wire() {
   setInterval(updateClock, 1000);
 }
 
+/** ``/?replay=GAME_ID&move=N``: a finished game's replay viewer, opened over the player's own game (viewer.js). */
+function openReplayLink() {
+  const asked = new URLSearchParams(window.location.search);
+  const gameId = asked.get('replay');
+  if (!gameId) return;
+  window.history.replaceState(null, '', window.location.pathname);
+  import('./viewer.js').then((viewer) => viewer.openViewer({ gameId }, { move: Number(asked.get('move')) || 0 }));
+}
+
 async function start() {
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
@@ -105,6 +114,7 @@ async function start() {
   setView(view.value, { animate: false });
   initOnScreen();
   if (opening) say(opening());
+  openReplayLink();
   import('./duel/start.js').then((duels) => duels.initDuels()).catch(() => {}); // a duel in play comes back
   // an offline game kept before the reload comes back; the service worker is registered once the table is up
   import('./offline/play.js').then((offline) => { offline.initOffline(setView); return offline.resumeOffline(); }).catch(() => {});

@@ -1,13 +1,12 @@
 // @ts-check
 // The statistics dialog: the player's results by suit count, everyone's win rates, the offline games apart;
 // and the last games of one suit count, as a chart (chart.js) and a table, each game that may be shown
-// played again on a replay's table (replay.js), after which the player's game comes back as it was.
+// opened in the replay viewer (viewer.js); and a game record file opened there.
 import { api, request } from './api.js';
 import { state } from './state.js';
 import { settings, RULE_CHOICES, CONSTANTS } from './settings.js';
 import { t, formatTime, formatNumber, currentLanguage } from './i18n.js';
 import { refuse } from './status.js';
-import { playLine } from './replay.js';
 import { openDialog, esc } from './dialog.js';
 import { resultsChart } from './chart.js';
 /** @import * as T from './types' */
@@ -17,8 +16,9 @@ const closeButton = () => `<button value="close" class="primary">${esc(t('button
 export async function statsDialog() {
   const d = openDialog(`<div class="body"><h2>${esc(t('stats.title'))}</h2><div class="stats">${esc(t('stats.loading'))}</div>
     <section class="history" aria-labelledby="history-title"></section>
-    <form method="dialog" class="actions"><button type="button" data-boards>${esc(t('boards.open'))}</button>${closeButton()}</form></div>`, { label: t('stats.title') });
+    <form method="dialog" class="actions"><button type="button" data-boards>${esc(t('boards.open'))}</button><button type="button" data-open-record>${esc(t('viewer.open'))}</button>${closeButton()}</form></div>`, { label: t('stats.title') });
   d.querySelector('[data-boards]')?.addEventListener('click', async () => (await import('./leaderboards.js')).leaderboards('scores'));
+  /** @type {HTMLElement} */ (d.querySelector('[data-open-record]')).addEventListener('click', () => import('./viewer.js').then((viewer) => viewer.chooseRecordFile()));
   const history = /** @type {HTMLElement} */ (d.querySelector('.history'));
   showHistory(history, state.view ? state.view.suits : settings.suits);
   let stats;
@@ -112,7 +112,7 @@ async function showHistory(section, suits, typed = false) {
     for (const button of into.querySelectorAll('[data-replay]')) {
       button.addEventListener('click', () => {
         const game = games.find((g) => g.id === /** @type {HTMLElement} */ (button).dataset.replay);
-        if (game) replayGame(game, /** @type {HTMLDialogElement} */ (section.closest('dialog')));
+        if (game) replayGame(game);
       });
     }
   }
@@ -122,24 +122,11 @@ async function showHistory(section, suits, typed = false) {
 }
 
 /**
- * Plays a finished game again, action by action, on a replay's table; Stop (or its end) brings back the
- * player's game as it was.
+ * Opens a finished game in the replay viewer (viewer.js, loaded when first wanted), over this dialog: closing
+ * the viewer comes back here.
  * @param {T.PastGame} game
- * @param {HTMLDialogElement | null} dialog
  */
-async function replayGame(game, dialog) {
-  const origin = state.view;
-  if (!origin || state.replay || state.offline) return;
-  let played;
-  let fresh;
-  try {
-    /** @type {T.GameActions} */
-    played = await request('GET', `/api/games/${encodeURIComponent(game.id)}/played`);
-    fresh = await api.create({ suits: played.suits, code: played.code, rules: played.rules, replay: true });
-  } catch (error) {
-    refuse(error);
-    return;
-  }
-  if (dialog) dialog.close('replay');
-  await playLine(fresh, played.actions, origin, { playing: 'history.replay_playing', done: 'history.replay_done', seconds: game.seconds, kind: 'history.kind' });
+async function replayGame(game) {
+  const viewer = await import('./viewer.js');
+  await viewer.openViewer({ gameId: game.id });
 }
