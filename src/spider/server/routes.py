@@ -63,6 +63,7 @@ from spider.server.bodies import (
     hint_index,
     json_object,
 )
+from spider.server.chances import CHANCE_API
 from spider.server.clock import HEARTBEAT
 from spider.server.duels.broker import Broker
 from spider.server.duels.people import MAX_NAME
@@ -325,6 +326,7 @@ API = (
              "or deal is refused (409, refuse.practice_limit); undo takes a move back. A practice game never "
              "counts in results."),
     *DUEL_API,
+    *CHANCE_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
