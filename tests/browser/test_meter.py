@@ -64,7 +64,7 @@ def test_on_a_phone_the_meter_sits_beside_the_score_on_screen(browser: Browser, 
         expect(meter.locator("[data-chance] [aria-hidden]")).to_have_text(PERCENT, timeout=20_000)
         box, score = meter.bounding_box(), page.locator("[data-score]").bounding_box()
         assert box is not None and score is not None
-        assert 0 <= box["x"] and box["x"] + box["width"] <= 390
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         assert abs(box["y"] - score["y"]) < 60  # in the same row of facts as the score
     finally:
         context.close()
