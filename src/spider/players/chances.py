@@ -17,7 +17,7 @@ everything here starts from a public :class:`~spider.notation.Position`.
 
 from __future__ import annotations
 
-import bisect
+import math
 import random
 import time
 import zlib
@@ -46,14 +46,13 @@ class Chance:
     """How many imaginings of the unseen cards went into it (0: the game is already won)."""
 
 
-# The mapping from the raw share of imaginings the solver wins to the chance shown, per suit count: points
-# (raw, chance) joined by straight lines, fitted on positions from master's games of tuning shuffles (below
-# 1000) with `bench/review.py --fit`. Outcomes are master's play, so the chance is that of a strong player.
-CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {
-    1: ((0.0, 0.0), (1.0, 1.0)),
-    2: ((0.0, 0.0), (1.0, 1.0)),
-    4: ((0.0, 0.0), (1.0, 1.0)),
-}
+# The mapping from the raw share of imaginings the solver wins to the chance shown, per suit count: Platt's
+# scaling, chance = 1 / (1 + exp(-(a + b * logit(raw)))) with the raw share held within CLIP of 0 and 1, its
+# (a, b) fitted on positions from master's games of tuning shuffles 200..229 with `bench/review.py --fit`.
+# Outcomes are master's play, so the chance is that of a strong player. The raw share is timid rather than
+# overconfident: an imagining whose search runs out of budget counts as lost, and master wins many of those.
+CALIBRATION: dict[int, tuple[float, float]] = {1: (1.470, 0.662), 2: (1.426, 1.457), 4: (0.880, 0.786)}
+CLIP = 1 / 40
 
 
 def win_chance(position: Position, *, seconds: float = 0.5, seed: int | None = None) -> Chance:
@@ -110,13 +109,7 @@ def solver_share(
 
 
 def calibrated(raw: float, suits: int) -> float:
-    """The chance shown for a raw share of imaginings won: :data:`CALIBRATION`'s points joined by lines."""
-    points = CALIBRATION.get(suits, CALIBRATION[4])
-    xs = [x for x, _ in points]
-    at = bisect.bisect_right(xs, raw)
-    if at == 0:
-        return points[0][1]
-    if at == len(points):
-        return points[-1][1]
-    (x0, y0), (x1, y1) = points[at - 1], points[at]
-    return y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+    """The chance shown for a raw share of imaginings won (:data:`CALIBRATION`)."""
+    a, b = CALIBRATION.get(suits, CALIBRATION[4])
+    held = min(1 - CLIP, max(CLIP, raw))
+    return 1 / (1 + math.exp(-(a + b * math.log(held / (1 - held)))))
