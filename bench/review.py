@@ -197,6 +197,16 @@ def main() -> None:
         print(f"{suits} suits: {len(mine)} positions, {sum(record.won for record in mine)} from games won")
     report(records, "Raw: the share of imaginings the solver wins", [record.raw for record in records])
     report(records, "Shown: the raw share through the fitted mapping", [record.chance for record in records])
+    # a reference no estimator should lose to: each suit count's own win rate over these positions, for all of them
+    rates = {
+        suits: sum(record.won for record in records if record.suits == suits)
+        / sum(record.suits == suits for record in records)
+        for suits in {record.suits for record in records}
+    }
+    reference = sum((rates[record.suits] - record.won) ** 2 for record in records) / len(records)
+    print(
+        f"\nReference: Brier score {reference:.3f} predicting each suit count's win rate here (known only afterwards)"
+    )
     if args.fit:
         if any(record.shuffle >= 1000 for record in records):
             parser.error("the mapping is fitted on tuning shuffles (below 1000) only")
