@@ -64,6 +64,7 @@ from spider.server.bodies import (
     hint_index,
     json_object,
 )
+from spider.server.chances import CHANCE_API
 from spider.server.clock import HEARTBEAT
 from spider.server.daily import Daily
 from spider.server.daily_routes import DAILY_API
@@ -343,6 +344,7 @@ API = (
     *GHOST_API,
     *ARENA_API,
     *RECORD_API,
+    *CHANCE_API,
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "

@@ -15,6 +15,7 @@ from typing import Any
 
 from spider.game import Game
 from spider.notation import parse_position
+from spider.players.chances import win_chance
 from spider.rules import TableRules
 from spider.solver import Hint, hint, no_more_moves, solve
 from spider.solver import replays_to_win as solver_replays_to_win
@@ -77,3 +78,10 @@ def analysis_search(code: str, rules: dict[str, Any], actions: list[str]) -> dic
 def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
     """Whether a line, played through the rules engine from the deal's opening, wins it."""
     return solver_replays_to_win(Game.from_code(code, rules), line)
+
+
+def chance_search(position: str, seconds: float) -> tuple[float, int]:
+    """The chance of winning from a public position (the win-chance meter), and how many imaginings of the
+    unseen cards went into it (``spider.players.chances``)."""
+    found = win_chance(parse_position(position), seconds=seconds)
+    return found.chance, found.guesses

@@ -38,6 +38,7 @@ from spider.server.search_workers import (
     Solved,
     VerifiedDeal,
     analysis_search,
+    chance_search,
     hint_search,
     ready,
     replays_to_win,
@@ -218,6 +219,25 @@ class Searches:
             self._restart_searches()
             found = hint_search(position, self.hint_nodes, index)
         return hint_answer(found)
+
+    async def chance(self, position: str, seconds: float, *, player: str) -> tuple[float, int]:
+        """The chance of winning from a public position (the win-chance meter), searched for about ``seconds``
+        in a search worker, and the imaginings it took. 429 while the player's last one is still being worked
+        out, and while the search worker's queue is full."""
+        executor = self._searches.executor
+        if executor is None:
+            return chance_search(position, seconds)
+        refused = self.search_shares.claim(player, "chance")
+        if refused is not None:
+            raise too_many("server.chance_in_flight" if refused == "player" else "server.solver_busy", 1)
+        try:
+            found: tuple[float, int] = await self._share(
+                executor, self.search_shares, player, "chance", chance_search, position, seconds
+            )
+        except BrokenProcessPool:  # the worker died: search here, this once
+            self._restart_searches()
+            found = chance_search(position, seconds)
+        return found
 
     async def solve_new_deal(self, suits: int, rules: TableRules, seconds: float, *, player: str) -> Solved | None:
         """A deal solved on the spot, or None: none won in ``seconds``, or other players' deals fill

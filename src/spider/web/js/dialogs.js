@@ -84,7 +84,7 @@ function settingsDialog() {
     const note = off ? `<small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small>` : '';
     return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}"${off ? ' disabled aria-describedby="group-note"' : ''}>${options}</select>${note}</div>`;
   }).join('');
-  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'sound', 'fourColors', 'offline'];
+  const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'sound', 'fourColors', 'offline', 'meter'];
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
   const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
@@ -149,6 +149,7 @@ function settingsDialog() {
       settings[String(toggle.dataset.setting)] = toggle.checked;
       if (toggle.dataset.setting === 'stuck') tellStuck(toggle.checked);
       if (toggle.dataset.setting === 'offline') import('./offline/settings.js').then((offline) => offline.offlinePlay(toggle.checked));
+      if (toggle.dataset.setting === 'meter') import('./meter.js').then((meter) => meter.showChance());
       saveSettings();
       requestRender();
     });

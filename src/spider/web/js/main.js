@@ -84,10 +84,16 @@ function openReplayLink() {
   import('./viewer.js').then((viewer) => viewer.openViewer({ gameId }, { move: Number(asked.get('move')) || 0 }));
 }
 
+/** The win-chance meter (meter.js), loaded once its setting is on, brought in line with each view. */
+function meterAfterView() {
+  if (settings.meter || document.querySelector('[data-chance]')) import('./meter.js').then((meter) => meter.showChance()).catch(() => {});
+}
+
 async function start() {
   const language = chooseLanguage(settings.language);
   tellStuck(settings.stuck);
   onView(afterView); // the win, "no more moves" and practice's dialogs, told of each view
+  onView(meterAfterView);
   // the presets' answer names the game's facts (suit counts, runs to win, …): the table waits for it; with
   // no server, the service worker answers with the copy it kept (sw.js)
   const asked = api.presets().then(setPresets);

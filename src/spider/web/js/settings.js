@@ -37,7 +37,7 @@ export function setPresets({ presets, helps, choices, constants }) {
  * @typedef {{
  *   suits: number, deal: string, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
  *   doubleClick: boolean, oneTap: boolean, autoPlace: boolean, highlight: boolean, lastMove: boolean,
- *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean, sound: boolean,
+ *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean, meter: boolean, sound: boolean,
  *   back: string, felt: string, deck: string,
  * }} Settings
  */
@@ -58,6 +58,7 @@ const DEFAULTS = {
   fourColors: true,
   language: null,
   offline: false,            // keep the offline engine, to play solo with no connection
+  meter: false,              // the win-chance meter beside the score (meter.js); never in duels or daily deals
   sound: true,               // short effects (sound.js), heard only after the player's own first touch; M mutes
   back: 'blue',              // the looks (looks.js): the cards' back, the table's colour, the deck
   felt: 'green',
