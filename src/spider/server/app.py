@@ -28,6 +28,7 @@ from spider.server.maintenance import prune_daily
 from spider.server.metrics import Metrics, MetricsMiddleware
 from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie
 from spider.server.pool_worker import PoolWorker
+from spider.server.reviews import Reviews
 from spider.server.routes import routes
 from spider.server.security import SameOrigin, SecurityHeaders
 from spider.server.settings import Settings
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     computers = ComputerOpponents(duels, duel_store, pace=settings.computer_pace)
     presence = Presence(people)
     static = StaticFiles(web_folder())
+    reviews = Reviews(settings.solver_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -93,6 +95,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             if worker is not None:
                 worker.stop()
             searches.close()
+            reviews.close()
             await broker.close()
             if shared is not None:
                 shared.close()
@@ -125,6 +128,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     app.state.presence = presence
     app.state.settings = settings
     app.state.static = static
+    app.state.reviews = reviews
     app.state.new_games = NewGames(settings.new_games_per_minute, shared=shared)
     app.state.new_games_by_address = NewGames(
         settings.new_games_per_address_per_minute, message_id="server.too_many_games_here", name="games-here",
