@@ -1,0 +1,99 @@
+"""The win-chance estimator (spider.players.chances): from what the player sees, never a face-down card."""
+
+from __future__ import annotations
+
+import pytest
+
+from spider import Game, TableRules
+from spider.codes import GameCode
+from spider.notation import parse_position
+from spider.players.chances import CALIBRATION, GUESSES, calibrated, solver_share, win_chance
+from tests.engine.table import position
+
+# Generous time, so that the node budgets (not the machine's load) end every search.
+SLOW = 30.0
+
+
+def _other_face_down_cards(game: Game) -> Game:
+    """The same table with its face-down cards and stock dealt otherwise: what the player sees is unchanged."""
+    seen = game.to_position()
+    assert seen.hidden is not None and seen.stock is not None
+    unseen = [card for cards in seen.hidden for card in cards] + list(seen.stock)
+    unseen.reverse()
+    hidden, taken = [], 0
+    for down in seen.face_down:
+        hidden.append(unseen[taken : taken + down])
+        taken += down
+    other = Game(
+        seen.suits,
+        seen.rules,
+        [cards + list(up) for cards, up in zip(hidden, seen.columns, strict=True)],
+        seen.face_down,
+        unseen[taken:],
+        seen.runs,
+        seen.score,
+        seen.moves,
+    )
+    assert other.to_position() != seen
+    return other
+
+
+@pytest.mark.parametrize("suits", [1, 4])
+def test_the_face_down_cards_never_change_the_estimate(suits: int) -> None:
+    game = Game.from_code(GameCode(suits, 17, TableRules.preset("classic")))
+    other = _other_face_down_cards(game)
+    first = win_chance(game.public_position(), seconds=SLOW, seed=5)
+    second = win_chance(other.public_position(), seconds=SLOW, seed=5)
+    assert first == second
+    assert first.guesses == GUESSES
+
+
+def test_the_same_position_and_seed_give_the_same_estimate() -> None:
+    public = Game.from_code(GameCode(2, 31, TableRules.preset("classic"))).public_position()
+    assert win_chance(public, seconds=SLOW, seed=3) == win_chance(public, seconds=SLOW, seed=3)
+    # Without a seed the position seeds its guesses: asking again gives the same answer.
+    assert win_chance(public, seconds=SLOW) == win_chance(public, seconds=SLOW)
+
+
+def test_a_position_that_shows_its_face_down_cards_is_refused() -> None:
+    game = Game.from_code(GameCode(1, 3, TableRules.preset("classic")))
+    with pytest.raises(ValueError, match="public position"):
+        win_chance(game.to_position())
+
+
+def test_an_easy_deal_is_given_better_chances_than_a_hard_one() -> None:
+    def opening(suits: int, shuffle: int) -> float:
+        public = Game.from_code(GameCode(suits, shuffle, TableRules.preset("classic"))).public_position()
+        return win_chance(public, seconds=SLOW, seed=1).chance
+
+    one = [opening(1, shuffle) for shuffle in range(3)]
+    four = [opening(4, shuffle) for shuffle in range(3)]
+    assert min(one) >= 0.7
+    assert sum(four) < sum(one)
+
+
+def test_a_table_with_nothing_unseen_is_judged_once_and_surely() -> None:
+    # Seven runs removed; the last is spread over two columns, nothing face down, no stock.
+    won_soon = parse_position(position(["|KsQsJsTs9s8s7s6s5s4s3s", "|2sAs"] + ["|"] * 8, runs="sssssss"))
+    estimate = win_chance(won_soon.to_public(), seed=1)
+    assert (estimate.chance, estimate.guesses) == (1.0, 1)
+
+
+def test_a_game_already_won_is_certain() -> None:
+    won = parse_position(position(["|"] * 10, runs="ssssssss"))
+    assert win_chance(won.to_public()) == win_chance(won.to_public(), seed=9)
+    assert win_chance(won.to_public()).chance == 1.0
+
+
+def test_short_of_time_at_least_one_imagining_is_judged() -> None:
+    public = Game.from_code(GameCode(4, 8, TableRules.preset("classic"))).public_position()
+    estimate = solver_share(public, seconds=0.0, seed=2)
+    assert estimate.guesses >= 1
+    assert estimate.guesses < GUESSES
+
+
+def test_the_calibration_keeps_chances_in_order_and_within_bounds() -> None:
+    for suits in CALIBRATION:
+        shown = [calibrated(raw / 20, suits) for raw in range(21)]
+        assert all(0.0 <= each <= 1.0 for each in shown)
+        assert shown == sorted(shown)
