@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -114,3 +115,13 @@ def test_try_again_from_here_keeps_what_was_seen_and_reimagines_the_rest(client:
     assert (practice.hidden, practice.stock) != (real.hidden, real.stock)
     too_far = client.get(f"/api/games/{game_id}/review/practice?at=99")
     assert too_far.status_code == 422 and too_far.json()["message_id"] == "server.bad_query"
+
+
+def test_a_review_is_made_in_a_worker_process_of_its_own(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(solver_workers=1)
+    client.app.state.reviews.seconds = 3.0  # type: ignore[attr-defined]
+    game_id = lost_game(client, ["1>8", "d"])
+    assert client.post(f"/api/games/{game_id}/review").status_code == 202
+    found = finished_review(client, game_id)
+    assert found["state"] == "done" and [step["action"] for step in found["review"]["steps"]] == ["1>8", "d"]
+    assert client.app.state.reviews.workers.executor is not None  # type: ignore[attr-defined]
