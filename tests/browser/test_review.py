@@ -27,6 +27,7 @@ def test_a_game_given_up_is_reviewed_from_the_more_menu(page: Page) -> None:
     page.keyboard.press("n")
     page.locator("dialog[open]").get_by_role("button", name="Give up and analyse").click()
     expect(page.locator("dialog[open]")).to_contain_text("This deal could be won", timeout=60_000)
+    expect(page.locator("dialog[open]").get_by_role("button", name="Review")).to_be_visible()  # offered at once
     page.keyboard.press("Escape")
     page.locator('[data-menu="more"]').click()
     page.get_by_role("menu", name="More").get_by_role("menuitem", name="Review").click()
@@ -56,6 +57,17 @@ def test_a_game_given_up_is_reviewed_from_the_more_menu(page: Page) -> None:
         real = Game.replay(CODE, None, MOVES[: step["at"]]).public_position()
         assert shown.columns == real.columns and shown.face_down == real.face_down
         assert shown.hidden is not None and shown.stock is not None  # a whole table, its unseen cards made up
+
+
+def test_a_lost_game_is_reviewed_from_its_analysis(page: Page) -> None:
+    played(page, code=CODE)
+    open_table(page)
+    page.keyboard.press("n")
+    page.locator("dialog[open]").get_by_role("button", name="Give up and analyse").click()
+    expect(page.locator("dialog[open]")).to_contain_text("This deal could be won", timeout=60_000)
+    page.locator("dialog[open]").get_by_role("button", name="Review").click()
+    dialog = page.get_by_role("dialog", name="Review of the game")
+    expect(dialog).to_contain_text("Accuracy:", timeout=90_000)
 
 
 def test_a_counted_game_is_reviewed_from_the_statistics(page: Page) -> None:
