@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import threading
 from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +49,8 @@ REVIEW_NICENESS = 15
 """Below the server and its hints (10), above deals solved on the spot (19)."""
 BUSY_SECONDS = 5.0
 """Retry-After of a refusal while the player's other review is still being made."""
+
+LOG = logging.getLogger(__name__)
 
 State = Literal["queued", "running", "done", "failed"]
 
@@ -180,9 +183,12 @@ class Reviews:
                     job.steps.extend(steps)
                 job.review = summarize(job.steps).to_json()  # type: ignore[assignment]
                 job.state = "done"
-        except (BrokenProcessPool, OSError, ValueError):
+        except BrokenProcessPool:  # the worker died (killed, out of memory): a new one for the next review
             job.state = "failed"
             self.workers.restart()
+        except Exception:  # a review that fails says so rather than running for ever; asked again, it starts anew
+            job.state = "failed"
+            LOG.exception("the review of a game failed")
 
     async def _run(
         self, code: str, rules: dict[str, object], actions: list[str], places: list[int], seconds: float, seed: str
