@@ -35,6 +35,7 @@ from spider.server.maintenance import prune_daily
 from spider.server.metrics import Metrics, MetricsMiddleware
 from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie
 from spider.server.pool_worker import PoolWorker
+from spider.server.reviews import Reviews
 from spider.server.routes import routes
 from spider.server.security import SameOrigin, SecurityHeaders
 from spider.server.settings import Settings
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     arenas = Arenas(ArenaStore(store.engine), duels)
     presence = Presence(people)
     static = StaticFiles(web_folder())
+    reviews = Reviews(settings.solver_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -104,6 +106,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             if worker is not None:
                 worker.stop()
             searches.close()
+            reviews.close()
             await broker.close()
             if shared is not None:
                 shared.close()
@@ -140,6 +143,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     app.state.presence = presence
     app.state.settings = settings
     app.state.static = static
+    app.state.reviews = reviews
     app.state.new_games = NewGames(settings.new_games_per_minute, shared=shared)
     app.state.new_games_by_address = NewGames(
         settings.new_games_per_address_per_minute, message_id="server.too_many_games_here", name="games-here",

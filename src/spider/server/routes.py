@@ -83,6 +83,7 @@ from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
 from spider.server.practice import listing
 from spider.server.record_routes import RECORD_API
 from spider.server.replies import NO_STORE, answer, player_of
+from spider.server.reviews import REVIEW_API
 from spider.server.service_worker import engine_file, script
 from spider.server.static import StaticFiles, send
 
@@ -327,6 +328,7 @@ API = (
              View, CREATED, body=Resume, refusals=(NOT_FOUND, CONFLICT, TOO_MANY), query=VIEW_QUERY,
              about="After the game's analysis only; with replay true it is a replay's table, never the current "
              "game. It counts in no results."),
+    *REVIEW_API,
     Endpoint("GET", "/api/practice", practice, "The practice exercises, easiest first, with the player's progress",
              Practice),
     Endpoint("POST", "/api/practice/{exercise_id}", practise, "A new practice game at an exercise's position", View,

@@ -55,11 +55,12 @@ function showAnalysis(origin, found) {
     <p class="note">${esc(t('analysis.back_about'))}</p>` : '';
   openDialog(`<form method="dialog">
     <h2>${esc(t('analysis.title'))}</h2><p>${esc(verdictText(found))}</p>${moves}
-    <div class="actions">${back}<button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
+    <div class="actions">${back}<button value="review">${esc(t('review.button'))}</button><button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
     label: t('analysis.title'),
     onClose: async (value) => {
       if (value === 'new') newGame();
       else if (value === 'line') showLineFrom(origin, found);
+      else if (value === 'review') import('./review.js').then((review) => review.reviewGame(origin.id)).catch(() => {});
       else if (value === 'back') {
         try {
           const fresh = await api.resume(origin.id, found.last_winnable, false);

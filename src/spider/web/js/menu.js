@@ -15,6 +15,9 @@ import { practiceDialog } from './practice.js';
 does, and has no analysis). @param {T.View} view */
 const playing = (view) => !view.practice && !view.over && !view.won && view.moves > 0;
 
+/** A finished game of the player's own, online (no exercise): it can be reviewed (review.js). @param {T.View} view */
+const reviewable = (view) => (view.over || view.won) && !view.practice && !state.offline;
+
 /** @param {T.View} view */
 const shareable = (view) => {
   const link = /** @type {HTMLElement | null} */ (document.querySelector('[data-share]'));
@@ -32,6 +35,7 @@ const ITEMS = [
   { id: 'giveup', label: 'button.giveup', applies: (view) => playing(view) && Boolean(view.verified), run: () => showWinningLine() },
   { id: 'line', label: 'button.line', applies: (view) => view.won && Boolean(view.verified), run: () => showWinningLine() },
   { id: 'analyse', label: 'button.analyse', applies: playing, run: () => analyseGame() },
+  { id: 'review', label: 'review.button', applies: reviewable, run: () => import('./review.js').then((r) => r.reviewGame(/** @type {T.View} */ (state.view).id)) },
   { id: 'share', label: 'button.share', applies: shareable, run: () => dialogs.share() },
   { id: 'stats', label: 'button.stats', phone: true, applies: () => true, run: () => dialogs.stats() },
   { id: 'rules', label: 'button.rules', phone: true, applies: () => true, run: () => dialogs.rules() },

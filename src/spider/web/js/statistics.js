@@ -101,7 +101,7 @@ async function showHistory(section, suits, typed = false) {
       <td>${esc(dates.format(new Date(game.ended_at * 1000)))}</td>
       <td>${esc(resultName(game.result))}${game.typed ? ` <small class="badge">${esc(t('history.typed_badge'))}</small>` : ''}${game.counted ? '' : ` <small class="badge">${esc(t('history.not_counted'))}</small>`}</td>
       <td>${esc(formatNumber(game.score))}</td><td>${esc(formatNumber(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
-      <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi> <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : esc(t('stats.none'))}</td></tr>`).join('');
+      <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi> <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : esc(t('stats.none'))}${game.counted ? ` <button type="button" data-review="${esc(game.id)}" aria-label="${esc(t('review.history_label', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('review.button'))}</button>` : ''}</td></tr>`).join('');
     into.innerHTML = `${totals}<div class="chart-box"></div>
       <div class="history-table"><table><caption class="visually-hidden">${esc(t('history.title'))}</caption><thead><tr>
       <th scope="col">${esc(t('history.date'))}</th><th scope="col">${esc(t('history.result'))}</th><th scope="col">${esc(t('info.score'))}</th>
@@ -114,6 +114,10 @@ async function showHistory(section, suits, typed = false) {
         const game = games.find((g) => g.id === /** @type {HTMLElement} */ (button).dataset.replay);
         if (game) replayGame(game);
       });
+    }
+    for (const button of into.querySelectorAll('[data-review]')) {
+      const id = /** @type {HTMLElement} */ (button).dataset.review || '';
+      button.addEventListener('click', () => import('./review.js').then((review) => review.reviewGame(id)));
     }
   }
   /** @type {HTMLInputElement} */ (into.querySelector('input[name="history-typed"]')).addEventListener('change', (event) => {

@@ -45,12 +45,13 @@ function winDialog(view, elsewhere) {
   const offline = Boolean(state.offline || view.offline);
   const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
   const share = offline ? '' : `<button value="share">${esc(t('button.share'))}</button>`;
+  const review = offline ? '' : `<button value="review">${esc(t('review.button'))}</button>`;
   const suits = suitsOf(view).map((s) => `<span class="${s}">${SUIT_SYMBOLS[s]}</span>`).join(' ');
   const d = openDialog(`<form method="dialog" class="win">
     <p class="big" aria-hidden="true">${suits}</p><h2>${esc(t('win.title'))}</h2>
     <p>${esc(t('win.text', { score: view.score, moves: view.moves, time: formatTime(view.seconds) }))}</p>
     <p class="best" hidden></p>
-    <div class="actions">${line}${share}<button value="stats">${esc(t('button.stats'))}</button>
+    <div class="actions">${line}${share}${review}<button value="stats">${esc(t('button.stats'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
     label: t('win.title'),
     onClose: (value) => {
@@ -58,6 +59,7 @@ function winDialog(view, elsewhere) {
       else if (value === 'stats') elsewhere.stats();
       else if (value === 'share') elsewhere.share();
       else if (value === 'line') showWinningLine();
+      else if (value === 'review') import('./review.js').then((r) => r.reviewGame(view.id)).catch(() => {});
     },
   });
   const best = /** @type {HTMLElement} */ (d.querySelector('.best'));
