@@ -52,9 +52,9 @@ _known: OrderedDict[str, tuple[float, int]] = OrderedDict()
 _known_lock = threading.Lock()
 
 
-def refused(live: LiveGame) -> bool:
-    """Whether the meter is refused in this game: a daily deal's (the daily deal's record marks it)."""
-    return getattr(live.record, "daily", None) is not None
+def refused(games: Games, live: LiveGame) -> bool:
+    """Whether the meter is refused in this game: a daily deal's (``daily_store`` knows its games)."""
+    return games.daily.day_of(live.record.id) is not None
 
 
 async def chance(request: Request) -> Response:
@@ -62,7 +62,7 @@ async def chance(request: Request) -> Response:
     player, game_id = player_of(request), request.path_params["game_id"]
     await games.load(game_id, player)
     with games.holding(game_id, player) as live:
-        if refused(live):
+        if refused(games, live):
             raise RequestError(status.HTTP_409_CONFLICT, "server.no_meter")
         version = live.seq
         if live.over or live.game.won:

@@ -32,6 +32,7 @@ from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here b
 from spider.cards import SUIT_COUNTS
 from spider.server.answers import FORBID
 from spider.server.bodies import UNPROCESSABLE, _one_of
+from spider.server.duels.bots import PEOPLE_ONLY
 from spider.server.duels.people import FRIEND, made_up
 from spider.server.duels.ratings import PROVISIONAL_DEVIATION
 from spider.server.errors import RequestError
@@ -54,8 +55,9 @@ def week_start(at: float) -> float:
 
 
 def listed() -> ColumnElement[bool]:
-    """The duelists a board may show (their names are checked apart: ``shown``): people, not computers."""
-    return duelists.c.computer.is_(None)
+    """The duelists a board may show (their names are checked apart: ``shown``): people, neither computers
+    nor bots."""
+    return and_(duelists.c.computer.is_(None), PEOPLE_ONLY)
 
 
 def shown(name: str) -> bool:

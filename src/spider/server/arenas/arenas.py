@@ -215,7 +215,8 @@ class Arenas:
         row = self._row(arena_id)
         if row.over or at >= row.ends_at:
             raise RequestError(CONFLICT, "arena.over")
-        self.duels.people.get(player, at)
+        if self.duels.people.get(player, at).bot:
+            raise RequestError(status.HTTP_403_FORBIDDEN, "arena.people_only")
         self.store.join(arena_id, player, at)
         self.changed.add(arena_id)
 

@@ -1,7 +1,7 @@
 """Ghost races: a player's game raced against an earlier, counted game of the same deal (``server.ghosts``).
 
 Revision ID: 0011
-Revises: 0007
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0007"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
