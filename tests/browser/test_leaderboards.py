@@ -1,6 +1,6 @@
 """The leaderboards in the page, with two players' browsers: best scores this week and ever, your own row,
 a friend marked and the friends-only view, opened from the statistics and from the duel lobby; the
-streaks tab says it is not there yet while its route answers 404; on a phone the board fits the screen."""
+streaks tab shows the daily deal's board; on a phone the board fits the screen."""
 
 from __future__ import annotations
 
@@ -68,8 +68,9 @@ def test_best_scores_friends_and_your_place(browser: Browser, server: Server) ->
         expect(boards.locator("table.board tbody tr")).to_have_count(2)  # only Bea and Ada
         expect(boards.locator("table.board tbody tr").nth(0)).to_contain_text(bea_name)
 
-        boards.get_by_role("tab", name="Daily streaks").click()
-        expect(boards.locator("[data-unavailable]")).to_have_text("The daily streaks board is not available yet.")
+        boards.get_by_role("tab", name="Daily streaks").click()  # served by the daily deal's routes
+        expect(boards.get_by_role("tab", name="Daily streaks")).to_have_attribute("aria-selected", "true")
+        expect(boards.locator("[data-empty]")).to_have_text("Nobody is on this board yet.")  # no daily deal played
         boards.get_by_role("tab", name="Ratings").click()
         expect(boards.locator('[data-for="suits"]')).to_be_hidden()
         expect(boards.locator("[data-empty], table.board")).to_have_count(1)

@@ -9,20 +9,12 @@ import { t, currentLanguage } from './i18n.js';
 import { openDialog, dialog, esc } from './dialog.js';
 import { say, refuse } from './status.js';
 import { CONSTANTS } from './settings.js';
+import { addStyle } from './styles.js';
 
 const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
 const LENGTHS = [15, 30, 45, 60, 90, 120];
 /** The arena this page has joined: a duel that starts offers berserk. */
 let joined = null;
-
-function ensureStyle() {
-  if (document.getElementById('arena-style')) return;
-  const style = document.createElement('link');
-  style.id = 'arena-style';
-  style.rel = 'stylesheet';
-  style.href = '/static/css/arena.css';
-  document.head.append(style);
-}
 
 /** @param {string} iso */
 function clockTime(iso) {
@@ -44,7 +36,7 @@ function summary(arena) {
 
 /** The list of arenas, and a form to open one's own. */
 export async function openArenas() {
-  ensureStyle();
+  addStyle('arena');
   connect();
   let list;
   try { list = await request('GET', '/api/arenas'); } catch (error) { refuse(error); return; }
@@ -107,7 +99,7 @@ function youHtml(state) {
 
 /** One arena: its standings live, and what the player may do in it. */
 export async function showArena(id) {
-  ensureStyle();
+  addStyle('arena');
   connect();
   let state;
   try { state = await request('GET', arenaPath(id)); } catch (error) { refuse(error); return; }
@@ -167,7 +159,7 @@ async function berserk(id) {
 /** A duel of the arena joined here starts: berserk is offered beside the table until the first move. */
 function offerBerserk() {
   if (!joined) return;
-  ensureStyle();
+  addStyle('arena');
   document.getElementById('arena-berserk')?.remove();
   const id = joined;
   const button = document.createElement('button');

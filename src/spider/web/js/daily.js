@@ -10,6 +10,7 @@ import { t, formatNumber, formatTime, currentLanguage } from './i18n.js';
 import { setView } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
+import { addStyle } from './styles.js';
 
 const SUIT_COUNTS = [1, 2, 4];
 const CALENDAR_DAYS = 28;
@@ -102,19 +103,9 @@ async function showBoard(into, day, suits, friends, isToday) {
     <tbody>${found.entries.map(row).join('')}</tbody>${you}</table>${hidden ? `<p class="note">${esc(t('daily.board.hidden'))}</p>` : ''}`;
 }
 
-/** The dialog's styles, fetched the first time it opens. */
-function style() {
-  if (document.querySelector('link[data-daily-css]')) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = '/static/css/daily.css';
-  link.dataset.dailyCss = '';
-  document.head.append(link);
-}
-
 /** The Daily deal dialog. */
 export async function openDaily() {
-  style();
+  addStyle('daily');
   const d = openDialog(`<div class="body daily"><h2>${esc(t('daily.title'))}</h2><p class="note">${esc(t('daily.about'))}</p>
     <div class="daily-today">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,

@@ -1,12 +1,12 @@
 // @ts-check
 // The leaderboards (loaded with import() from the duel lobby and the statistics dialog): duel ratings, best
-// scores per suit count this week or ever, and the daily streaks (served by the daily deal's routes: until
-// they answer, a line says the board is not available yet); each for everyone or only friends, with the
-// player's own place under the top entries when it is not among them.
-import { request, ApiError } from './api.js';
+// scores per suit count this week or ever, and the daily streaks (served by the daily deal's routes); each for
+// everyone or only friends, with the player's own place under the top entries when it is not among them.
+import { request } from './api.js';
 import { t, formatNumber, formatTime } from './i18n.js';
 import { CONSTANTS } from './settings.js';
 import { openDialog, esc } from './dialog.js';
+import { addStyle } from './styles.js';
 
 const BOARDS = ['ratings', 'scores', 'streaks'];
 
@@ -44,12 +44,7 @@ export function boardHtml(board, kind) {
 
 /** Opens the leaderboards, on the ratings board unless told. @param {string} [first] */
 export function leaderboards(first = 'ratings') {
-  if (!document.querySelector('link[href="/static/css/boards.css"]')) { // its style comes with it, off the first load
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = '/static/css/boards.css';
-    document.head.append(style);
-  }
+  addStyle('boards');
   const choice = { board: first, suits: CONSTANTS.suit_counts[0], period: 'week', friends: false };
   const tabs = BOARDS.map((b) => `<button type="button" role="tab" data-board="${b}" aria-selected="${b === first}">${esc(t(`boards.tab.${b}`))}</button>`).join('');
   const suits = CONSTANTS.suit_counts.map((n) => `<option value="${n}">${esc(t('suits.option', { count: n }))}</option>`).join('');
@@ -74,9 +69,7 @@ export function leaderboards(first = 'ratings') {
     try {
       html = boardHtml(await request('GET', path(choice)), choice.board);
     } catch (error) {
-      html = error instanceof ApiError && error.status === 404 && choice.board === 'streaks'
-        ? `<p class="note" data-unavailable>${esc(t('boards.not_yet'))}</p>`
-        : `<p class="note">${esc(/** @type {Error} */ (error).message)}</p>`;
+      html = `<p class="note">${esc(/** @type {Error} */ (error).message)}</p>`;
     }
     if (mine === asked) body.innerHTML = html;
   };

@@ -8,6 +8,7 @@ import { request } from './api.js';
 import { t, formatNumber, currentLanguage } from './i18n.js';
 import { refuse } from './status.js';
 import { openDialog, dialog, esc } from './dialog.js';
+import { addStyle } from './styles.js';
 
 /**
  * @typedef {{ at: number, action: string, master: string | null, agrees: boolean, before: number, after: number,
@@ -20,19 +21,9 @@ import { openDialog, dialog, esc } from './dialog.js';
 const POLL_MS = 1000;
 const path = (/** @type {string} */ id) => `/api/games/${encodeURIComponent(id)}/review`;
 
-/** The review's style, brought in with it: a page that never asks for a review loads none of it. */
-function addStyle() {
-  if (document.querySelector('link[data-review]')) return;
-  const style = document.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = '/static/css/review.css';
-  style.dataset.review = '';
-  document.head.append(style);
-}
-
 /** Starts (or finds) the review of a finished game and shows it once made. @param {string} gameId */
 export async function reviewGame(gameId) {
-  addStyle();
+  addStyle('review');
   /** @type {ReviewAnswer} */
   let found;
   try {

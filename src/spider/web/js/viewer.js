@@ -9,6 +9,7 @@ import { t, formatNumber } from './i18n.js';
 import { esc } from './dialog.js';
 import { faceUpCard, faceDownCard } from './cards.js';
 import { refuse } from './status.js';
+import { addStyle } from './styles.js';
 
 /**
  * @typedef {{ code: string, suits: number, player: string | null, opponent: string | null, result: string | null,
@@ -24,15 +25,6 @@ const STEP_MS = 700; // one action a step at 1x
 /** @type {{ shown: Shown, step: number, total: number, timer: number, speed: number, source: Source, root: HTMLDialogElement } | null} */
 let open = null;
 
-function ensureStyle() {
-  if (document.getElementById('viewer-css')) return;
-  const link = document.createElement('link');
-  link.id = 'viewer-css';
-  link.rel = 'stylesheet';
-  link.href = '/static/css/viewer.css';
-  document.head.append(link);
-}
-
 /** @param {Source} source @returns {Promise<Shown>} */
 function fetchShown(source) {
   if (source.gameId) return request('GET', `/api/games/${encodeURIComponent(source.gameId)}/record/positions`);
@@ -45,7 +37,7 @@ function fetchShown(source) {
  * @param {Source} source @param {{ move?: number, play?: boolean }} [options]
  */
 export async function openViewer(source, { move = 0, play = false } = {}) {
-  ensureStyle();
+  addStyle('viewer');
   /** @type {Shown} */
   let shown;
   try {

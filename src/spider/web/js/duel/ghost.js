@@ -9,6 +9,7 @@ import { state } from '../state.js';
 import { t } from '../i18n.js';
 import { esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
+import { addStyle } from '../styles.js';
 
 const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'));
 const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -75,12 +76,7 @@ export async function raceGhost(suits, mine = false) {
   }
   end();
   race = started;
-  if (!document.querySelector('link[href="/static/css/ghost.css"]')) { // its style comes with it, off the first load
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = '/static/css/ghost.css';
-    document.head.append(style);
-  }
+  addStyle('ghost');
   if (!listening) {
     listening = true;
     // a new game (or any other table) ends the race's bar; the race's own game ending asks how it finished

@@ -13,6 +13,7 @@ import { openDialog, esc } from '../dialog.js';
 import { shownSeconds } from '../onscreen.js';
 import { call, warm } from './engine.js';
 import { engineKept } from './install.js';
+import { addStyle } from '../styles.js';
 
 const GAME = 'spider.offline.game';      // the offline game on the table: {code, rules, actions, seconds}
 const RESULTS = 'spider.offline.results'; // finished offline games waiting to be sent
@@ -28,11 +29,7 @@ export const unreachable = (error) => error instanceof ApiError && error.status 
 function drawBadge() {
   state.offline = kept ? TABLE : null; // game.js sends actions, new games and restarts here meanwhile
   if (!badge) {
-    // its style comes with it: a first visit with no offline game loads none of this
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = '/static/css/offline.css';
-    document.head.append(style);
+    addStyle('offline'); // its style comes with it: a first visit with no offline game loads none of this
     badge = document.createElement('p');
     badge.className = 'offline-badge';
     /** @type {HTMLElement} */ (document.querySelector('.status')).prepend(badge); // a line of its own, above the status line's
