@@ -38,6 +38,7 @@ from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
 from spider.codes import SHUFFLES, GameCode
 from spider.server.daily_store import DailyStore, Entry
+from spider.server.duels.people import friend_ids
 from spider.server.errors import RequestError
 from spider.server.games import Games, LiveGame
 from spider.solver import replays_to_win, solve
@@ -215,7 +216,7 @@ class Daily:
         """``GET /api/daily/{date}/{suits}``: the day's board, its top 100 and the player's place."""
         at = self.games.now()
         day = parse_day(day_text, at, "date")
-        mates = self.store.friends(player)
+        mates = friend_ids(self.store.engine, player)
         ranked = self._ranked(day.isoformat(), suits)
         if friends:
             ranked = [entry for entry in ranked if entry.player in mates or entry.player == player]
@@ -256,7 +257,7 @@ class Daily:
         """``GET /api/leaderboards/streaks``: players by their current run of days won at a suit count (then
         days played), top 100 and the player's place."""
         now = today(self.games.now())
-        mates = self.store.friends(player)
+        mates = friend_ids(self.store.engine, player)
         wanted = [*mates, player] if friends else None
         rows = []
         for someone, days in self.store.days_by_player(suits, wanted).items():

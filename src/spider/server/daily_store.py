@@ -22,7 +22,6 @@ from spider.server.schema import (
     duelists,
     games,
     lines_shown,
-    relations,
 )
 from spider.server.upserts import insert_into
 
@@ -192,14 +191,6 @@ class DailyStore:
         with self.engine.connect() as connection:
             rows = connection.execute(select(duelists.c.player, duelists.c.name).where(duelists.c.player.in_(players)))
             return {row.player: row.name for row in rows}
-
-    def friends(self, player: str) -> set[str]:
-        """The players this player has made friends (``duels.people``)."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(relations.c.other).where(relations.c.player == player, relations.c.kind == "friend")
-            )
-            return set(rows.scalars())
 
 
 def _entry(row: Any) -> Entry:

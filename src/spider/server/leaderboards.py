@@ -33,13 +33,13 @@ from spider.cards import SUIT_COUNTS
 from spider.server.answers import FORBID
 from spider.server.bodies import UNPROCESSABLE, _one_of
 from spider.server.duels.bots import PEOPLE_ONLY
-from spider.server.duels.people import FRIEND, made_up
+from spider.server.duels.people import friend_ids, made_up
 from spider.server.duels.ratings import PROVISIONAL_DEVIATION
 from spider.server.errors import RequestError
 from spider.server.openapi import Endpoint
 from spider.server.replies import answer, player_of
 from spider.server.results import DAY, day_of
-from spider.server.schema import deals_known, duelists, games, relations
+from spider.server.schema import deals_known, duelists, games
 from spider.view import Whole
 
 TOP = 100
@@ -120,14 +120,6 @@ class Row:
     extra: dict[str, Any]
 
 
-def _friends(engine: Engine, player: str) -> set[str]:
-    with engine.connect() as connection:
-        rows = connection.execute(
-            select(relations.c.other).where(relations.c.player == player, relations.c.kind == FRIEND)
-        ).scalars()
-        return set(rows)
-
-
 def _ranked(
     rows: list[Row], player: str, friends: set[str], *, only_friends: bool
 ) -> tuple[list[BoardEntry], BoardEntry | None]:
@@ -163,7 +155,7 @@ def ratings(engine: Engine, player: str, *, only_friends: bool = False) -> Board
             .order_by(duelists.c.rating.desc(), duelists.c.name_key)
         ).all()
     rows = [Row(r.player, r.name, round(r.rating), {"duels": r.duels}) for r in found]
-    entries, you = _ranked(rows, player, _friends(engine, player), only_friends=only_friends)
+    entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
     return {"board": "ratings", "suits": None, "period": None, "friends": only_friends, "entries": entries, "you": you}
 
 
@@ -190,7 +182,7 @@ def scores(engine: Engine, player: str, suits: int, *, since: float | None, only
         seen.add(r.player)
         seconds = None if r.seconds is None else round(r.seconds, 1)
         rows.append(Row(r.player, r.name, r.score, {"seconds": seconds, "moves": r.moves}))
-    entries, you = _ranked(rows, player, _friends(engine, player), only_friends=only_friends)
+    entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
     return {
         "board": "scores", "suits": suits, "period": "ever" if since is None else "week", "friends": only_friends,
         "entries": entries, "you": you,

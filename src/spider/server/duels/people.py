@@ -36,6 +36,15 @@ COMPUTER_NAMES: dict[Strength, str] = {strength: f"Spider {strength.title()}" fo
 FRIEND, IGNORE = "friend", "ignore"
 
 
+def friend_ids(engine: Engine, player: str) -> set[str]:
+    """The ids of the players ``player`` has made friends: what a board marks and its friends-only view keeps."""
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(relations.c.other).where(relations.c.player == player, relations.c.kind == FRIEND)
+        )
+        return set(rows.scalars())
+
+
 def computer_id(strength: Strength) -> str:
     """The player id a computer player of a strength plays under (never a cookie's hash, which is hex).
 
