@@ -201,6 +201,9 @@ class View(Table):
     """Whether the game, ended now after a move, counts in the player's results: not a replay's, a practice
     position's or a duel's, nor one of a deal whose line or analysis its player has seen; or, a daily deal's
     game on its day's board, on that board."""
+    daily: bool
+    """Whether the game in progress is its player's entry on a daily deal's board: left after a move, it goes
+    on that board as lost (and in no results)."""
     started_at: str
     seconds: Whole
     over: bool
@@ -272,6 +275,7 @@ def public_view(
     verified: bool = False,
     typed: bool = False,
     counts: bool = True,
+    daily: bool = False,
     practice: Practising | None = None,
     drawn: Table | None = None,
 ) -> View:
@@ -289,6 +293,7 @@ def public_view(
         "verified": verified,
         "typed": typed,
         "counts": counts,
+        "daily": daily,
         "started_at": iso_time(started_at),
         "seconds": int(seconds),
         "over": over,

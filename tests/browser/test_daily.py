@@ -106,6 +106,25 @@ def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Brows
         second_context.close()
 
 
+def test_leaving_the_days_game_after_a_move_warns_of_the_board(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server)
+    page = context.new_page()
+    try:
+        open_table(page)
+        open_daily_from_menu(page)
+        page.click('#dialog [data-daily-suits="1"]')
+        expect(page.locator("#status")).to_contain_text("daily deal", timeout=90_000)
+        act(page, current(page), line_of(server, dt.datetime.now(dt.UTC).date().isoformat())[0])
+        open_table(page)  # the page reloaded: the day's game, with its move
+        expect(page.locator("[data-moves]")).to_have_text("1")
+        page.keyboard.press("r")
+        ask = page.get_by_role("dialog", name="Leave this game?")
+        expect(ask).to_contain_text("on today's board as lost")
+        expect(ask).not_to_contain_text("statistics")
+    finally:
+        context.close()
+
+
 def test_the_daily_dialog_speaks_each_language(browser: Browser, server: Server) -> None:
     for locale, word in (("he-IL", "החלוקה היומית"), ("pl-PL", "Rozdanie dnia"), ("nl-NL", "Spel van de dag"),
                          ("pt-PT", "Distribuição do dia")):

@@ -252,7 +252,8 @@ def test_a_pruned_player_leaves_no_daily_rows_behind(app: TestClient) -> None:
 def test_leaving_the_days_game_after_a_move_is_a_loss_on_the_board_and_the_view_says_it_counts(app: TestClient) -> None:
     view = daily(app)
     moved = act(app, view["id"], line_of(app)[0])["view"]
-    assert moved["counts"] is True  # the page asks first before leaving it
+    assert moved["counts"] is True and moved["daily"] is True  # the page asks first, naming the board
     again = app.post(f"/api/games/{view['id']}/restart").json()
-    assert act(app, again["id"], line_of(app)[0])["view"]["counts"] is False  # off the board: nothing to lose
+    replayed = act(app, again["id"], line_of(app)[0])["view"]
+    assert replayed["counts"] is False and replayed["daily"] is False  # off the board: nothing to lose
     assert board(app)["you"]["won"] is False

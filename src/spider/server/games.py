@@ -654,6 +654,7 @@ class Games:
         for (``no_more_moves``, by default the server's setting), the game's preset offers it, and the
         table leaves a doubt."""
         game = live.game
+        daily = self._on_a_board(live)
         view = public_view(
             game,
             drawn=live.table(),
@@ -662,7 +663,8 @@ class Games:
             version=live.seq,
             verified=live.record.verified,
             typed=live.record.typed,
-            counts=self.would_count(live) or self._on_a_board(live),
+            counts=self.would_count(live) or daily,
+            daily=daily,
             started_at=live.record.created_at,
             seconds=live.seconds(self.now()),
             over=live.over,

@@ -13,7 +13,7 @@ import { openDialog, esc } from './dialog.js';
 /** Give up the game in progress (if it still is) and analyse it. */
 export async function analyseGame() {
   const view = state.view;
-  if (!view || state.replay) return;
+  if (!view) return;
   let origin = view;
   try {
     if (!view.over && !view.won) {

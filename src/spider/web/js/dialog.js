@@ -36,7 +36,7 @@ export function askFirst(then) {
     return;
   }
   openDialog(`<form method="dialog">
-    <h2>${esc(t('leave.title'))}</h2><p>${esc(t('leave.text'))}</p>
+    <h2>${esc(t('leave.title'))}</h2><p>${esc(t(view.daily ? 'leave.daily_text' : 'leave.text'))}</p>
     <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
     <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
     label: t('leave.title'),

@@ -53,7 +53,7 @@ function aim(p) {
 }
 
 function onDown(e) {
-  if (press || e.button !== 0 || !state.view || state.replay) return;
+  if (press || e.button !== 0 || !state.view) return;
   state.keyboard = false;
   const p = {
     id: e.pointerId, x: e.clientX, y: e.clientY, at: { x: e.clientX, y: e.clientY }, waiting: acting(), up: false,
@@ -76,8 +76,8 @@ function onDown(e) {
 function resume(p) {
   if (press !== p) return; // cancelled meanwhile
   p.waiting = false;
-  if (state.view && !state.replay) land();
-  if (!state.view || state.replay || !aim(p)) {
+  if (state.view) land();
+  if (!state.view || !aim(p)) {
     unbind();
     press = null;
     return;

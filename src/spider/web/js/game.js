@@ -43,7 +43,6 @@ export function setView(view, { animate = true } = {}) {
     c.count = Math.min(c.count, view.columns[c.column - 1].up.length) || largestGroup(view, c.column);
   }, { animate });
   if (view.stuck_pending) watchStuck(view);
-  if (state.replay) return;
   for (const listener of listeners) listener(view, previous);
 }
 

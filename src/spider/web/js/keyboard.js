@@ -117,7 +117,7 @@ function cancel() {
 }
 
 function onKey(e) {
-  if (!state.view || state.replay || shortcutsOff(e)) return;
+  if (!state.view || shortcutsOff(e)) return;
   const key = e.key;
   const letter = key.length === 1 ? key.toLowerCase() : '';
   if (LETTERS[letter]) {

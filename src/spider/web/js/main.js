@@ -10,7 +10,6 @@ import { initKeyboard } from './keyboard.js';
 import { dialogs, afterView } from './dialogs.js';
 import { askFirst } from './dialog.js';
 import { setView, onView, undo, redo, hint, restart, newGame, deal } from './game.js';
-import { stopReplay } from './replay.js';
 import { say, refuse } from './status.js';
 import { initOnScreen } from './onscreen.js';
 import { titleToolbar, initToolNames } from './toolbar.js';
@@ -60,18 +59,17 @@ const COMMANDS = {
 
 function wire() {
   for (const [name, button] of Object.entries(els.buttons)) {
-    button.addEventListener('click', () => { if (!state.replay || name === 'rules' || name === 'stats') COMMANDS[name](); });
+    button.addEventListener('click', () => COMMANDS[name]());
   }
   for (const choice of els.suits) {
     choice.addEventListener('click', () => {
       const suits = Number(choice.dataset.suits);
-      if (state.replay || (state.view && state.view.suits === suits)) return;
+      if (state.view && state.view.suits === suits) return;
       askFirst(() => newGame(settings.deal, suits));
     });
   }
-  els.stock.addEventListener('click', () => { if (!state.replay) deal(); });
-  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).addEventListener('click', () => { if (!state.replay) dialogs.share(); });
-  /** @type {HTMLElement} */ (document.getElementById('replay-stop')).addEventListener('click', stopReplay);
+  els.stock.addEventListener('click', () => deal());
+  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).addEventListener('click', () => dialogs.share());
   setInterval(updateClock, 1000);
 }
 

@@ -53,7 +53,7 @@ function items() {
 function fill() {
   const view = state.view;
   // a replay of a winning line or a duel is no game of the player's own: only the rules and the statistics
-  const own = view && !state.replay && !state.duel;
+  const own = view && !state.duel;
   menu.replaceChildren(...ITEMS.filter((item) => (item.phone || (own && view && item.applies(view)))).map((item) => {
     const entry = document.createElement('button');
     entry.type = 'button';

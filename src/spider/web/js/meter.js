@@ -56,7 +56,7 @@ function show(text, sentence, waiting) {
 /** Brings the meter in line with the table: hidden where it has no place, else asked for the table's chance. */
 export function showChance() {
   const view = state.view;
-  const on = Boolean(settings.meter && view && !view.offline && !state.offline && !state.duel && !state.replay
+  const on = Boolean(settings.meter && view && !view.offline && !state.offline && !state.duel
     && !refused.has(view.id));
   place().box.hidden = !on;
   if (!on || !view) {

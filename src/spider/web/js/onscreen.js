@@ -13,7 +13,7 @@ const shown = () => document.visibilityState === 'visible';
 export function shownSeconds() {
   const view = state.view;
   if (!view) return 0;
-  const running = !view.over && !view.won && !state.replay && shown();
+  const running = !view.over && !view.won && shown();
   return view.seconds + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
 }
 

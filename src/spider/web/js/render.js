@@ -207,7 +207,7 @@ export function render() {
   // the code names every card: the server sends it once the game is over (or when the player typed it)
   els.code.textContent = view.code || t(view.practice ? 'info.code_practice' : 'info.code_later');
   // a typed code's deal is the player's, not one we dealt (a game resumed after its analysis keeps "verified")
-  const kind = state.replay ? state.replay.kind || 'info.replay' : view.practice ? 'info.practice' : view.verified ? 'info.verified'
+  const kind = view.practice ? 'info.practice' : view.verified ? 'info.verified'
     : view.typed ? 'info.typed' : 'info.random';
   els.kind.textContent = `· ${t(kind)}`;
   renderPractice(view);
@@ -227,7 +227,6 @@ export function render() {
 
 export function updateClock() {
   if (!state.view) return;
-  // a replay shows the time of the game it replays a line for, not a clock of its own
-  const text = formatTime(state.replay ? state.replay.seconds : shownSeconds());
+  const text = formatTime(shownSeconds());
   if (els.time.textContent !== text) els.time.textContent = text;
 }

@@ -7,13 +7,9 @@ import { t } from './i18n.js';
 import { say, refuse } from './status.js';
 import { setView } from './game.js';
 
-export function stopReplay() {
-  if (state.replay) state.replay.stopped = true;
-}
-
 export async function showWinningLine() {
   const view = state.view;
-  if (!view || state.replay) return;
+  if (!view) return;
   if (!view.verified) {
     say(t('line.unavailable'));
     return;

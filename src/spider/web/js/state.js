@@ -8,7 +8,7 @@
  * @type {{
  *   view: T.View | null, receivedAt: number, selected: Place | null, held: Place | null, cursor: Place,
  *   drag: Place | null, hint: (Place & { target: number | null }) | null,
- *   replay: { step: number, total: number, stopped: boolean, seconds: number, kind?: string } | null, keyboard: boolean,
+ *   keyboard: boolean,
  *   duel: T.Table | null, offline: T.OfflineTable | null,
  * }}
  */
@@ -20,7 +20,6 @@ export const state = {
   cursor: { column: 1, count: 0 },  // keyboard cursor: a column and how many cards from its end
   drag: null,          // {column, count}: the group being dragged
   hint: null,          // {column, count, target} from the server
-  replay: null,        // {step, total, stopped} while a winning line plays
   keyboard: false,     // the keyboard cursor is shown while the table has keyboard focus
   duel: null,          // {act(action)} while a duel is on the table (duel/table.js)
   offline: null,       // {act, newGame, restart} while an offline game is on the table (offline/play.js)

@@ -63,6 +63,8 @@ export interface View {
   typed: boolean;
   /** Whether the game, left now after a move, counts in the player's results. */
   counts: boolean;
+  /** Its player's entry on a daily deal's board, in progress: left after a move, it goes there as lost. */
+  daily?: boolean;
   started_at: string;
   seconds: number;
   over: boolean;
