@@ -51,6 +51,9 @@ def test_a_ghost_race_from_the_lobby(browser: Browser, server: Server) -> None:
         # played within a second, the ghost has soon finished: its last score, and never a card
         expect(ghost_bar.locator("[data-ghost]")).to_contain_text("497 points", timeout=15_000)
         expect(ghost_bar.locator("[data-ghost]")).to_contain_text("finished")
+        open_table(bea)  # a reload takes the race up again, over its game
+        expect(ghost_bar.locator("[data-ghost]")).to_contain_text("497 points", timeout=15_000)
+        expect(ghost_bar).to_contain_text("A ghost race is unrated")
         if name not in ghost_bar.inner_text():  # another run's ghost was picked: it is named or not, never Ada's id
             assert view["id"] not in bea.content()
         expect(bea.locator("[data-ghost-result]")).to_have_count(0)
@@ -61,6 +64,9 @@ def test_a_ghost_race_from_the_lobby(browser: Browser, server: Server) -> None:
         expect(result).to_have_count(1, timeout=10_000)
         assert result.inner_text() in AHEAD
         bea.locator("[data-ghost-close]").click()
+        expect(ghost_bar).to_be_hidden()
+        open_table(bea)  # closed: a reload does not bring it back
+        bea.wait_for_timeout(500)
         expect(ghost_bar).to_be_hidden()
         assert errors == []
     finally:

@@ -53,29 +53,23 @@ async function refresh() {
   } catch { /* asked again in a second */ }
 }
 
+// The race in play, kept across a reload: its id, taken up again at start-up (``resumeRace``, from start.js).
+const KEPT = 'spider.ghost';
+
 function end() {
   race = null;
   clearInterval(poller);
+  try { localStorage.removeItem(KEPT); } catch { /* private mode */ }
   if (app().dataset.mode === 'ghost') delete app().dataset.mode;
   bar().hidden = true;
   bar().replaceChildren();
 }
 
-/**
- * Races a ghost at a suit count: another player's game of a deal new to the player, or with ``mine`` their own best.
- * @param {number} suits
- * @param {boolean} [mine]
- */
-export async function raceGhost(suits, mine = false) {
-  let started;
-  try {
-    started = await request('POST', '/api/ghosts', { suits, mine });
-  } catch (error) {
-    refuse(error);
-    return;
-  }
+/** Shows the race in the duel bar and asks for the ghost's progress every second. @param {any} found */
+function show(found) {
   end();
-  race = started;
+  race = found;
+  try { localStorage.setItem(KEPT, found.id); } catch { /* private mode: the race lasts this page */ }
   addStyle('ghost');
   if (!listening) {
     listening = true;
@@ -92,8 +86,43 @@ export async function raceGhost(suits, mine = false) {
   app().dataset.mode = 'ghost';
   bar().hidden = false;
   render();
+  if (!found.over) poller = window.setInterval(refresh, 1000);
+}
+
+/**
+ * Races a ghost at a suit count: another player's game of a deal new to the player, or with ``mine`` their own best.
+ * @param {number} suits
+ * @param {boolean} [mine]
+ */
+export async function raceGhost(suits, mine = false) {
+  let started;
+  try {
+    started = await request('POST', '/api/ghosts', { suits, mine });
+  } catch (error) {
+    refuse(error);
+    return;
+  }
+  show(started);
   setView(await api.get(started.game));
   say(t('ghost.started'));
-  poller = window.setInterval(refresh, 1000);
   if (state.view && state.view.over) refresh();
+}
+
+/** After a reload: the race kept, if its game is still the one on the table. */
+export async function resumeRace() {
+  let id;
+  try { id = localStorage.getItem(KEPT); } catch { return; }
+  if (!id) return;
+  let found;
+  try {
+    found = await request('GET', `/api/ghosts/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (/** @type {{ status?: number }} */ (error).status === 404) end(); // gone with its player's data
+    return; // the server unreachable: asked again at the next start
+  }
+  if (!state.view || state.view.id !== found.game) {
+    end();
+    return;
+  }
+  show(found);
 }

@@ -21,6 +21,7 @@ export async function initDuels() {
   });
   on('duel_started', (frame) => { table().then(({ started }) => started(frame)); });
   connect();
+  if (localStorage.getItem('spider.ghost')) import('./ghost.js').then((ghost) => ghost.resumeRace()).catch(() => {});
   const me = await duelApi.me();
   if (me.playing) await (await table()).enterDuel(me.playing);
 }
