@@ -384,3 +384,28 @@ def test_on_several_processes_a_revoke_on_one_closes_the_stream_on_the_other(
     assert ada.delete(f"/api/bots/{made['id']}").status_code == 200  # on the other process
     assert stream.ended.wait(5), "the stream on the other process stayed open after the revoke"
     assert stream.lines[-1]["message_id"] == "bots.revoked"
+
+
+def test_on_several_processes_a_bot_still_holds_two_streams_at_most(
+    serve: Callable[..., tuple[Any, str]], streams: list[Any], backend: str
+) -> None:
+    redis = os.environ.get("SPIDER_TEST_REDIS")
+    if backend != "postgresql" or redis is None:
+        pytest.skip("needs PostgreSQL and Redis, which scripts/test starts")
+    _, first = serve(SPIDER_REDIS_URL=redis, SPIDER_BOT_KEEPALIVE_SECONDS="0.5")
+    _, second = serve(SPIDER_REDIS_URL=redis, SPIDER_BOT_KEEPALIVE_SECONDS="0.5")
+    ada = person(first, "Ada", streams)
+    token = ada.post("/api/bots", json={"name": "Robo"}).json()["token"]
+    streams.extend(opened := [Stream(first, token), Stream(second, token)])
+    for stream in opened:
+        stream.wait_for("hello")
+    time.sleep(3)  # past the time a place is held without its stream holding it again: both still held
+    for url in (first, second):  # neither process lets a third one in
+        third = Stream(url, token)
+        streams.append(third)
+        assert third.ended.wait(10) and third.status == 429
+    opened[0].close()  # one closes: its place is free again, on either process
+    assert opened[0].ended.wait(10)
+    fresh = Stream(second, token)
+    streams.append(fresh)
+    fresh.wait_for("hello")

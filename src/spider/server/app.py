@@ -150,7 +150,10 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         shared=shared,
     )
     app.state.bots = Bots(store.engine, people, per_player=settings.bots_per_player)
-    app.state.bot_streams = BotStreams(settings.bot_streams)
+    # a stream's place is held again at each keep-alive: a killed process's places free up soon after
+    app.state.bot_streams = BotStreams(
+        settings.bot_streams, shared=shared, hold_seconds=max(5.0, 3 * settings.bot_keepalive_seconds)
+    )
     app.state.bot_requests = NewGames(
         settings.bot_requests_per_minute, burst=settings.bot_burst, message_id="bots.too_fast", name="bot",
         shared=shared,

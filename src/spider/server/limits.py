@@ -56,7 +56,8 @@ REDIS_SECONDS = 0.5
 """The longest a limit waits for Redis before counting in this process instead."""
 RETRY_SECONDS = 5.0
 """How long the limits count in the process, without asking Redis, after Redis failed them."""
-_UNREACHABLE = (RedisError, OSError)
+UNREACHABLE = (RedisError, OSError)
+"""What Redis out of reach raises: the callers then count in their own process."""
 
 _BUCKET = """
 local capacity, rate = tonumber(ARGV[1]), tonumber(ARGV[2])
@@ -93,9 +94,18 @@ class SharedCounts:
         """Takes one token from the bucket ``key``: 0.0, or the seconds until there is one."""
         return float(self._call(lambda: self._bucket(keys=[KEY_PREFIX + key], args=[capacity, rate])))
 
-    def hold(self, key: str) -> bool:
-        """Holds ``key`` for at most ``SHARE_SECONDS``: False if it is held already."""
-        return bool(self._call(lambda: self._redis.set(KEY_PREFIX + key, b"1", nx=True, ex=int(SHARE_SECONDS))))
+    def hold(self, key: str, seconds: float = SHARE_SECONDS) -> bool:
+        """Holds ``key`` for at most ``seconds`` (whole, at least 1): False if it is held already."""
+        hold_for = max(1, math.ceil(seconds))
+        return bool(self._call(lambda: self._redis.set(KEY_PREFIX + key, b"1", nx=True, ex=hold_for)))
+
+    def keep(self, key: str, seconds: float) -> None:
+        """Holds ``key``, already held, for ``seconds`` more from now."""
+        self._call(lambda: self._redis.expire(KEY_PREFIX + key, max(1, math.ceil(seconds))))
+
+    def held(self, keys: list[str]) -> int:
+        """How many of ``keys`` are held."""
+        return int(self._call(lambda: self._redis.exists(*(KEY_PREFIX + key for key in keys))))
 
     def drop(self, key: str) -> None:
         self._call(lambda: self._redis.delete(KEY_PREFIX + key))
@@ -108,7 +118,7 @@ class SharedCounts:
             raise RedisError("Redis failed a moment ago")
         try:
             return command()
-        except _UNREACHABLE:
+        except UNREACHABLE:
             self._retry_at = self._clock() + RETRY_SECONDS
             raise
 
@@ -167,7 +177,7 @@ class NewGames:
         if self.shared is not None:
             try:
                 return self.shared.wait(f"{self.name}:{player}", float(self.burst), rate)
-            except _UNREACHABLE:
+            except UNREACHABLE:
                 pass  # counted here until Redis is back
         at = self._clock()
         with self._lock:
@@ -234,7 +244,7 @@ class Shares:
         with self._lock:
             self._held.discard((player, kind))
         if self.shared is not None:
-            with contextlib.suppress(*_UNREACHABLE):  # Redis forgets it after SHARE_SECONDS
+            with contextlib.suppress(*UNREACHABLE):  # Redis forgets it after SHARE_SECONDS
                 self.shared.drop(f"share:{kind}:{player}")
 
     def _hold_shared(self, player: str, kind: str) -> bool:
@@ -242,7 +252,7 @@ class Shares:
             return True
         try:
             return self.shared.hold(f"share:{kind}:{player}")
-        except _UNREACHABLE:
+        except UNREACHABLE:
             return True  # this process's own count stands in until Redis is back
 
     def __len__(self) -> int:

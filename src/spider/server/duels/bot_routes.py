@@ -11,13 +11,14 @@
 - a last ``error`` line when the stream ends: the token revoked (``bots.revoked``), the stream open for
   ``bot_stream_seconds`` (``bots.stream_time``: connect again), or the bot fell too far behind.
 
-A bot holds at most ``bot_streams`` streams at once (in each process); while one is open the bot is
-online, so that its open tables stay in the lobby.
+A bot holds at most ``bot_streams`` streams at once (across every process when Redis is shared:
+``BotStreams``); while one is open the bot is online, so that its open tables stay in the lobby.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -41,6 +42,7 @@ from spider.server.duels.presence import Presence
 from spider.server.duels.records import OVER
 from spider.server.errors import RequestError, error_frame, refused
 from spider.server.identity import PLAYER_COOKIE
+from spider.server.limits import UNREACHABLE, SharedCounts
 from spider.server.openapi import Endpoint
 from spider.server.replies import NO_STORE, answer, player_of
 from spider.server.settings import Settings
@@ -109,25 +111,64 @@ async def revoke_bot(request: Request) -> Response:
 
 
 class BotStreams:
-    """The event streams open in this process, counted by bot, within ``per_bot`` (0: no limit)."""
+    """The event streams open, counted by bot, within ``per_bot`` (0: no limit).
 
-    def __init__(self, per_bot: int) -> None:
+    With ``shared`` (Redis) each stream holds one of its bot's ``per_bot`` places there, so that the bound
+    holds across every server process. A place is held for ``hold_seconds`` and held again while its stream
+    lives (:meth:`keep`), so that the place of a stream whose process was killed is free again that long
+    after. Redis out of reach, each process counts its own streams, as without Redis.
+    """
+
+    def __init__(self, per_bot: int, *, shared: SharedCounts | None = None, hold_seconds: float = 60.0) -> None:
         self.per_bot = per_bot
+        self.shared = shared
+        self.hold_seconds = hold_seconds
         self.open: Counter[str] = Counter()
 
+    def _places(self, player: str) -> list[str]:
+        return [f"stream:{player}:{place}" for place in range(self.per_bot)]
+
     def full(self, player: str) -> bool:
-        return 0 < self.per_bot <= self.open[player]
-
-    def enter(self, player: str) -> bool:
-        if self.full(player):
+        if self.per_bot <= 0:
             return False
-        self.open[player] += 1
-        return True
+        if self.shared is not None:
+            with contextlib.suppress(*UNREACHABLE):
+                return self.shared.held(self._places(player)) >= self.per_bot
+        return self.per_bot <= self.open[player]
 
-    def leave(self, player: str) -> None:
+    def enter(self, player: str) -> str | None:
+        """Takes a place for a new stream of the bot's: its key (``""`` when counted in this process only), or
+        None when every place is taken."""
+        if self.per_bot <= 0:
+            return ""
+        if self.shared is not None:
+            try:
+                place = next((key for key in self._places(player) if self.shared.hold(key, self.hold_seconds)), None)
+            except UNREACHABLE:
+                place = ""  # counted here until Redis is back
+            if place is None:
+                return None
+            if place:
+                self.open[player] += 1
+                return place
+        if self.open[player] >= self.per_bot:
+            return None
+        self.open[player] += 1
+        return ""
+
+    def keep(self, place: str) -> None:
+        """Holds the stream's place for another ``hold_seconds``."""
+        if place and self.shared is not None:
+            with contextlib.suppress(*UNREACHABLE):
+                self.shared.keep(place, self.hold_seconds)
+
+    def leave(self, player: str, place: str) -> None:
         self.open[player] -= 1
         if self.open[player] <= 0:
             del self.open[player]
+        if place and self.shared is not None:
+            with contextlib.suppress(*UNREACHABLE):  # else Redis frees it after hold_seconds
+                self.shared.drop(place)
 
 
 def _line(message: Any) -> bytes:
@@ -149,18 +190,20 @@ async def bot_stream(request: Request) -> Response:
 async def _events(request: Request, player: str) -> AsyncIterator[bytes]:
     state = request.app.state
     streams: BotStreams = state.bot_streams
-    if not streams.enter(player):
+    place = streams.enter(player)
+    if place is None:
         yield _line(error_frame(RequestError(HTTPStatus.TOO_MANY_REQUESTS, "bots.too_many_streams", n=streams.per_bot)))
         return
     try:
-        async for line in _follow(request, player):
+        async for line in _follow(request, player, place):
             yield line
     finally:
-        streams.leave(player)
+        streams.leave(player, place)
 
 
-async def _follow(request: Request, player: str) -> AsyncIterator[bytes]:
+async def _follow(request: Request, player: str, place: str) -> AsyncIterator[bytes]:
     state = request.app.state
+    streams: BotStreams = state.bot_streams
     duels: Duels = state.duels
     bots: Bots = state.bots
     presence: Presence = state.presence
@@ -179,7 +222,11 @@ async def _follow(request: Request, player: str) -> AsyncIterator[bytes]:
                 await subscription.add(duel_topic(duel_id))
                 yield _line({"type": "duel", "duel": await duels.get(duel_id, player)})
             following = set(followed)
+            kept = loop.time()
             while True:
+                if loop.time() - kept >= settings.bot_keepalive_seconds:
+                    streams.keep(place)  # the stream lives: its place stays held across the processes
+                    kept = loop.time()
                 left = ends - loop.time()
                 if left <= 0:
                     yield _line(error_frame(refused_stream("bots.stream_time")))
