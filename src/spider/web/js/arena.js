@@ -11,6 +11,8 @@ import { say, refuse } from './status.js';
 import { CONSTANTS } from './settings.js';
 import { addStyle } from './styles.js';
 
+addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
+
 const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
 const LENGTHS = [15, 30, 45, 60, 90, 120];
 /** The arena this page has joined: a duel that starts offers berserk. */

@@ -8,6 +8,8 @@ import { CONSTANTS } from './settings.js';
 import { openDialog, esc } from './dialog.js';
 import { addStyle } from './styles.js';
 
+addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
+
 const BOARDS = ['ratings', 'scores', 'streaks'];
 
 /**

@@ -11,6 +11,8 @@ import { esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { addStyle } from '../styles.js';
 
+addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
+
 const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'));
 const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
 

@@ -13,6 +13,9 @@ import { say, refuse } from '../status.js';
 import { CONSTANTS } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
 import { botMark } from './bot-mark.js';
+import { addStyle } from '../styles.js';
+
+addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
 
 function tableRow(table) {

@@ -7,6 +7,9 @@ import { openDialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { ratingText } from './rating.js';
 import { botMark } from './bot-mark.js';
+import { addStyle } from '../styles.js';
+
+addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
 export async function showPlayer(name) {
   let info;

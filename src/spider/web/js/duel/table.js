@@ -16,6 +16,9 @@ import { waitFor } from './waiting.js';
 import { ratingHtml, ratingChangeText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { pointAtFlip, stopPointing, manual } from './flip.js';
+import { addStyle } from '../styles.js';
+
+addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
 let duel = null; // the duel's state as the server last sent it
 let receivedAt = 0; // performance.now() when it came
