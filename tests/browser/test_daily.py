@@ -136,6 +136,11 @@ def test_the_daily_dialog_speaks_each_language(browser: Browser, server: Server)
             page.click('#more-menu [data-item="daily"]')
             expect(page.locator("#dialog h2")).to_have_text(word)
             expect(page.locator("#dialog .daily-deals button")).to_have_count(3)
+            # the calendar: month by month, each day its number alone (a phone's narrow buttons do not wrap)
+            days = page.locator("#dialog .daily-calendar button")
+            expect(days).to_have_count(29)
+            assert all(text.strip().isdigit() for text in days.all_inner_texts())
+            assert page.locator("#dialog .daily-month").count() in (1, 2)
         finally:
             context.close()
 

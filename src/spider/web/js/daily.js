@@ -30,9 +30,11 @@ const today = () => request('GET', '/api/daily');
 /** @param {string} day @param {number} suits @param {boolean} friends @returns {Promise<DailyBoard>} */
 const boardOf = (day, suits, friends) => request('GET', `/api/daily/${day}/${suits}${friends ? '?friends=true' : ''}`);
 
-/** A day (YYYY-MM-DD, UTC) as the language writes it. @param {string} day @param {'long' | 'short'} [style] */
+/** A day (YYYY-MM-DD, UTC) as the language writes it: whole, its number alone, or its month. @param {string} day @param {'long' | 'day' | 'month'} [style] */
 function dayName(day, style = 'long') {
-  const options = style === 'long' ? { dateStyle: /** @type {const} */ ('long') } : { day: /** @type {const} */ ('numeric'), month: /** @type {const} */ ('short') };
+  /** @type {Record<string, Intl.DateTimeFormatOptions>} */
+  const styles = { long: { dateStyle: 'long' }, day: { day: 'numeric' }, month: { month: 'long', year: 'numeric' } };
+  const options = styles[style];
   return new Intl.DateTimeFormat(currentLanguage(), { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
@@ -124,10 +126,18 @@ export async function openDaily() {
   const played = new Map(found.past.map((past) => [`${past.day}/${past.suits}`, past.state]));
   const days = [];
   for (let back = CALENDAR_DAYS; back >= 0; back -= 1) days.push(before(found.day, back));
-  const calendar = days.map((day) => {
-    const marks = SUIT_COUNTS.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
-    const mark = marks.includes('won') ? ' data-won' : marks.length ? ' data-played' : '';
-    return `<button type="button" data-day="${day}"${mark}${day === found.day ? ' aria-pressed="true"' : ' aria-pressed="false"'} aria-label="${esc(dayName(day))}">${esc(dayName(day, 'short'))}</button>`;
+  // the days month by month, each a row of day numbers under the month's name, as a wall calendar shows them
+  /** @type {Map<string, string[]>} */
+  const months = new Map();
+  for (const day of days) months.set(day.slice(0, 7), [...(months.get(day.slice(0, 7)) || []), day]);
+  const calendar = [...months.values()].map((inMonth) => {
+    const buttons = inMonth.map((day) => {
+      const marks = SUIT_COUNTS.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
+      const mark = marks.includes('won') ? ' data-won' : marks.length ? ' data-played' : '';
+      return `<button type="button" data-day="${day}"${mark}${day === found.day ? ' aria-pressed="true"' : ' aria-pressed="false"'} aria-label="${esc(dayName(day))}">${esc(dayName(day, 'day'))}</button>`;
+    }).join('');
+    const month = dayName(inMonth[0], 'month');
+    return `<h4 class="daily-month">${esc(month)}</h4><div class="daily-calendar" role="group" aria-label="${esc(month)}">${buttons}</div>`;
   }).join('');
   /** @type {HTMLElement} */ (d.querySelector('.daily-today')).innerHTML = `
     <p>${esc(t('daily.today', { date: dayName(found.day) }))} · ${esc(t('daily.next', { time: `${hours}:${String(minutes).padStart(2, '0')}` }))}</p>
@@ -138,7 +148,7 @@ export async function openDaily() {
     <div class="daily-board" aria-labelledby="daily-board-title"></div>
     <p class="daily-past-play" hidden><button type="button" data-play-past></button></p>
     <h3>${esc(t('daily.calendar'))}</h3><p class="note">${esc(t('daily.calendar.about'))}</p>
-    <div class="daily-calendar" role="group" aria-label="${esc(t('daily.calendar'))}">${calendar}</div>`;
+    ${calendar}`;
   let day = found.day;
   const board = /** @type {HTMLElement} */ (d.querySelector('.daily-board'));
   const chosenSuits = () => Number(/** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-suits"]:checked')).value);
