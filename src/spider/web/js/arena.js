@@ -42,8 +42,8 @@ export async function openArenas() {
   connect();
   let list;
   try { list = await request('GET', '/api/arenas'); } catch (error) { refuse(error); return; }
-  const items = list.arenas.filter((a) => a.state !== 'over' || a.joined).map((a) => `<li${a.joined ? ' class="joined"' : ''}>${summary(a)}`
-    + ` <button type="button" data-arena="${esc(a.id)}">${esc(t('arena.show'))}</button></li>`).join('');
+  const items = list.arenas.filter((a) => a.state !== 'over' || a.joined).map((a) => `<li class="arena-row${a.joined ? ' joined' : ''}"><span>${summary(a)}</span>`
+    + `<button type="button" data-arena="${esc(a.id)}">${esc(t('arena.show'))}</button></li>`).join('');
   const suitRadios = CONSTANTS.suit_counts.map((n, i) => `<label><input type="radio" name="suits" value="${n}"${i === 0 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const minutes = CONSTANTS.duel_minutes.map((m, i) => `<option value="${m}"${i === 0 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
   const lengths = LENGTHS.map((m) => `<option value="${m}"${m === 30 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
