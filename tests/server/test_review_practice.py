@@ -47,6 +47,8 @@ def test_try_again_starts_a_practice_game_at_the_table_as_it_was(client: TestCli
     assert client.get("/api/games/current").json()["id"] == view["id"]  # the player's current game now
     played = act(client, view["id"], MOVES[3])["view"]  # the action the player made then, made again
     assert played["moves"] == 1 and played["practice"]["reached"] is False
+    hint = client.get(f"/api/games/{view['id']}/hint")  # the ordinary hint: a whole table to win
+    assert hint.status_code == 200, hint.text
 
 
 def test_it_survives_a_restart_of_the_server_and_restarts_from_the_same_table(
@@ -89,6 +91,12 @@ def test_each_refusal_says_what_is_wrong(client: TestClient) -> None:
     exercise = client.post("/api/practice/one-rank-higher").json()["id"]
     assert client.post(f"/api/games/{exercise}/resign").status_code == 200
     assert try_again(client, exercise, 0).status_code == 404
+    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    player = games.store.owner(finished)
+    assert player is not None
+    duel = games.start(player, Game.from_code(CODE), False, None, duel="d" * 16)  # one side of a duel, over
+    games.end(player, duel.record.id, "finished", duel=True)
+    assert try_again(client, duel.record.id, 0).status_code == 404
     client.cookies.clear()  # someone else
     other = try_again(client, finished, 1)
     assert other.status_code == 404 and other.json()["message_id"] == "server.no_such_game"
