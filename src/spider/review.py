@@ -41,6 +41,7 @@ from spider.players.chances import win_chance
 from spider.players.determinize import imagined, sample
 from spider.players.player import Player
 from spider.players.strengths import LEVELS, Level
+from spider.practice import Exercise, from_review
 from spider.rules import TableRules
 
 REVIEW_SECONDS = 50.0
@@ -281,6 +282,25 @@ def practice_position(
     >>> Game.from_position(text).public_position() == Game.replay("SP1-S1C-AAAAAAD", None, ["1>8"]).public_position()
     True
     """
-    game = Game.replay(code, rules, actions[:at])
-    position = game.public_position()
-    return imagined(position, sample(position, random.Random(seed))).position()
+    return _tried_again(code, rules, actions, at, seed).position()
+
+
+def practice_exercise(
+    code: str | GameCode, rules: TableRules | None, actions: Sequence[str], at: int, *, seed: int = 0
+) -> Exercise:
+    """"Try again from here" as a practice game to win (:func:`spider.practice.from_review`): the position of
+    :func:`practice_position`, its moves counter at 0 as every exercise's, so that the game counts its own.
+
+    >>> found = practice_exercise("SP1-S1C-AAAAAAD", None, ["1>8", "9>4"], 1)
+    >>> start, real = found.start().public_position(), Game.replay("SP1-S1C-AAAAAAD", None, ["1>8"]).public_position()
+    >>> start.moves, start.columns == real.columns, start.face_down == real.face_down, str(found.goal)
+    (0, True, True, 'win')
+    """
+    position = _tried_again(code, rules, actions, at, seed).to_position()
+    return from_review(write_position(replace(position, moves=0)))
+
+
+def _tried_again(code: str | GameCode, rules: TableRules | None, actions: Sequence[str], at: int, seed: int) -> Game:
+    """The game after the first ``at`` actions, every card the player had not seen then re-imagined."""
+    position = Game.replay(code, rules, actions[:at]).public_position()
+    return imagined(position, sample(position, random.Random(seed)))

@@ -156,12 +156,10 @@ class Table(TypedDict):
     text: str
 
 
-@closed
-class Exercise(TypedDict):
-    """A practice exercise (SPEC 3.9) with the player's progress."""
+class AboutExercise(TypedDict):
+    """What the practice list and a practice game's view both say of an exercise."""
 
     id: str
-    number: Count
     title: str
     idea: str
     goal: str
@@ -171,16 +169,30 @@ class Exercise(TypedDict):
 
 
 @closed
-class Practising(Exercise):
-    """What a practice game's view says of its exercise."""
+class Exercise(AboutExercise):
+    """A practice exercise (SPEC 3.9) with the player's progress."""
 
-    count: Count
+    number: Count
+
+
+class Playing(TypedDict):
+    """How far a practice game is towards its goal."""
+
     limit: Count | None
     """The moves the goal allows, if it has a limit."""
     moves_left: Whole | None
     reached: bool
     failed: bool
     """Its moves are used and its goal not reached: further moves and deals are refused."""
+
+
+@closed
+class Practising(AboutExercise, Playing):
+    """What a practice game's view says of its exercise. A game tried again from a review (``id``
+    ``from_review``, a moment of the player's own game to win) has no ``number``, ``count`` or ``next``."""
+
+    number: Count | None
+    count: Count | None
     next: str | None
     """The next exercise's id, if there is one."""
 

@@ -1,14 +1,16 @@
 """The review of a finished game in the page: asked for from the More menu once a game is over, or from the
 statistics' last games; its progress while it is made, then the accuracy, the costliest moves and every move,
-and "try again from here"."""
+and "try again from here": a practice game at the table as it was, kept across a reload."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Locator, Page, Route, expect
 
 from spider.game import Game
-from spider.notation import parse_position
-from tests.browser.table import View, act, new_game, open_table
+from spider.rules import TableRules
+from tests.browser.table import View, act, cards, current, new_game, open_table
 
 CODE = "SP1-S1C-AAAAAAD"
 MOVES = ["1>8", "9>4", "10>2", "d"]
@@ -19,6 +21,20 @@ def played(page: Page, moves: list[str] = MOVES, **body: object) -> View:
     for action in moves:
         view = act(page, view, action)
     return view
+
+
+def reviewed_from_the_statistics(page: Page, moves: list[str]) -> tuple[View, Locator]:
+    """A fresh deal played (so that the game counts) and given up, then its review, asked for from the statistics'
+    last games, once made."""
+    view = played(page, moves)
+    assert page.request.post(f"/api/games/{view['id']}/resign").ok
+    open_table(page)
+    page.locator('[data-command="stats"]').first.click()
+    row = page.locator(f'dialog[open] .history tbody tr[data-game="{view["id"]}"]')
+    row.get_by_role("button", name="Review").click()
+    dialog = page.get_by_role("dialog", name="Review of the game")
+    expect(dialog).to_contain_text("Accuracy:", timeout=90_000)
+    return view, dialog
 
 
 def test_a_game_given_up_is_reviewed_from_the_more_menu(page: Page) -> None:
@@ -48,15 +64,45 @@ def test_a_game_given_up_is_reviewed_from_the_more_menu(page: Page) -> None:
     costly = found["review"]["costliest"]
     expect(dialog.locator(".review-costliest li")).to_have_count(len(costly))
     expect(dialog.locator("tr.costly")).to_have_count(len(costly))
-    if costly:
-        step = found["review"]["steps"][costly[0]]
-        dialog.locator(".review-costliest li").first.get_by_role("button", name="Try again from here").click()
-        text = dialog.get_by_role("textbox", name="Try again from here")
-        expect(text).to_be_visible()
-        shown = parse_position(text.input_value())
-        real = Game.replay(CODE, None, MOVES[: step["at"]]).public_position()
-        assert shown.columns == real.columns and shown.face_down == real.face_down
-        assert shown.hidden is not None and shown.stock is not None  # a whole table, its unseen cards made up
+
+
+def test_try_again_from_here_opens_a_practice_game_at_the_table_as_it_was(page: Page) -> None:
+    costly = 3  # the last deal, made from the table after three: marked costliest, whatever master says
+
+    def marked(route: Route) -> None:
+        response = route.fetch()
+        found = response.json()
+        if found.get("review"):
+            found["review"]["costliest"] = [costly]
+            for index, step in enumerate(found["review"]["steps"]):
+                step["costly"] = index == costly
+        route.fulfill(response=response, json=found)
+
+    page.route(re.compile(r".*/api/games/[^/]+/review$"), marked)
+    view, dialog = reviewed_from_the_statistics(page, ["d", "d", "d", "d"])
+    expect(dialog).to_contain_text("opens a practice game")
+    dialog.locator(".review-costliest li").first.get_by_role("button", name="Try again from here").click()
+    expect(dialog).to_be_hidden()
+    goal = page.locator("#practice-goal")
+    expect(goal).to_be_visible()
+    expect(goal).to_contain_text("Try again from your game")
+    expect(goal).to_contain_text("Win the game.")
+    expect(goal).not_to_contain_text("Exercise")
+    practice = current(page)
+    assert practice["id"] != view["id"] and practice["practice"]["id"] == "from_review"
+    game = page.request.get(f"/api/games/{view['id']}/played").json()  # over: its code may be told now
+    real = Game.replay(game["code"], TableRules.from_json(game["rules"]), game["actions"][:costly]).public_position()
+
+    def as_it_was() -> None:
+        for n, (down, up) in enumerate(zip(real.face_down, real.columns, strict=True), start=1):
+            expect(page.locator(f'[data-column="{n}"] .card')).to_have_count(down + len(up))
+            assert cards(page, n) == ["down"] * down + [str(card) for card in up], f"column {n}"
+
+    as_it_was()
+    open_table(page)  # a reload keeps the game
+    expect(goal).to_contain_text("Try again from your game")
+    assert current(page)["id"] == practice["id"]
+    as_it_was()
 
 
 def test_a_lost_game_is_reviewed_from_its_analysis(page: Page) -> None:
@@ -71,13 +117,6 @@ def test_a_lost_game_is_reviewed_from_its_analysis(page: Page) -> None:
 
 
 def test_a_counted_game_is_reviewed_from_the_statistics(page: Page) -> None:
-    view = played(page, ["d", "d"])  # a fresh deal, so that the game counts
-    assert page.request.post(f"/api/games/{view['id']}/resign").ok
-    open_table(page)
-    page.locator('[data-command="stats"]').first.click()
-    row = page.locator(f'dialog[open] .history tbody tr[data-game="{view["id"]}"]')
-    row.get_by_role("button", name="Review").click()
-    dialog = page.get_by_role("dialog", name="Review of the game")
-    expect(dialog).to_contain_text("Accuracy:", timeout=90_000)
+    _, dialog = reviewed_from_the_statistics(page, ["d", "d"])
     dialog.get_by_text("Every move").click()
     expect(dialog.locator(".review-table tbody tr")).to_have_count(2)

@@ -50,7 +50,7 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
         connection.execute("DROP INDEX games_by_deal")
         connection.execute("ALTER TABLE shares DROP COLUMN typed")
         connection.execute("ALTER TABLE shares DROP COLUMN preset")
-        for column in ("played", "clock_at", "exercise", "duel", "typed", "line_shown", "deal", "preset"):
+        for column in ("played", "clock_at", "exercise", "duel", "typed", "line_shown", "deal", "preset", "position"):
             connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     again = make_client()
     again.cookies.set(PLAYER_COOKIE, cookie)

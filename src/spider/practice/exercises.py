@@ -26,6 +26,9 @@ from spider.text import DEFAULT_LANGUAGE, catalog, message
 
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_ID_LENGTH = 32
+REVIEW = "from_review"
+"""The exercise id of a game tried again from a review (:func:`from_review`): no exercise of the file can
+take it, as an exercise id has no underscore."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,12 @@ class Exercise:
     def start(self) -> Game:
         """A fresh game at the exercise's position."""
         return Game.from_position(self.position)
+
+    @property
+    def from_review(self) -> bool:
+        """Whether it is a moment of a game tried again from its review: its position is kept with its games,
+        not in the file, and it has no number, no next exercise and no progress."""
+        return self.id == REVIEW
 
     def reached(self, game: Game) -> bool:
         """Whether a game played from this exercise's position has reached its goal."""
@@ -147,9 +156,23 @@ def exercises() -> tuple[Exercise, ...]:
     return tuple(read_exercises(text))
 
 
-def exercise(exercise_id: str) -> Exercise | None:
-    """The exercise with this id, or ``None``."""
+def exercise(exercise_id: str, position: str | None = None) -> Exercise | None:
+    """The exercise with this id, or ``None``; a review's (:data:`REVIEW`) is made from the ``position``
+    kept with its game."""
+    if exercise_id == REVIEW:
+        return None if position is None else from_review(position)
     return next((found for found in exercises() if found.id == exercise_id), None)
+
+
+def from_review(position: str) -> Exercise:
+    """"Try again from here" as an exercise: a moment of a finished game (``spider.review.practice_exercise``),
+    in full form, to win. Its title and idea are the catalog texts ``practice.from_review.*``.
+
+    >>> found = from_review(exercise("finish-the-game").position)
+    >>> found.from_review, str(found.goal), exercise(REVIEW, found.position) == found
+    (True, 'win', True)
+    """
+    return Exercise(REVIEW, position, Goal("win"))
 
 
 def after(exercise_id: str) -> Exercise | None:

@@ -18,7 +18,9 @@ from spider.rules import CHOICES
 from spider.server.duels.records import OPEN, OVER, PERSON, PLAYING
 from spider.solver.search import Verdict
 from spider.view import RULES_PROPERTIES, Card, Column, Count, DuelEnding, OfflineEnding, Suit, Suits, Whole
+from spider.view import AboutExercise as AboutExercise
 from spider.view import Exercise as Exercise
+from spider.view import Playing as Playing
 from spider.view import Practising as Practising  # the view's shapes live beside the engine's view (spider.view)
 from spider.view import Result as Result
 from spider.view import Rules as TableRules

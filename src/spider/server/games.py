@@ -349,8 +349,8 @@ class Games:
     def restart(self, player: str, game_id: str) -> LiveGame:
         """The same deal with the same table rules, from the start, as a new game."""
         old = self.live(game_id, player)
-        if old.exercise is not None:
-            return self.practise(player, old.exercise.id)
+        if old.exercise is not None:  # a review's moment too: its position is the exercise's
+            return self.begin_exercise(player, old.exercise)
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
         record = old.record
@@ -365,6 +365,11 @@ class Games:
         found = exercise(exercise_id)
         if found is None:
             raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_exercise", exercise=exercise_id)
+        return self.begin_exercise(player, found)
+
+    def begin_exercise(self, player: str, found: Exercise) -> LiveGame:
+        """A new practice game at an exercise's position: one of the file's, or a moment of a finished game
+        tried again from its review (``spider.practice.from_review``), whose position is kept with the game."""
         return self.start(player, found.start(), False, None, exercise=found)
 
     def practice_progress(self, player: str) -> dict[str, int]:
@@ -406,6 +411,7 @@ class Games:
             exercise=None if exercise is None else exercise.id,
             duel=duel,
             preset=preset,
+            position=exercise.position if exercise is not None and exercise.from_review else None,
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
@@ -691,7 +697,8 @@ class Games:
             if preset is not None and not HELPS[preset].hints:
                 raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
             position = live.game.position(public=True)
-            if live.exercise is not None:  # towards the exercise's goal; small tables, searched here
+            # towards the exercise's goal; small tables, searched here (a review's moment is a whole table, to win)
+            if live.exercise is not None and not live.exercise.from_review:
                 found: Hint = exercise_hint(live.exercise, live.game, index=index).to_json()
                 return found
             if self._on_a_board(live):  # a hint in a game on a daily deal's board is marked there
@@ -729,7 +736,7 @@ def footprint(game: Game) -> int:
 
 def replay(record: GameRecord, stored: list[StoredAction]) -> LiveGame:
     """A stored game rebuilt: its opening, then every stored action in order, undo history included."""
-    practised = None if record.exercise is None else exercise(record.exercise)
+    practised = None if record.exercise is None else exercise(record.exercise, record.position)
     if practised is not None:
         game = practised.start()
     elif record.exercise is not None:  # pragma: no cover - only if an exercise left the file under a game

@@ -33,6 +33,10 @@ WITH_A_BODY = (
     HTTPStatus.UNPROCESSABLE_ENTITY,
 )
 NOT_MODIFIED = HTTPStatus.NOT_MODIFIED
+# What every route that answers with a game's view takes, and where a new game's view leads.
+VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not (never in a game "
+               "begun under a preset that offers no such check: classic, duel)"),)
+VIEW_OF_NEW_GAME = {"getGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}}}
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,9 @@ class GameRecord:
     """The duel this game is one side of: it counts in no solo results and is never the current game."""
     preset: str | None = None
     """The preset the game was begun under, by name, whose helps it has (``spider.rules.HELPS``)."""
+    position: str | None = None
+    """Where a game tried again from a review starts (``spider.practice.from_review``), in full form: its
+    unseen cards re-imagined, in no exercise file. Never sent: the view shows what is face up."""
 
     @property
     def over(self) -> bool:

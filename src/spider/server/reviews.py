@@ -1,5 +1,6 @@
 """Reviews of finished games in the API (``spider.review``): started with ``POST /api/games/{id}/review``,
-followed with ``GET`` until done, and "try again from here" as a practice position.
+followed with ``GET`` until done, and "try again from here": a practice position to copy (``GET``), or a
+practice game to play from it (``POST``).
 
 A review takes up to about a minute of CPU time, so it runs as a background job the page polls: in a worker
 process of its own at a low priority (``REVIEW_NICENESS``, below hints), in chunks of a few actions so that
@@ -28,14 +29,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from typing_extensions import TypedDict
 
-from spider.review import REVIEW_SECONDS, Step, practice_position, review_chunk, reviewed, summarize
+from spider.review import REVIEW_SECONDS, Step, practice_exercise, practice_position, review_chunk, reviewed, summarize
 from spider.rules import TableRules
-from spider.server.answers import FORBID
-from spider.server.bodies import UNPROCESSABLE
+from spider.server.answers import FORBID, View
+from spider.server.bodies import UNPROCESSABLE, Nothing, flag, json_object
 from spider.server.errors import NoSuchGame, RequestError
 from spider.server.games import Games
-from spider.server.limits import too_many
-from spider.server.openapi import Endpoint
+from spider.server.limits import count_new_game, too_many
+from spider.server.openapi import VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint
 from spider.server.replies import answer, player_of
 from spider.server.solving import Workers
 from spider.text import Phrase
@@ -242,7 +243,26 @@ async def get_review(request: Request) -> Response:
     return answer(job.to_json())
 
 
-async def practice(request: Request) -> Response:
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment of a finished game of the player's that "try again from here" asks for: after ``at`` actions."""
+
+    player: str
+    game_id: str
+    code: str
+    rules: TableRules
+    actions: list[str]
+    at: int
+
+    @property
+    def seed(self) -> int:
+        """The guess at the unseen cards: the same moment of the same game is re-imagined the same way."""
+        return _seed(self.game_id) + self.at
+
+
+async def _moment(request: Request) -> Moment:
+    """The game and ``at`` the request names: 404 for an unknown, another's, a practice or a duel's game, 409
+    while it goes on, 422 for an ``at`` beyond its actions (the message names ``at`` and its range)."""
     games: Games = request.app.state.games
     player = player_of(request)
     game_id: str = request.path_params["game_id"]
@@ -253,13 +273,33 @@ async def practice(request: Request) -> Response:
         raise RequestError(
             UNPROCESSABLE, "server.bad_query", name="at", expected=Phrase("expected.review_at", {"n": len(actions)})
         )
-    at = int(text)
-    position = await run_in_threadpool(practice_position, code, rules, actions, at, seed=_seed(game_id) + at)
-    found: PracticePosition = {"at": at, "position": position}
+    return Moment(player, game_id, code, rules, actions, int(text))
+
+
+async def practice(request: Request) -> Response:
+    moment = await _moment(request)
+    position = await run_in_threadpool(
+        practice_position, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed
+    )
+    found: PracticePosition = {"at": moment.at, "position": position}
     return answer(found)
 
 
+async def try_again(request: Request) -> Response:
+    Nothing.from_json(await json_object(request, required=False))
+    moment = await _moment(request)
+    count_new_game(request)
+    games: Games = request.app.state.games
+    found = await run_in_threadpool(
+        practice_exercise, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed
+    )
+    live = await run_in_threadpool(games.begin_exercise, moment.player, found)
+    view = await games.view(live, no_more_moves=flag(request, "no_more_moves"))
+    return answer(view, status.HTTP_201_CREATED)
+
+
 REVIEW = "/api/games/{game_id}/review"
+AT = ("at", "How many of the game's actions to play first", {"type": "string", "pattern": "^[0-9]+$"})
 NOT_FOUND, CONFLICT, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.CONFLICT, HTTPStatus.TOO_MANY_REQUESTS
 REVIEW_API = (
     Endpoint("POST", REVIEW, start_review, "Starts the review of a finished game, or answers the one begun",
@@ -275,8 +315,16 @@ REVIEW_API = (
     Endpoint("GET", f"{REVIEW}/practice", practice, "Try again from here: a finished game's position after some of "
              "its actions, every card the player had not seen re-imagined", PracticePosition,
              refusals=(NOT_FOUND, CONFLICT),
-             query=(("at", "How many of the game's actions to play first",
-                     {"type": "string", "pattern": "^[0-9]+$"}),),
+             query=(AT,),
              about="In full notation (the README's Positions): the face-up cards as they were, the face-down cards "
              "and the stock a new guess, never the real ones."),
+    Endpoint("POST", f"{REVIEW}/practice", try_again, "Try again from here, to play: a new practice game at a "
+             "finished game's position after some of its actions, every card the player had not seen re-imagined",
+             View, HTTPStatus.CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+             query=(AT, *VIEW_QUERY), links=VIEW_OF_NEW_GAME,
+             about="The position GET gives (its moves counter at 0), with the goal to win it and no move limit; it "
+             "becomes the player's current game, as a practice exercise does (practice.id from_review, with no "
+             "number, count or next), and counts in no results. Restarted, it starts again from the same "
+             "position. Its face-down cards and stock, though made up, are never sent before they are turned up. "
+             "404 for a practice or duel game, as for another player's."),
 )

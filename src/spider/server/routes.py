@@ -79,7 +79,7 @@ from spider.server.history import game_actions, history, history_query
 from spider.server.leaderboards import LEADERBOARD_API
 from spider.server.limits import count_action, count_new_game
 from spider.server.metrics import Metrics
-from spider.server.openapi import NOT_MODIFIED, Endpoint, Handler, describe
+from spider.server.openapi import NOT_MODIFIED, VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint, Handler, describe
 from spider.server.practice import listing
 from spider.server.record_routes import RECORD_API
 from spider.server.replies import NO_STORE, answer, player_of
@@ -273,9 +273,6 @@ async def openapi(request: Request) -> Response:
     return answer(description())
 
 
-VIEW_QUERY = (("no_more_moves", "1 or 0: check for \"no more moves\" in this answer, or not (never in a game "
-               "begun under a preset that offers no such check: classic, duel)"),)
-VIEW_OF_NEW_GAME = {"getGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}}}
 GAME = "/api/games/{game_id}"
 CREATED, CONFLICT = HTTPStatus.CREATED, HTTPStatus.CONFLICT
 NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS

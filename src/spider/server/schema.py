@@ -46,6 +46,8 @@ games = Table(
     Column("exercise", String(32), nullable=True),  # a practice game's exercise (its code is then "")
     Column("duel", String(32), nullable=True),  # the duel this game is one player's side of (server/duels)
     Column("preset", String(16), nullable=True),  # the preset it was begun under, by name; NULL: rules of its own
+    # where a game tried again from a review starts (exercise "from_review"), in full form: never sent
+    Column("position", Text, nullable=True),
     Index("games_by_player", "player", "finished_at", "created_at"),
     Index("games_by_deal", "deal", "finished_at"),
 )

@@ -37,6 +37,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from spider.codes import parse_code
 from spider.databases import lock_schema
+from spider.practice import REVIEW
 from spider.server import migrations
 from spider.server.clock import Clock
 from spider.server.records import Finish, GameRecord, OfflineRecord, Progress, StoredAction, from_row
@@ -239,6 +240,7 @@ class Store:
                     created_at=record.created_at,
                     duel=record.duel,
                     preset=record.preset,
+                    position=record.position,
                     **_clock_values(record.clock),
                 )
             )
@@ -625,7 +627,7 @@ def _end(connection: Connection, finish: Finish) -> None:
     if row is None:
         return
     game = from_row(GameRecord, row)
-    if game.exercise is not None and finish.result == "solved":
+    if game.exercise is not None and game.exercise != REVIEW and finish.result == "solved":
         _keep_solved(connection, game.player, game.exercise, finish.moves, finish.finished_at)
     # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
     game.line_shown = game.line_shown or _known(connection, row.deal)

@@ -107,4 +107,6 @@ export const api = {
   offlineResult: (result) => request('POST', '/api/offline-results', result),
   /** @param {string} id @returns {Promise<T.View>} */
   practise: (id) => request('POST', withView(`/api/practice/${encodeURIComponent(id)}`), {}),
+  /** A finished game's moment after `at` actions, tried again as practice. @param {string} id @param {number} at @returns {Promise<T.View>} */
+  tryAgain: (id, at) => request('POST', `${withView(`${game(id)}/review/practice`)}&at=${at}`, {}),
 };

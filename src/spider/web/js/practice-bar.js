@@ -14,12 +14,14 @@ export function renderPractice(view) {
   const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
   // once its moves are used without reaching the goal, the bar says so instead of "0 moves left"
   const status = p.reached ? t('practice.reached') : p.failed ? `${p.goal} ${t('practice.failed')}` : `${p.goal}${left}`;
-  const text = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}: ${status}`;
+  // a moment of the player's own game, tried again from its review, is no numbered exercise
+  const name = p.number === null ? p.title : `${t('practice.number', { number: p.number, count: p.count })} ${p.title}`;
+  const text = `${name}: ${status}`;
   if (bar.dataset.text !== text) {
     bar.dataset.text = text;
     bar.replaceChildren();
     const title = document.createElement('b');
-    title.textContent = `${t('practice.number', { number: p.number, count: p.count })} ${p.title}`;
+    title.textContent = name;
     const goal = document.createElement('span');
     goal.textContent = status;
     const idea = document.createElement('small');

@@ -43,12 +43,23 @@ export async function practiceDialog() {
   if (first) first.focus();
 }
 
-export async function startExercise(id) {
+export function startExercise(id) {
+  return opened(() => api.practise(id));
+}
+
+/** "Try again from here": a finished game's moment after `at` actions, played as practice. @param {string} gameId @param {number} at */
+export function tryAgainFrom(gameId, at) {
+  return opened(() => api.tryAgain(gameId, at));
+}
+
+/** Shows the practice game the server started, and says its goal. @param {() => Promise<import('./types').View>} ask */
+async function opened(ask) {
   try {
-    const view = await api.practise(id);
+    const view = await ask();
     setView(view);
-    const p = view.practice || { number: 0, title: '', goal: '' }; // an exercise's view always has it
-    say(t('practice.started', { number: p.number, title: p.title, goal: p.goal }));
+    const p = view.practice;
+    if (!p) return; // a practice game's view always has it
+    say(p.number === null ? `${p.title}. ${p.goal}` : t('practice.started', { number: p.number, title: p.title, goal: p.goal }));
   } catch (error) {
     refuse(error);
   }
@@ -56,13 +67,17 @@ export async function startExercise(id) {
 
 /** @param {import('./types').View} view @param {import('./types').Practising} p */
 function solvedDialog(view, p) {
+  const own = p.number === null; // a moment of the player's own game: no list of exercises to go back to
+  const heading = t(own ? 'practice.reached' : 'practice.done.title');
   const next = p.next ? `<button value="next" class="primary" autofocus>${esc(t('practice.next'))}</button>` : '';
-  const last = p.next ? '' : `<p>${esc(t('practice.last'))}</p>`;
+  const last = p.next || own ? '' : `<p>${esc(t('practice.last'))}</p>`;
+  const list = own ? `<button value="close" class="primary" autofocus>${esc(t('button.close'))}</button>`
+    : `<button value="list"${p.next ? '' : ' class="primary" autofocus'}>${esc(t('practice.list'))}</button>`;
   openDialog(`<form method="dialog" class="practice-done">
-    <h2>${esc(t('practice.done.title'))}</h2><p>${esc(t('practice.done.text', { count: view.moves, title: p.title }))}</p>${last}
-    <div class="actions"><button value="list"${p.next ? '' : ' class="primary" autofocus'}>${esc(t('practice.list'))}</button>${next}</div></form>`,
+    <h2>${esc(heading)}</h2><p>${esc(t('practice.done.text', { count: view.moves, title: p.title }))}</p>${last}
+    <div class="actions">${list}${next}</div></form>`,
   {
-    label: t('practice.done.title'),
+    label: heading,
     onClose: (value) => {
       if (value === 'next') startExercise(p.next);
       else if (value === 'list') practiceDialog();

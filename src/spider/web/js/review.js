@@ -2,13 +2,14 @@
 // The review of a finished game (README, "Reviewing a game"), loaded with import() when first asked for:
 // the server goes through the game in the background, move by move, and this dialog shows its progress,
 // then the accuracy, the three costliest moves with what master would have played and the chance of
-// winning before and after, every move in a table, and "try again from here" for a costly move: the
-// table as it was then, with every card the player had not seen dealt anew.
+// winning before and after, every move in a table, and "try again from here" for a costly move: a practice
+// game at the table as it was then, with every card the player had not seen dealt anew, to win.
 import { request } from './api.js';
 import { t, formatNumber, currentLanguage } from './i18n.js';
 import { refuse } from './status.js';
-import { openDialog, dialog, esc } from './dialog.js';
+import { openDialog, esc, askFirst } from './dialog.js';
 import { addStyle } from './styles.js';
+import { tryAgainFrom } from './practice.js';
 
 /**
  * @typedef {{ at: number, action: string, master: string | null, agrees: boolean, before: number, after: number,
@@ -91,7 +92,8 @@ function showReview(gameId, review) {
   const costly = review.costliest.map((index) => review.steps[index]);
   const list = costly.length
     ? `<ol class="review-costliest">${costly.map((step) => `<li><span>${esc(stepText(step))}</span>
-      <button type="button" data-try="${step.at}">${esc(t('review.try'))}</button></li>`).join('')}</ol>`
+      <button type="button" data-try="${step.at}">${esc(t('review.try'))}</button></li>`).join('')}</ol>
+      <p class="note">${esc(t('review.try_about'))}</p>`
     : `<p>${esc(t('review.none_costly'))}</p>`;
   const rows = review.steps.map((step) => `<tr class="${step.costly ? 'costly' : ''}">
     <td>${esc(formatNumber(step.at + 1))}</td><td><bdi>${esc(step.action)}</bdi></td>
@@ -102,32 +104,16 @@ function showReview(gameId, review) {
     <p class="big review-accuracy">${esc(t('review.accuracy', { accuracy: formatNumber(Math.round(review.accuracy)) }))}</p>
     <p class="note">${esc(t('review.accuracy_about'))}</p>
     <h3>${esc(t('review.costliest'))}</h3>${list}
-    <div class="review-practice" hidden><p class="note">${esc(t('review.try_about'))}</p>
-    <textarea readonly rows="3" aria-label="${esc(t('review.try'))}"></textarea></div>
     <details><summary>${esc(t('review.every_move'))}</summary><div class="review-table"><table>
     <thead><tr><th scope="col">#</th><th scope="col">${esc(t('review.played'))}</th><th scope="col">${esc(t('review.master'))}</th>
     <th scope="col">${esc(t('review.chance'))}</th></tr></thead><tbody>${rows}</tbody></table></div></details>
     <div class="actions"><button value="close" class="primary" autofocus>${esc(t('button.close'))}</button></div></form>`,
   { label: t('review.title') });
   for (const button of d.querySelectorAll('[data-try]')) {
-    button.addEventListener('click', () => tryAgain(gameId, Number(/** @type {HTMLElement} */ (button).dataset.try)));
+    button.addEventListener('click', () => {
+      d.close('try');
+      // the reviewed game is over, but the player may have begun another since: asked first if it counts
+      askFirst(() => tryAgainFrom(gameId, Number(/** @type {HTMLElement} */ (button).dataset.try)));
+    });
   }
-}
-
-/** The table as it was before the action at ``at``, the unseen cards dealt anew, to copy. @param {string} gameId @param {number} at */
-async function tryAgain(gameId, at) {
-  let found;
-  try {
-    found = await request('GET', `${path(gameId)}/practice?at=${at}`);
-  } catch (error) {
-    refuse(error);
-    return;
-  }
-  const box = /** @type {HTMLElement | null} */ (dialog().querySelector('.review-practice'));
-  if (!box) return;
-  const text = /** @type {HTMLTextAreaElement} */ (box.querySelector('textarea'));
-  text.value = found.position;
-  box.hidden = false;
-  text.focus();
-  text.select();
 }

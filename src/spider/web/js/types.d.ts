@@ -28,9 +28,11 @@ export interface Exercise {
   id: string; number: number; title: string; idea: string; goal: string; suits: number; solved: boolean;
   best_moves: number | null;
 }
-/** The exercise on the table, with how far the player is. */
-export interface Practising extends Exercise {
-  count: number; limit: number | null; moves_left: number | null; reached: boolean; failed: boolean; next: string | null;
+/** The exercise on the table, with how far the player is; a moment of the player's own game tried again from its
+review (id `from_review`) has no number, count or next. */
+export interface Practising extends Omit<Exercise, 'number'> {
+  number: number | null; count: number | null; limit: number | null; moves_left: number | null; reached: boolean;
+  failed: boolean; next: string | null;
 }
 
 /** The public view of a game: never a face-down card, and the code only once the game is over. */
