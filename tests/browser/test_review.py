@@ -88,6 +88,7 @@ def test_try_again_from_here_opens_a_practice_game_at_the_table_as_it_was(page: 
     expect(goal).to_contain_text("Try again from your game")
     expect(goal).to_contain_text("Win the game.")
     expect(goal).not_to_contain_text("Exercise")
+    expect(page.locator("[data-kind]")).to_have_text("· from your own game")
     practice = current(page)
     assert practice["id"] != view["id"] and practice["practice"]["id"] == "from_review"
     game = page.request.get(f"/api/games/{view['id']}/played").json()  # over: its code may be told now

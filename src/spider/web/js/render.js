@@ -207,7 +207,7 @@ export function render() {
   // the code names every card: the server sends it once the game is over (or when the player typed it)
   els.code.textContent = view.code || t(view.practice ? 'info.code_practice' : 'info.code_later');
   // a typed code's deal is the player's, not one we dealt (a game resumed after its analysis keeps "verified")
-  const kind = view.practice ? 'info.practice' : view.verified ? 'info.verified'
+  const kind = view.practice ? (view.practice.number === null ? 'info.from_review' : 'info.practice') : view.verified ? 'info.verified'
     : view.typed ? 'info.typed' : 'info.random';
   els.kind.textContent = `· ${t(kind)}`;
   renderPractice(view);
