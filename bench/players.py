@@ -160,9 +160,9 @@ def deals_of(parser: argparse.ArgumentParser, args: argparse.Namespace, tuning: 
 
 
 def print_pairs(suits: int, wins: dict[Strength, list[bool]]) -> None:
-    """For every two strengths that played the same deals, the first's win rate minus the second's, with
-    its 95% interval and the deals only one of them won."""
-    print(f"{suits:>5} paired: stronger - weaker, difference in win rate [95% interval], deals won by one only")
+    """For every two strengths that played the same deals, the later one's win rate minus the earlier one's,
+    with its 95% interval and the deals only one of them won."""
+    print(f"{suits:>5} paired: the later strength's win rate - the earlier's [95% interval], deals won by one only")
     for first, second in combinations(wins, 2):
         both = sum(a and b for a, b in zip(wins[first], wins[second], strict=True))
         first_only = sum(a and not b for a, b in zip(wins[first], wins[second], strict=True))
