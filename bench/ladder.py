@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -47,33 +48,21 @@ POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 @dataclass
-class Pair:
-    """How a weaker and a stronger strength's duels on the same deals went, from the stronger's side."""
-
-    won: int = 0
-    drawn: int = 0
-    lost: int = 0
-
-    @property
-    def played(self) -> int:
-        return self.won + self.drawn + self.lost
-
-
-@dataclass
 class Ladder:
     """The round robin so far: each strength's rating and games, each pair's duels."""
 
     strengths: tuple[Strength, ...]
     ratings: dict[Strength, Rating] = field(default_factory=dict)
     games: dict[Strength, list[PlayResult]] = field(default_factory=dict)
-    pairs: dict[tuple[Strength, Strength], Pair] = field(default_factory=dict)
+    pairs: dict[tuple[Strength, Strength], Counter[str]] = field(default_factory=dict)
+    """Each weaker and stronger strength's duels on the same deals: the stronger's wins, draws and losses."""
 
     def __post_init__(self) -> None:
         for strength in self.strengths:
             self.ratings[strength] = Rating()
             self.games[strength] = []
         for pair in combinations(self.strengths, 2):
-            self.pairs[pair] = Pair()
+            self.pairs[pair] = Counter()
 
     def add(self, results: dict[Strength, PlayResult]) -> None:
         """One deal played by every strength: each two of them dueled on it, and rated as the server rates."""
@@ -81,10 +70,7 @@ class Ladder:
             self.games[strength].append(result)
         for weaker, stronger in combinations(self.strengths, 2):
             first, second = outcomes(results[stronger].score, results[weaker].score)
-            pair = self.pairs[weaker, stronger]
-            pair.won += first == "win"
-            pair.drawn += first == "draw"
-            pair.lost += first == "loss"
+            self.pairs[weaker, stronger][first] += 1
             before = self.ratings[stronger], self.ratings[weaker]
             self.ratings[stronger] = rate(before[0], before[1], POINTS[first])
             self.ratings[weaker] = rate(before[1], before[0], POINTS[second])
@@ -113,11 +99,11 @@ def report(ladder: Ladder, deals: int) -> None:
         )
     print(f"\n{'pair (stronger v weaker)':>26} {'won':>4} {'drawn':>5} {'lost':>4} {'score':>6} {'95% interval':>13}")
     for (weaker, stronger), pair in ladder.pairs.items():
-        points = pair.won + pair.drawn / 2
-        low, high = wilson(points, pair.played)
+        points, played = sum(POINTS[outcome] * count for outcome, count in pair.items()), pair.total()
+        low, high = wilson(points, played)
         print(
-            f"{f'{stronger} v {weaker}':>26} {pair.won:>4} {pair.drawn:>5} {pair.lost:>4} "
-            f"{points / pair.played:>6.0%} {f'{low:.0%}..{high:.0%}':>13}"
+            f"{f'{stronger} v {weaker}':>26} {pair['win']:>4} {pair['draw']:>5} {pair['loss']:>4} "
+            f"{points / played:>6.0%} {f'{low:.0%}..{high:.0%}':>13}"
         )
     print()
     for weaker, stronger in zip(ladder.strengths, ladder.strengths[1:], strict=False):
