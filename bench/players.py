@@ -1,14 +1,19 @@
 """Computer players' win rates: each strength plays the same deals, without undo, seeing only what a
-player sees. The deals are the set ``first-N`` of bench/solver.py (shuffles 0 to N-1), rules classic.
-Thinking time is the CPU time of the process that plays the deal (the machine may be shared), per action:
-the mean over all actions and the longest single one.
+player sees, rules classic. Each win rate is printed with its 95% interval (Wilson), and every two strengths
+with their paired difference on the same deals, its 95% interval (Newcombe's, from the deals one won and the
+other lost) and those two counts (``spider.players.intervals``). Thinking time is the CPU time of the
+process that plays the deal (the machine may be shared), per action: the mean over all actions and the
+longest single one.
 
-As with bench/solver.py, tuning and measuring use different deals: the strengths were tuned on shuffles
-below 1000 (0..9, ``--first 0``, the default; later 200..999, ``--first 200``) and are measured on the
-measuring set, shuffles 1000 onwards (``--first 1000``).
+Tuning and measuring use different deals (issue 40). Tuning plays shuffles below 1000 (``--first``, 0 by
+default: shuffles FIRST..FIRST+COUNT-1). Measuring plays ``--count`` shuffles drawn at random from
+1000..999,999 by ``random.Random(SEED)`` (``--seed``), printed so that a run can be repeated: take a seed
+no report used before, and never tune on its deals. The old measuring set, shuffles 1000 onwards, was tuned
+on by eleven rounds and measures nothing any more. ``--level`` and ``--weights`` are refused on any deals
+but shuffles below 1000.
 
-    .venv/bin/python bench/players.py --first 1000          # the issue's run: 100 deals per suit count
-    .venv/bin/python bench/players.py --first 1000 --count 40 --suits 4 --strengths master --processes 2
+    .venv/bin/python bench/players.py --seed 4017 --count 100     # a report: 100 fresh deals per suit count
+    .venv/bin/python bench/players.py --seed 8121 --count 40 --suits 4 --strengths expert master
     .venv/bin/python bench/players.py --count 20 --suits 1 2 --strengths master
     .venv/bin/python bench/players.py --count 5 --first 20 --verbose   # one line per deal
     .venv/bin/python bench/players.py --count 10 --suits 2 --preset duel  # duel rules: mean duel score
@@ -18,7 +23,7 @@ change holds for this run only, in every process):
 
     .venv/bin/python bench/players.py --first 200 --count 300 --suits 4 --strengths expert --processes 2 \\
         --level sample_nodes=10000 --weights face_down=20
-    .venv/bin/python bench/players.py --first 1000 --count 50 --suits 2 --strengths master --processes 2 \\
+    .venv/bin/python bench/players.py --first 500 --count 500 --suits 2 --strengths master --processes 2 \\
         --level solve_suits=1,2,4       # master with its solver on 2 suits too
 
 ``--losses`` asks of each lost deal where it was lost: the last position from which the full-information
@@ -43,6 +48,7 @@ from __future__ import annotations
 import argparse
 import random
 from dataclasses import fields, replace
+from itertools import combinations
 from multiprocessing import Pool
 
 import spider.solver.core as core
@@ -50,6 +56,7 @@ from spider import PRESETS, Game, TableRules
 from spider.codes import GameCode
 from spider.players import LEVELS, STRENGTHS, Level, Player, PlayResult, Strength, play_game
 from spider.players.determinize import sample, solve_sample
+from spider.players.intervals import paired_difference, wilson
 from spider.solver.analyse import analyse
 from spider.solver.core import Weights
 
@@ -118,11 +125,64 @@ def _where_lost(opening: Game, result: PlayResult, seed: int) -> str:
     )
 
 
+TUNING_BELOW = 1000
+"""Tuning plays shuffles below this; measuring draws its deals from this up to :data:`LAST_SHUFFLE`."""
+LAST_SHUFFLE = 999_999
+
+
+def drawn_shuffles(seed: int, count: int) -> list[int]:
+    """The measuring deals of a report: ``count`` different shuffles drawn by ``random.Random(seed)`` from
+    :data:`TUNING_BELOW` to :data:`LAST_SHUFFLE`, none of which tuning ever plays."""
+    return random.Random(seed).sample(range(TUNING_BELOW, LAST_SHUFFLE + 1), count)
+
+
+def deals_of(parser: argparse.ArgumentParser, args: argparse.Namespace, tuning: bool) -> tuple[list[int], str]:
+    """The shuffles this run plays and the heading that names them; refuses tuning on any deals but
+    shuffles below :data:`TUNING_BELOW`."""
+    if args.seed is not None:
+        if tuning:
+            parser.error(
+                f"--level and --weights tune, and tuning plays shuffles below {TUNING_BELOW} only (--first with "
+                f"first+count <= {TUNING_BELOW}); --seed draws measuring deals, never tuned on"
+            )
+        shuffles = drawn_shuffles(args.seed, args.count)
+        return shuffles, f"{args.count} shuffles drawn by seed {args.seed}: {' '.join(map(str, shuffles))}"
+    first, last = args.first, args.first + args.count - 1
+    if tuning and last >= TUNING_BELOW:
+        parser.error(
+            f"--level and --weights tune, and tuning plays shuffles below {TUNING_BELOW} only: shuffles "
+            f"{first}..{last} reach past {TUNING_BELOW - 1} (measure with --seed, untuned)"
+        )
+    heading = f"set first-{args.count} (shuffles {first}..{last})"
+    if last >= TUNING_BELOW:
+        heading += f"; shuffles {TUNING_BELOW} onwards were tuned on before issue 40: measure with --seed"
+    return list(range(first, last + 1)), heading
+
+
+def print_pairs(suits: int, wins: dict[Strength, list[bool]]) -> None:
+    """For every two strengths that played the same deals, the later one's win rate minus the earlier one's,
+    with its 95% interval and the deals only one of them won."""
+    print(f"{suits:>5} paired: the later strength's win rate - the earlier's [95% interval], deals won by one only")
+    for first, second in combinations(wins, 2):
+        both = sum(a and b for a, b in zip(wins[first], wins[second], strict=True))
+        first_only = sum(a and not b for a, b in zip(wins[first], wins[second], strict=True))
+        second_only = sum(b and not a for a, b in zip(wins[first], wins[second], strict=True))
+        neither = len(wins[first]) - both - first_only - second_only
+        difference = paired_difference(both, first_only, second_only, neither)
+        print(
+            f"{suits:>5} {second:>9} - {first:<9} {-difference.value:>+6.0%} [{-difference.high:+.0%}, "
+            f"{-difference.low:+.0%}]  won by {second} only {second_only}, by {first} only {first_only}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--suits", type=int, nargs="+", choices=(1, 2, 4), default=[1, 2, 4])
-    parser.add_argument("--count", type=int, default=100, help="deals per suit count (set first-N)")
-    parser.add_argument("--first", type=int, default=0, help="first shuffle number")
+    parser.add_argument("--count", type=int, default=100, help="deals per suit count")
+    deals = parser.add_mutually_exclusive_group()
+    deals.add_argument("--first", type=int, default=0, help="tuning: the first shuffle of FIRST..FIRST+COUNT-1")
+    deals.add_argument("--seed", type=int, help="measuring: COUNT shuffles drawn from 1000..999999 by this seed")
     parser.add_argument("--strengths", nargs="+", choices=STRENGTHS, default=list(STRENGTHS))
     parser.add_argument("--verbose", action="store_true", help="one line per deal, and a lost deal's line of actions")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="classic", help="table rules of the deals")
@@ -136,24 +196,27 @@ def main() -> None:
     )
     args = parser.parse_args()
     level, weights = _changes(args.level, Level, "level"), _changes(args.weights, Weights, "weights")
-    first, last = args.first, args.first + args.count - 1
-    heading = f"set first-{args.count} (shuffles {first}..{last}), rules {args.preset}, no undo"
+    shuffles, heading = deals_of(parser, args, tuning=bool(level or weights))
+    heading += f", rules {args.preset}, no undo"
     for name, value in {**level, **weights}.items():
         heading += f", {name}={value}"
     print(heading)
     print(
-        f"{'suits':>5} {'strength':>9} {'won':>5} {'win rate':>9} {'runs/game':>10} {'actions/game':>13} "
-        f"{'score/game':>11} {'s/action':>9} {'max s':>6} {'s/game':>7}",
+        f"{'suits':>5} {'strength':>9} {'won':>5} {'win rate':>9} {'95% interval':>13} {'runs/game':>10} "
+        f"{'actions/game':>13} {'score/game':>11} {'s/action':>9} {'max s':>6} {'s/game':>7}",
         flush=True,
     )
+    count = len(shuffles)
     with Pool(args.processes, _try_changes, (args.strengths, level, weights)) as pool:
         for suits in args.suits:
+            wins: dict[Strength, list[bool]] = {}
             for strength in args.strengths:
-                won = runs = actions = score = 0
+                runs = actions = score = 0
                 thinking = slowest = 0.0
-                deals = [(suits, shuffle, args.preset, strength, args.losses) for shuffle in range(first, last + 1)]
+                wins[strength] = []
+                deals = [(suits, shuffle, args.preset, strength, args.losses) for shuffle in shuffles]
                 for code, result, lost in pool.imap(_play, deals):
-                    won += result.won
+                    wins[strength].append(result.won)
                     runs += result.runs
                     actions += result.actions
                     score += result.score
@@ -170,13 +233,15 @@ def main() -> None:
                             print(f"    line: {' '.join(result.line)}", flush=True)
                     if lost:
                         print(f"  {code} {strength}: lost after {result.actions} actions; {lost}", flush=True)
+                won = sum(wins[strength])
+                low, high = wilson(won, count)
                 print(
-                    f"{suits:>5} {strength:>9} {won:>5} {won / args.count:>9.0%} {runs / args.count:>10.2f} "
-                    f"{actions / args.count:>13.0f} {score / args.count:>11.0f} {thinking / max(1, actions):>9.3f} "
-                    f"{slowest:>6.2f} "
-                    f"{thinking / args.count:>7.1f}",
+                    f"{suits:>5} {strength:>9} {won:>5} {won / count:>9.0%} {f'{low:.0%}..{high:.0%}':>13} "
+                    f"{runs / count:>10.2f} {actions / count:>13.0f} {score / count:>11.0f} "
+                    f"{thinking / max(1, actions):>9.3f} {slowest:>6.2f} {thinking / count:>7.1f}",
                     flush=True,
                 )
+            print_pairs(suits, wins)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from spider.players.strengths import RATINGS, STRENGTHS
 from tests.browser.harness import Server, open_context
 from tests.browser.table import open_table
 
@@ -132,3 +133,29 @@ def test_a_players_own_table_is_theirs_after_a_reload_and_withdrawn_from_every_l
     finally:
         creator_context.close()
         other_context.close()
+
+
+CHOICES = {
+    "en-GB": ["Computer: beginner", "Computer: casual", "Computer: expert", "Computer: master"],
+    "pl-PL": ["Komputer: początkujący", "Komputer: amator", "Komputer: ekspert", "Komputer: mistrz"],
+}
+RATED = {"en-GB": "{choice} · rating {rating}", "pl-PL": "{choice} · ranking {rating}"}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pl-PL"])
+def test_the_lobby_offers_each_computer_opponent_with_its_rating(browser: Browser, server: Server, locale: str) -> None:
+    context = open_context(browser, server, locale=locale)
+    try:
+        page = context.new_page()
+        open_table(page)
+        page.click("[data-command='duels']")
+        page.wait_for_selector("dialog[open] form.lobby")
+        computers = "dialog[open] select[name='opponent'] option:not([value='person'])"
+        offered = page.eval_on_selector_all(computers, "(all) => all.map((e) => e.textContent)")
+        # the ladder's ratings (strengths.RATINGS), as the server gives them
+        assert offered == [
+            RATED[locale].format(choice=choice, rating=RATINGS[strength])
+            for choice, strength in zip(CHOICES[locale], STRENGTHS, strict=True)
+        ]
+    finally:
+        context.close()

@@ -14,7 +14,7 @@ from tests.languages.catalogs import LANGUAGES, PAGE_METADATA, TRANSLATIONS, for
 SAME_AS_ENGLISH = {
     "nl": {
         "info.score", "preset.duel", "preset.patience", "rule.scoring.duel",
-        "duel.bar", "duel.rating", "player.rating",  # "Duel", and "rating" as Dutch chess players say it
+        "duel.bar", "duel.rating", "player.rating", "lobby.computer.rated",  # "Duel"; "rating" as Dutch players say
         "lobby.computer.expert",  # "expert", the ladder's third step (review N15)
         "player.bot",  # "BOT": the mark beside a bot's name, the same word in Dutch
     },

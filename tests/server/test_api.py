@@ -200,10 +200,15 @@ def test_presets_name_every_preset(client: TestClient) -> None:
 
 def test_presets_give_the_page_the_games_constants(client: TestClient) -> None:
     # SPEC 1.1: 1, 2 or 4 suits, ten columns, eight runs; the duel lobby's time limits and computer players
-    assert client.get("/api/presets").json()["constants"] == {
+    constants = client.get("/api/presets").json()["constants"]
+    ratings = constants.pop("strength_ratings")
+    assert constants == {
         "suit_counts": [1, 2, 4], "columns": 10, "runs_to_win": 8, "duel_minutes": [3, 5, 10, 15],
         "strengths": ["beginner", "casual", "expert", "master"], "name_length": 24, "heartbeat_ms": 15000,
     }
+    # each computer player's rating from the ladder of the strengths: the stronger, the higher
+    assert list(ratings) == constants["strengths"]
+    assert list(ratings.values()) == sorted(ratings.values()) and len(set(ratings.values())) == 4
 
 
 def test_the_constants_are_those_the_server_holds_to(client: TestClient) -> None:

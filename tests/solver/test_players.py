@@ -182,6 +182,22 @@ def test_in_a_duel_a_player_finishes_when_nothing_more_is_worth_points(strength:
     assert game.score >= max(scores) - 3, (game.score, max(scores))
 
 
+def test_in_a_duel_a_computer_opponents_pace_counts_on_the_clock() -> None:
+    # 10 s on the clock, 4 s of pace before each action and no thinking (the clock stands still):
+    # the third action would begin after 8 s and need 12.
+    game = Game.from_code(GameCode(1, 4, TableRules.preset("duel")))
+    result = play_game(game, Player("casual", seed=2), clock=lambda: 0.0, time_limit=10.0, pace=4.0)
+    assert result.actions == 2
+
+
+def test_an_action_thought_past_the_time_is_not_played() -> None:
+    ticks = iter(range(0, 1000, 3))  # each action's thinking takes 3 s by this clock
+    game = Game.from_code(GameCode(1, 4, TableRules.preset("duel")))
+    result = play_game(game, Player("casual", seed=2), clock=lambda: float(next(ticks)), time_limit=10.0, pace=1.0)
+    # 4 s an action: two fit in 10 s, the third ends at 12 s, after the time is up
+    assert result.actions == 2 and result.seconds == 9.0
+
+
 @pytest.mark.parametrize("suits", [1, 2, 4])
 def test_a_solved_guess_is_followed_only_until_a_card_is_seen(suits: int) -> None:
     """The solver's winning line in a guess knows the guessed cards; a player may follow it only while

@@ -55,16 +55,19 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
     clock: Callable[[], float] = time.process_time,
     time_limit: float | None = None,
+    pace: float = 0.0,
 ) -> PlayResult:
     """Lets the player play the game to its end (a win, or it gives up), without undo.
 
-    With a ``time_limit`` in seconds (a duel's clock, read from ``clock``) the game also ends when the
-    time is up, and the player is told how much is left before each action.
+    With a ``time_limit`` in seconds (a duel's clock) the game also ends when the time is up. Each action
+    takes from it the ``pace`` the player waits before it (a computer opponent's, :data:`PACE`: the server
+    waits it on the duel's clock) and its thinking, read from ``clock``; the player is told how much is left
+    as it begins to think, and an action thought past the time is not played (a duel refuses it).
     """
     line: list[str] = []
-    thinking = slowest = 0.0
+    thinking = slowest = used = 0.0
     while not game.won and len(line) < max_actions:
-        seconds_left = None if time_limit is None else time_limit - thinking
+        seconds_left = None if time_limit is None else time_limit - used - pace
         if seconds_left is not None and seconds_left <= 0:
             break
         position = game.public_position()
@@ -72,8 +75,9 @@ def play_game(
         action = player.next_action(position, seconds_left)
         spent = clock() - began
         thinking += spent
+        used += pace + spent
         slowest = max(slowest, spent)
-        if action is None:
+        if action is None or (time_limit is not None and used > time_limit):
             break
         game.play(action)
         line.append(action)

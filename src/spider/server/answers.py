@@ -334,6 +334,8 @@ class Constants(TypedDict):
     """A duel's time limits to choose from, in minutes."""
     strengths: list[Strength]
     """The computer players' strengths, from the weakest."""
+    strength_ratings: dict[Strength, Count]
+    """Each computer player's rating from the ladder of the strengths (``bench/ladder.py``), shown in the lobby."""
     name_length: Count
     """The most characters a player's name may have."""
     heartbeat_ms: Count

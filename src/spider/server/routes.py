@@ -32,7 +32,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from spider import PRESETS
 from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
-from spider.players.strengths import STRENGTHS
+from spider.players.strengths import RATINGS, STRENGTHS
 from spider.rules import CHOICES, HELPS
 from spider.server.answers import (
     Analysis,
@@ -218,6 +218,7 @@ async def presets(request: Request) -> Response:
         "runs_to_win": RUNS_TO_WIN,
         "duel_minutes": list(DUEL_MINUTES),
         "strengths": list(STRENGTHS),
+        "strength_ratings": {strength: RATINGS[strength] for strength in STRENGTHS},
         "name_length": MAX_NAME,
         "heartbeat_ms": round(HEARTBEAT * 1000),
     }

@@ -16,6 +16,7 @@ export const CONSTANTS = {
   runs_to_win: 0,    // complete runs that win a game: the run slots
   duel_minutes: [],  // a duel's time limits
   strengths: [],     // the computer opponents' strengths, weakest first
+  strength_ratings: {}, // each strength's rating from the ladder of the strengths (bench/ladder.py)
   name_length: 0,    // the longest player's name
   heartbeat_ms: 0,   // how often the page gives the server a sign of life while a game is on screen
 };

@@ -138,6 +138,7 @@ export interface Constants {
   runs_to_win: number;
   duel_minutes: number[];
   strengths: string[];
+  strength_ratings: Record<string, number>;
   name_length: number;
   heartbeat_ms: number;
 }

@@ -18,6 +18,16 @@ import { addStyle } from '../styles.js';
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
 
+/**
+ * A computer opponent as the lobby offers it: "Computer: expert · rating 1620", its rating from the ladder.
+ * @param {string} strength
+ */
+function computerChoice(strength) {
+  const rating = CONSTANTS.strength_ratings?.[strength]; // absent from presets a page cached before ratings came
+  const computer = t(`lobby.computer.${strength}`);
+  return rating === undefined ? computer : t('lobby.computer.rated', { computer, rating: ratingText(rating, false) });
+}
+
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
     ? t('lobby.range', { low: table.min_rating ?? '–', high: table.max_rating ?? '–' }) : '';
@@ -68,7 +78,7 @@ export async function openLobby() {
   // the second-shortest time limit is offered first: a short duel, not a rush
   const minutes = CONSTANTS.duel_minutes.map((m, i) => `<option value="${m}"${i === 1 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
   const opponents = `<option value="person">${esc(t('lobby.person'))}</option>`
-    + CONSTANTS.strengths.map((s) => `<option value="${s}">${esc(t(`lobby.computer.${s}`))}</option>`).join('');
+    + CONSTANTS.strengths.map((s) => `<option value="${s}">${esc(computerChoice(s))}</option>`).join('');
   const d = openDialog(`<form method="dialog" class="lobby">
     <h2>${esc(t('lobby.title'))}</h2>
     <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
