@@ -17,7 +17,6 @@ import { addStyle } from '../styles.js';
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
-
 /**
  * A computer opponent as the lobby offers it: "Computer: expert · rating 1620", its rating from the ladder.
  * @param {string} strength
