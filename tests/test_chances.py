@@ -6,8 +6,8 @@ import pytest
 
 from spider import Game, TableRules
 from spider.codes import GameCode
-from spider.notation import parse_position
-from spider.players.chances import CALIBRATION, GUESSES, calibrated, solver_share, win_chance
+from spider.notation import Position, parse_position
+from spider.players.chances import GUESSES, calibrated, solver_share, win_chance
 from tests.engine.table import position
 
 # Generous time, so that the node budgets (not the machine's load) end every search.
@@ -92,8 +92,18 @@ def test_short_of_time_at_least_one_imagining_is_judged() -> None:
     assert estimate.guesses < GUESSES
 
 
-def test_the_calibration_keeps_chances_in_order_and_within_bounds() -> None:
-    for suits in CALIBRATION:
-        shown = [calibrated(raw / 20, suits) for raw in range(21)]
-        assert all(0.0 <= each <= 1.0 for each in shown)
-        assert shown == sorted(shown)
+def _opening(suits: int) -> Position:
+    return Game.from_code(GameCode(suits, 5, TableRules.preset("classic"))).public_position()
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_the_chance_shown_rises_with_the_share_won_and_stays_within_bounds(suits: int) -> None:
+    shown = [calibrated(won / GUESSES, _opening(suits)) for won in range(GUESSES + 1)]
+    assert all(0.0 < each < 1.0 for each in shown)
+    assert shown == sorted(shown)
+    assert shown[0] < shown[-1]
+
+
+def test_at_the_same_share_won_a_4_suit_opening_is_given_less_than_a_1_suit_one() -> None:
+    one, four = _opening(1), _opening(4)
+    assert all(calibrated(won / GUESSES, four) < calibrated(won / GUESSES, one) for won in range(GUESSES + 1))

@@ -4,9 +4,9 @@ The players' determinized search (:mod:`spider.players.determinize`) imagines th
 with everything seen, and gives each imagining to the full-information solver under a node budget. The share
 of imaginings the solver wins is the *raw* figure. It is overconfident where the solver wins easily (it sees
 its imagined cards, and a player does not) and timid where the budget runs out before a win is found; the
-chance shown is that share passed through a mapping fitted per suit count on tuning shuffles
-(:data:`CALIBRATION`, measured with ``bench/review.py``). The real face-down cards and stock are never read:
-everything here starts from a public :class:`~spider.notation.Position`.
+chance shown is made from that share, the suit count and how far the game has come, by a logistic model fitted
+on tuning shuffles (:data:`WEIGHTS`, measured with ``bench/review.py``). The real face-down cards and stock are
+never read: everything here starts from a public :class:`~spider.notation.Position`.
 
 >>> from spider import Game
 >>> game = Game.from_code("SP1-S1C-AAAAAAD")
@@ -24,9 +24,11 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from spider.actions import COLUMNS
+from spider.cards import DECK_SIZE, RUNS_TO_WIN
 from spider.notation import Position, write_position
 from spider.players.determinize import sample, sample_table
-from spider.solver.core import Budget, widening_search
+from spider.solver.core import Budget, SearchResult, widening_search
 
 # How many imaginings of the unseen cards an estimate looks at, at most (fewer when time runs short): twenty
 # give a share within about ±0.2 of the long-run figure in the worst case (a share near one half).
@@ -46,12 +48,17 @@ class Chance:
     """How many imaginings of the unseen cards went into it (0: the game is already won)."""
 
 
-# The mapping from the raw share of imaginings the solver wins to the chance shown, per suit count: Platt's
-# scaling, chance = 1 / (1 + exp(-(a + b * logit(raw)))) with the raw share held within CLIP of 0 and 1, its
-# (a, b) fitted on positions from master's games of tuning shuffles 200..229 with `bench/review.py --fit`.
-# Outcomes are master's play, so the chance is that of a strong player. The raw share is timid rather than
-# overconfident: an imagining whose search runs out of budget counts as lost, and master wins many of those.
-CALIBRATION: dict[int, tuple[float, float]] = {1: (1.470, 0.662), 2: (1.426, 1.457), 4: (0.880, 0.786)}
+# What the chance shown is made from, in the order of :data:`WEIGHTS` (see :func:`features`): a constant for each
+# suit count, the raw share's log-odds (held within CLIP of 0 and 1), and how far the game has come.
+FEATURES = ("1 suit", "2 suits", "4 suits", "raw log-odds", "stock", "face down", "runs removed", "empty columns")
+# The chance shown is 1 / (1 + exp(-sum(weight * feature))), a logistic model fitted with `bench/review.py --fit`
+# (Newton's method; a ridge pulls the weights towards the raw share itself, log-odds 1 and the rest 0, its
+# strength the one that best predicted held-out games) on 780 positions, 10 from each of master's games of tuning
+# shuffles 300..377, 1, 2 and 4 suits in turn (bench/NOTES.md, "The win-chance estimator"). Outcomes are
+# master's play: the chance of a strong player. The raw share counts for less than its face value (0.6 of its
+# log-odds): it is timid early, where searches end before finding a win, and bold late, where the solver sees
+# its imagined cards; runs removed, empty columns and few face-down cards count for the player.
+WEIGHTS = (1.046, -0.453, 0.693, 0.6, 1.242, -2.496, 2.539, 1.907)
 CLIP = 1 / 40
 
 
@@ -65,7 +72,7 @@ def win_chance(position: Position, *, seconds: float = 0.5, seed: int | None = N
     raw = solver_share(position, seconds=seconds, seed=seed)
     if not raw.guesses or certain(position):
         return raw
-    return Chance(calibrated(raw.chance, position.suits), raw.guesses)
+    return Chance(calibrated(raw.chance, position), raw.guesses)
 
 
 def certain(position: Position) -> bool:
@@ -81,11 +88,13 @@ def solver_share(
     guesses: int = GUESSES,
     nodes: int | None = None,
     clock: Callable[[], float] = time.monotonic,
+    searched: Callable[[SearchResult], None] | None = None,
 ) -> Chance:
     """The raw figure: the share of ``guesses`` imaginings of the unseen cards in which the solver finds a
     win within ``nodes`` positions (by default :data:`NODES` for the suit count). An imagining whose search
     runs out of budget counts as lost. The imaginings are searched one at a time, each within an even share
-    of the ``seconds`` left by ``clock``; at least one is always searched."""
+    of the ``seconds`` left by ``clock``; at least one is always searched. ``searched`` is told each
+    imagining's search result (the bench records how many positions each took)."""
     if not position.public:
         raise ValueError("the chance of winning is estimated from the public position only")
     if position.won:
@@ -105,11 +114,29 @@ def solver_share(
         result = widening_search(table, start, Budget(budget_nodes, max(0.005, left / (count - index)), clock))
         judged += 1
         won += result.line is not None
+        if searched is not None:
+            searched(result)
     return Chance(won / judged, judged)
 
 
-def calibrated(raw: float, suits: int) -> float:
-    """The chance shown for a raw share of imaginings won (:data:`CALIBRATION`)."""
-    a, b = CALIBRATION.get(suits, CALIBRATION[4])
+def calibrated(raw: float, position: Position) -> float:
+    """The chance shown for a raw share of imaginings won from ``position`` (:data:`WEIGHTS`)."""
+    return 1 / (1 + math.exp(-sum(w * x for w, x in zip(WEIGHTS, features(raw, position), strict=True))))
+
+
+def features(raw: float, position: Position) -> tuple[float, ...]:
+    """The public figures the chance shown is made from (:data:`FEATURES`): the suit count, the raw share's
+    log-odds, and how far the game has come, each as a share (the stock's and the face-down cards' of the deck,
+    the runs removed of those that win, the empty columns of all). Nothing here reads an unseen card."""
     held = min(1 - CLIP, max(CLIP, raw))
-    return 1 / (1 + math.exp(-(a + b * math.log(held / (1 - held)))))
+    empty = sum(not cards and not down for cards, down in zip(position.columns, position.face_down, strict=True))
+    return (
+        float(position.suits == 1),
+        float(position.suits == 2),
+        float(position.suits not in (1, 2)),
+        math.log(held / (1 - held)),
+        position.stock_count / DECK_SIZE,
+        sum(position.face_down) / DECK_SIZE,
+        len(position.runs) / RUNS_TO_WIN,
+        empty / COLUMNS,
+    )
