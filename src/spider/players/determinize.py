@@ -301,18 +301,18 @@ JUDGE_WIDTH = 50
 def outlook(table: Table, state: State, nodes: int) -> int:
     """The lowest score a short beam finds within reach of ``state`` before the next deal, or the score of
     the won table if it finds a win."""
-    found = best_before_deal(table, state, nodes)
-    return table.weights.won if found is None else found[0]
+    return best_before_deal(table, state, nodes)[0]
 
 
-def best_before_deal(table: Table, state: State, nodes: int) -> tuple[int, list[int]] | None:
+def best_before_deal(table: Table, state: State, nodes: int) -> tuple[int, list[int]]:
     """The tidiest table a short beam over up to ``nodes`` positions finds within reach of ``state`` before
-    the next deal (``state`` itself if none is tidier): its score and the line to it; None if it finds a win."""
+    the next deal (``state`` itself if none is tidier), or a win if it finds one (the won table's score,
+    past any deal): its score and the line to it."""
     if table.won(state):
-        return None
+        return table.weights.won, []
     result = beam_search(table, state, JUDGE_WIDTH, Budget(nodes, None), before_deal=True)
     if result.line is not None:
-        return None
+        return table.weights.won, result.line
     if result.before_deal is not None and result.before_deal[0] < table.score(state):
         return result.before_deal
     return table.score(state), []

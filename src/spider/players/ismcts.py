@@ -138,8 +138,8 @@ class TreePlayer:
             if base is None:
                 # Values are centred on what the first guess makes of the table as it is, where they tell
                 # moves apart best.
-                found = _outlook(table, start, self.leaf_nodes)
-                base = table.weights.won if found is None else found[0] + MOVE_COST * found[1]
+                score, actions = _outlook(table, start, self.leaf_nodes)
+                base = score + MOVE_COST * actions
             self._iterate(position, root, table, start, base)
             if time.process_time() >= deadline:
                 break
@@ -174,7 +174,7 @@ class TreePlayer:
                 if child not in on_path
             ]
             if not actions:
-                value = 0.0 if not table.won(state) else 1.0
+                value = _value(base, table.weights.won + MOVE_COST * len(path)) if table.won(state) else 0.0
                 break
             for action, _ in actions:
                 node.edges.setdefault(action, _Edge()).available += 1
@@ -185,9 +185,6 @@ class TreePlayer:
                 action, child = max(actions, key=lambda item: self._ucb(node.edges[item[0]]))
             path.append(node.edges[action])
             on_path.add(child)
-            if table.won(child):
-                value = 1.0
-                break
             if table.dead(child):
                 value = 0.0
                 break
@@ -199,8 +196,8 @@ class TreePlayer:
                 break
             node, state = next_node, child
         if value is None:
-            found = _outlook(table, state, self.leaf_nodes)
-            value = 1.0 if found is None else _value(base, found[0] + MOVE_COST * (found[1] + len(path)))
+            score, actions = _outlook(table, state, self.leaf_nodes)
+            value = _value(base, score + MOVE_COST * (actions + len(path)))
         for edge in path:
             edge.visits += 1
             edge.value += value
@@ -209,21 +206,18 @@ class TreePlayer:
         return edge.value / edge.visits + self.exploration * math.sqrt(math.log(edge.available) / edge.visits)
 
 
-def _outlook(table: Table, state: State, nodes: int) -> tuple[int, int] | None:
+def _outlook(table: Table, state: State, nodes: int) -> tuple[int, int]:
     """The tidiest table a beam finds from ``state`` before the second deal from the search's start (the
-    first, if it has been made), the deal made from the tidiest table before it, and the actions it takes
-    to get there; None if it finds a win.
+    first, if it has been made), the deal made from the tidiest table before it, or a win: its score and the
+    actions it takes to get there.
 
     Every table is so judged at the same horizon: one judged before the deal only would lose to dealing at
     once, whose cards open new moves."""
     actions = 0
     while True:
-        found = best_before_deal(table, state, nodes)
-        if found is None:
-            return None
-        score, line = found
+        score, line = best_before_deal(table, state, nodes)
         actions += len(line)
-        if state[2] or state[2] == len(table.deals):
+        if score == table.weights.won or state[2] or state[2] == len(table.deals):
             return score, actions
         for action in line:
             state = table.apply(state, action)
