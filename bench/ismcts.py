@@ -106,7 +106,10 @@ def main() -> None:
                 player = Player("master", seed=shuffle)
             else:
                 player = TreePlayer(
-                    shuffle, args.iterations, leaf_nodes=args.leaf_nodes, seconds=args.seconds,
+                    shuffle,
+                    args.iterations,
+                    leaf_nodes=args.leaf_nodes,
+                    seconds=args.seconds,
                     exploration=args.exploration,
                 )
             result = play_game(Game.from_code(code), player)

@@ -8,9 +8,14 @@ and walks down the tree with the moves the visible table allows (the same in eve
 a card up, and a deal, lead to a chance outcome keyed by the cards seen, so that a move is valued over all
 the cards it may show, never for the one a guess put there. Moves are chosen by UCB1 over their
 availability, the tree grows by one table per iteration, and that table is valued in the iteration's guess by
-a short beam of the C core: how much tidier the table gets before the next deal (a win is worth 1, a table
-that can never be dealt to again 0). The move played is the one the root tried most; a deal is played when
-the tree tries it most.
+short beams of the C core: the tidiest table within reach before the second deal from the search's start,
+less a little for each action it takes to get there (a win found is the tidiest table of all; a table that can
+never be dealt to again is worth 0). Values lie in 0..1, centred on what the first guess makes of the table
+as it is. The move played is the one the root tried most; a deal is played when the tree tries it most.
+
+Measured against master on the same fresh 2-suit deals it wins far fewer (bench/NOTES.md): the beams that
+value its tables look only a few hundred positions ahead, where master's guesses are each searched over ten
+thousand, and an iteration's beam still knows its guess's cards.
 
 A player of this kind plays for the win (not for a duel's points). It is not one of the public strengths:
 ``bench/ismcts.py`` compares it with master on the same deals (the figures: bench/NOTES.md).
@@ -138,8 +143,8 @@ class TreePlayer:
             if base is None:
                 # Values are centred on what the first guess makes of the table as it is, where they tell
                 # moves apart best.
-                score, actions = _outlook(table, start, self.leaf_nodes)
-                base = score + MOVE_COST * actions
+                score, length = _outlook(table, start, self.leaf_nodes)
+                base = score + MOVE_COST * length
             self._iterate(position, root, table, start, base)
             if time.process_time() >= deadline:
                 break
@@ -196,8 +201,8 @@ class TreePlayer:
                 break
             node, state = next_node, child
         if value is None:
-            score, actions = _outlook(table, state, self.leaf_nodes)
-            value = _value(base, score + MOVE_COST * (actions + len(path)))
+            score, length = _outlook(table, state, self.leaf_nodes)
+            value = _value(base, score + MOVE_COST * (length + len(path)))
         for edge in path:
             edge.visits += 1
             edge.value += value
