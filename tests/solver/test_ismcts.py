@@ -11,7 +11,7 @@ from spider.notation import parse_position
 from spider.players import play_game
 from spider.players.ismcts import TreePlayer
 from tests.solver import positions
-from tests.solver.test_players import _same_table_other_unseen_cards
+from tests.solver.test_players import alike_until_a_different_card
 
 
 def _player(seed: int) -> TreePlayer:
@@ -44,21 +44,7 @@ def test_the_tree_player_is_never_shown_the_face_down_cards() -> None:
 def test_the_unseen_cards_do_not_change_the_tree_players_decisions() -> None:
     """Two games that differ only in the face-down cards and the stock order get the same actions from tree
     players with the same seed, until a card that differs is turned up or dealt."""
-    games = [Game.from_code(GameCode(2, 11, TableRules()))]
-    games.append(_same_table_other_unseen_cards(games[0], 1, kept=3))
-    assert games[0].stock != games[1].stock and games[0].columns != games[1].columns
-    players = [_player(7), _player(7)]
-    same = 0
-    while games[0].position(public=True) == games[1].position(public=True) and same < 30:
-        public = games[0].public_position()
-        actions = [player.next_action(public) for player in players]
-        assert actions[0] == actions[1], (same, actions)
-        if actions[0] is None:
-            break
-        for game, action in zip(games, actions, strict=True):
-            game.play(action)
-        same += 1
-    assert same >= 6  # the games stayed alike long enough for the comparison to mean something
+    assert alike_until_a_different_card([_player(7), _player(7)], 2, 30) >= 6
 
 
 def test_the_same_seed_and_budgets_play_the_same_game() -> None:
