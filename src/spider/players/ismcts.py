@@ -13,9 +13,8 @@ less a little for each action it takes to get there (a win found is the tidiest 
 never be dealt to again is worth 0). Values lie in 0..1, centred on what the first guess makes of the table
 as it is. The move played is the one the root tried most; a deal is played when the tree tries it most.
 
-Measured against master on the same fresh 2-suit deals it wins far fewer (bench/NOTES.md): the beams that
-value its tables look only a few hundred positions ahead, where master's guesses are each searched over ten
-thousand, and an iteration's beam still knows its guess's cards.
+Measured against master on the same 47 fresh 2-suit deals it won 10 where master won 32 (bench/NOTES.md): it
+deals too early, since the beam that values a table after a deal knows the cards its guess dealt.
 
 A player of this kind plays for the win (not for a duel's points). It is not one of the public strengths:
 ``bench/ismcts.py`` compares it with master on the same deals (the figures: bench/NOTES.md).
