@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -13,7 +14,7 @@ from spider.cards import deck
 from spider.cli import main
 from spider.codes import GameCode
 from spider.notation import Position, parse_position
-from spider.players import STRENGTHS, Player, play_game
+from spider.players import STRENGTHS, Player, Plays, play_game
 from spider.players.determinize import (
     Line,
     imagined,
@@ -78,10 +79,17 @@ def _same_table_other_unseen_cards(game: Game, shuffle: int, kept: int) -> Game:
 def test_the_unseen_cards_do_not_change_a_players_decisions(strength: str, suits: int, limit: int) -> None:
     """Two games that differ only in the face-down cards and the stock order get the same actions from
     players with the same seed, until a card that differs is turned up or dealt."""
+    players = [Player(strength, seed=7), Player(strength, seed=7)]  # type: ignore[arg-type]
+    assert alike_until_a_different_card(players, suits, limit) >= 6
+
+
+def alike_until_a_different_card(players: Sequence[Plays], suits: int, limit: int) -> int:
+    """How many actions two players (of the same seed) make alike in two games that differ only in the
+    face-down cards and the stock order, until a card that differs is turned up or dealt (at most ``limit``);
+    asserts that their actions are the same."""
     games = [Game.from_code(GameCode(suits, 11, TableRules()))]
     games.append(_same_table_other_unseen_cards(games[0], 1, kept=3))
     assert games[0].stock != games[1].stock and games[0].columns != games[1].columns
-    players = [Player(strength, seed=7), Player(strength, seed=7)]  # type: ignore[arg-type]
     same = 0
     while games[0].position(public=True) == games[1].position(public=True) and same < limit:
         public = games[0].public_position()
@@ -92,7 +100,7 @@ def test_the_unseen_cards_do_not_change_a_players_decisions(strength: str, suits
         for game, action in zip(games, actions, strict=True):
             game.play(action)
         same += 1
-    assert same >= 6  # the games stayed alike long enough for the comparison to mean something
+    return same  # at least 6 for the games to have stayed alike long enough for the comparison to mean something
 
 
 def test_a_sample_holds_exactly_the_cards_not_seen() -> None:

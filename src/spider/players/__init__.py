@@ -27,8 +27,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from spider.game import Game
+from spider.notation import Position
 from spider.players.player import Player
 from spider.players.strengths import LEVELS, PACE, STRENGTHS, Level, Strength
 
@@ -49,9 +51,16 @@ class PlayResult:
     slowest: float = 0.0
 
 
+class Plays(Protocol):
+    """What :func:`play_game` asks of a player: its next action from the public position (a :class:`Player`,
+    or a player the bench tries, such as :class:`spider.players.ismcts.TreePlayer`)."""
+
+    def next_action(self, position: Position, seconds_left: float | None = None) -> str | None: ...
+
+
 def play_game(
     game: Game,
-    player: Player,
+    player: Plays,
     max_actions: int = MAX_ACTIONS,
     clock: Callable[[], float] = time.process_time,
     time_limit: float | None = None,
@@ -92,6 +101,7 @@ __all__ = [
     "Level",
     "PlayResult",
     "Player",
+    "Plays",
     "Strength",
     "play_game",
 ]

@@ -73,9 +73,10 @@ class Sample:
         return [each for cards in self.hidden for each in cards]
 
 
-def sample(position: Position, generator: random.Random) -> Sample:
-    """The unseen cards laid out in a random order: face-down places column by column, then the stock."""
-    cards = unseen_cards(position)
+def sample(position: Position, generator: random.Random, unseen: Sequence[Card] | None = None) -> Sample:
+    """The unseen cards laid out in a random order: face-down places column by column, then the stock.
+    ``unseen`` saves working them out again (:func:`unseen_cards` of the same position)."""
+    cards = unseen_cards(position) if unseen is None else list(unseen)
     generator.shuffle(cards)
     hidden = []
     taken = 0
@@ -286,7 +287,7 @@ def _judged(
             state = start
             for text in actions:
                 state = table.apply(state, action_code(state, text))
-            totals[actions] += _outlook(table, state, nodes)
+            totals[actions] += outlook(table, state, nodes)
         if time.process_time() >= deadline:
             break
     best = min(proposed, key=lambda actions: (totals[actions], -proposed[actions]))
@@ -297,18 +298,24 @@ def _judged(
 JUDGE_WIDTH = 50
 
 
-def _outlook(table: Table, state: State, nodes: int) -> int:
+def outlook(table: Table, state: State, nodes: int) -> int:
     """The lowest score a short beam finds within reach of ``state`` before the next deal, or the score of
     the won table if it finds a win."""
+    return best_before_deal(table, state, nodes)[0]
+
+
+def best_before_deal(table: Table, state: State, nodes: int) -> tuple[int, list[int]]:
+    """The tidiest table a short beam over up to ``nodes`` positions finds within reach of ``state`` before
+    the next deal (``state`` itself if none is tidier), or a win if it finds one (the won table's score,
+    past any deal): its score and the line to it."""
     if table.won(state):
-        return table.weights.won
+        return table.weights.won, []
     result = beam_search(table, state, JUDGE_WIDTH, Budget(nodes, None), before_deal=True)
     if result.line is not None:
-        return table.weights.won
-    score = table.score(state)
-    if result.before_deal is not None:
-        score = min(score, result.before_deal[0])
-    return score
+        return table.weights.won, result.line
+    if result.before_deal is not None and result.before_deal[0] < table.score(state):
+        return result.before_deal
+    return table.score(state), []
 
 
 @dataclass
