@@ -36,7 +36,7 @@ def main() -> int:
             phone.wait_for_timeout(300)
             phone.screenshot(path=str(OUT / "duel-lobby-phone.png"))
             lobby = phone.get_by_role("dialog", name="Duels")
-            lobby.get_by_label("Opponent").select_option(label="Computer: casual")
+            lobby.get_by_label("Opponent").select_option("casual")
             lobby.get_by_role("button", name="Make the table").click()
             phone.locator("#duel-bar").wait_for()
             for _ in range(6):  # a few actions of the player's own, by the page

@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from spider.players.strengths import RATINGS
 from tests.browser.harness import Server, open_context
 from tests.browser.table import cards, open_table, shown
 
@@ -120,7 +121,7 @@ def test_two_players_duel_to_the_result_and_the_first_to_finish_watches(browser:
 
 def test_a_duel_against_a_computer_player(page: Page) -> None:
     open_table(page)
-    make_table(page, "Computer: beginner")
+    make_table(page, f"Computer: beginner · rating {RATINGS['beginner']}")
     bar = page.locator("#duel-bar")
     expect(bar).to_contain_text("Spider Beginner")
     computer = bar.locator(".duel-player", has_text="Spider Beginner").locator("[data-progress]")
