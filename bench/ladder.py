@@ -12,9 +12,12 @@ played. So a slow-paced beginner may run out of time on a deal that master finis
 Then every two strengths are compared on each deal both played, as a duel between them would end
 (``spider.server.duels.records.outcomes``: the higher duel score wins, equal scores draw), and each such
 pairing rates both as the server rates a duel (``spider.server.duels.ratings.rate``: Glicko-2, one rating
-period a duel, from 1500 and a deviation of 350), deal after deal in the order drawn. It prints each
-strength's rating with its deviation, each pair's score (wins and half the draws) with its 95% interval
-(Wilson, ``spider.players.intervals``), and whether neighbouring strengths stand at least 150 points apart.
+period a duel, from 1500 and a deviation of 350), deal after deal in the order drawn. Beside those it prints
+the ratings fitted to all the duels at once (``spider.players.ladder.fit``: the same scale and start, every
+duel weighing alike, since a computer player's strength does not move), which ``players.strengths.RATINGS``
+takes. It prints each pair's score (wins and half the draws) with its 95% interval (Wilson,
+``spider.players.intervals``), and each gap between neighbouring strengths with its 95% interval, and
+whether they stand at least 150 points apart.
 
 The deals are measuring deals, ``--count`` shuffles drawn by ``--seed`` from 1000..999,999 as in
 bench/players.py (take a seed no report used before, and never tune on its deals); the suit counts
@@ -39,6 +42,7 @@ from spider import Game, TableRules
 from spider.codes import GameCode
 from spider.players import PACE, STRENGTHS, Player, PlayResult, Strength, play_game
 from spider.players.intervals import wilson
+from spider.players.ladder import fit
 from spider.server.duels.ratings import Rating, rate
 from spider.server.duels.records import outcomes
 
@@ -85,15 +89,24 @@ def play(suits: int, shuffle: int, strength: Strength, minutes: int) -> PlayResu
 
 def report(ladder: Ladder, deals: int) -> None:
     """The ratings, the games, each pair's score, and the gaps between neighbours."""
-    print(f"\nafter {deals} deals")
+    fitted = fit(
+        ladder.strengths,
+        {
+            (stronger, weaker): (sum(POINTS[outcome] * count for outcome, count in pair.items()), pair.total())
+            for (weaker, stronger), pair in ladder.pairs.items()
+        },
+    )
+    print(f"\nafter {deals} deals: ratings fitted to all the duels at once, and rated duel by duel as the server does")
     print(
-        f"{'strength':>9} {'rating':>7} {'deviation':>9} {'score/game':>10} {'won':>4} {'actions':>8} {'s/action':>9}"
+        f"{'strength':>9} {'fitted':>11} {'duel by duel':>12} {'score/game':>10} {'won':>4} {'actions':>8} "
+        f"{'s/action':>9}"
     )
     for strength in ladder.strengths:
         rating, games = ladder.ratings[strength], ladder.games[strength]
         actions = sum(game.actions for game in games)
         print(
-            f"{strength:>9} {rating.rating:>7.0f} {rating.deviation:>9.0f} "
+            f"{strength:>9} {f'{fitted.ratings[strength]:.0f} +- {fitted.deviation(strength):.0f}':>11} "
+            f"{f'{rating.rating:.0f} +- {rating.deviation:.0f}':>12} "
             f"{sum(game.score for game in games) / len(games):>10.1f} {sum(game.won for game in games):>4} "
             f"{actions / len(games):>8.0f} {sum(game.seconds for game in games) / max(1, actions):>9.3f}"
         )
@@ -105,13 +118,16 @@ def report(ladder: Ladder, deals: int) -> None:
             f"{f'{stronger} v {weaker}':>26} {pair['win']:>4} {pair['draw']:>5} {pair['loss']:>4} "
             f"{points / played:>6.0%} {f'{low:.0%}..{high:.0%}':>13}"
         )
-    print()
+    print("\ngaps between neighbours, fitted, with their 95% intervals")
     for weaker, stronger in zip(ladder.strengths, ladder.strengths[1:], strict=False):
-        low, high = ladder.ratings[weaker], ladder.ratings[stronger]
-        gap = high.rating - low.rating
-        spread = 1.96 * (low.deviation**2 + high.deviation**2) ** 0.5
-        verdict = "apart" if gap >= APART else "NOT apart"
-        print(f"{stronger} - {weaker}: {gap:+.0f} +- {spread:.0f} (95%): {verdict} by {APART:.0f}", flush=True)
+        gap, spread = fitted.gap(stronger, weaker)
+        if gap - spread >= APART:
+            verdict = f"apart by {APART:.0f}, the whole interval"
+        elif gap >= APART:
+            verdict = f"apart by {APART:.0f}, though the interval reaches below"
+        else:
+            verdict = f"NOT apart by {APART:.0f}"
+        print(f"{stronger} - {weaker}: {gap:+.0f} +- {spread:.0f}: {verdict}", flush=True)
 
 
 def main() -> None:

@@ -83,3 +83,5 @@ PACE: dict[Strength, float] = {strength: level.pace for strength, level in LEVEL
 # Deviations 125, 76, 71, 75. Master stands only 98 +- 202 above expert (master won 34, drew 1, lost 10 of
 # their 45 duels): not yet the 150 points apart issue 40 asks.
 RATINGS: dict[Strength, int] = {"beginner": 881, "casual": 1448, "expert": 1763, "master": 1861}
+RATING_DEVIATIONS: dict[Strength, int] = {"beginner": 125, "casual": 76, "expert": 71, "master": 75}
+"""The deviation of each rating in ``RATINGS``: a computer player's duel rating starts from both on the server."""

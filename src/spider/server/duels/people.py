@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette import status
 
 from spider.players import STRENGTHS, Strength
+from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.duels.lookalikes import skeleton
 from spider.server.duels.ratings import Rating
 from spider.server.errors import RequestError
@@ -52,6 +53,11 @@ def computer_id(strength: Strength) -> str:
     ('computer-master', 'master', None)
     """
     return f"computer-{strength}"
+
+
+def ladder_rating(strength: Strength) -> Rating:
+    """A computer player's rating before its first duel: the ladder's, with the ladder's deviation."""
+    return Rating(float(RATINGS[strength]), float(RATING_DEVIATIONS[strength]))
 
 
 def computer_strength(player: str) -> Strength | None:
@@ -138,7 +144,10 @@ class People:
 
     def add_computers(self, at: float) -> None:
         """The computer players, each under its own id and name, added once, whichever of several
-        processes starting at once on one database gets there first."""
+        processes starting at once on one database gets there first. Each starts at its rating from the
+        ladder of the strengths (``players.strengths.RATINGS``), the one the lobby shows beside it, and a
+        computer player that has played no duel yet is set to it again (a database from before the ladder,
+        or from before its last run)."""
         for attempt in range(3):
             try:
                 with self.engine.begin() as connection:
@@ -146,9 +155,17 @@ class People:
                         player = computer_id(strength)
                         if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
                             connection.execute(insert(players).values(id=player, created_at=at))
-                        known = select(duelists.c.player).where(duelists.c.player == player)
-                        if connection.execute(known).first() is None:
+                        known = select(duelists.c.duels).where(duelists.c.player == player)
+                        row = connection.execute(known).first()
+                        if row is None:
                             self._insert(connection, player, name, strength)
+                        elif row.duels == 0:
+                            rating = ladder_rating(strength)
+                            connection.execute(
+                                update(duelists)
+                                .where(duelists.c.player == player)
+                                .values(rating=rating.rating, deviation=rating.deviation, volatility=rating.volatility)
+                            )
                 return
             except IntegrityError:  # another process added them meanwhile: the next try finds them
                 if attempt == 2:
@@ -158,7 +175,7 @@ class People:
     def _insert(
         connection: Connection, player: str, name: str, computer: Strength | None = None, *, bot: bool = False
     ) -> None:
-        rating = Rating()
+        rating = Rating() if computer is None else ladder_rating(computer)
         connection.execute(
             insert(duelists).values(
                 player=player, name=name, name_key=name_key(name), computer=computer, rating=rating.rating,
