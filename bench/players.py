@@ -97,15 +97,15 @@ def _try_changes(strengths: list[Strength], level: dict[str, Change], weights: d
 
 
 def _play(deal: tuple[int, int, str, Strength, bool]) -> tuple[str | None, PlayResult, str]:
-    """A deal played by a strength, and with ``losses`` where it was lost (:func:`_where_lost`)."""
+    """A deal played by a strength, and with ``losses`` where it was lost (:func:`where_lost`)."""
     suits, shuffle, preset, strength, losses = deal
     game = Game.from_code(GameCode(suits, shuffle, TableRules.preset(preset)))
     opening = game.copy()
     result = play_game(game, Player(strength, seed=shuffle))
-    return game.code, result, _where_lost(opening, result, shuffle) if losses and not result.won else ""
+    return game.code, result, where_lost(opening, result, shuffle) if losses and not result.won else ""
 
 
-def _where_lost(opening: Game, result: PlayResult, seed: int) -> str:
+def where_lost(opening: Game, result: PlayResult, seed: int) -> str:
     """The last position of a lost game from which the full-information solver still finds a win, and how
     many of :data:`LOSS_GUESSES` guesses at the unseen cards there it wins."""
     found = analyse(opening, list(result.line), seconds=LOSS_SECONDS)
