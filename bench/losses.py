@@ -21,6 +21,7 @@ from collections import Counter
 from players import LOSS_GUESSES, where_lost
 
 from spider import Game
+from spider.codes import parse_code
 from spider.players import PlayResult
 
 LOST = re.compile(r"^  (?P<code>SP\S+) (?P<strength>\w+): lost, (?P<runs>\d+) runs, (?P<actions>\d+) actions")
@@ -55,7 +56,7 @@ def main() -> None:
     for code, strength, line in deals:
         opening = Game.from_code(code)
         result = PlayResult(won=False, actions=len(line), runs=0, line=line)
-        verdict = where_lost(opening, result, seed=sum(map(ord, code)))
+        verdict = where_lost(opening, result, seed=parse_code(code).shuffle)  # the guesses --losses draws
         print(f"  {code} {strength}: lost after {len(line)} actions; {verdict}", flush=True)
         found = WON_OF.search(verdict)
         if found is None:
