@@ -35,6 +35,9 @@ worse.
     .venv/bin/python bench/players.py --first 200 --count 100 --suits 2 --strengths master --processes 2 \\
         --losses
 
+A long run can go without it and have its losses looked at afterwards from its ``--verbose`` log
+(``bench/losses.py``).
+
 With ``--verbose`` a lost deal's line follows it, every action in move notation: an action that reaches
 the strength's limit of thinking time ends where the machine's speed puts it, so the same deal may be played
 otherwise in another run, and the line replays this one exactly (``spider replay --code CODE --moves LINE``).
