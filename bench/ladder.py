@@ -87,14 +87,16 @@ def play(suits: int, shuffle: int, strength: Strength, minutes: int) -> PlayResu
     return play_game(game, player, time_limit=minutes * 60.0, pace=PACE[strength])
 
 
+def points(pair: Counter[str]) -> float:
+    """The stronger's points in a pair's duels: a win 1, a draw a half."""
+    return sum(POINTS[outcome] * count for outcome, count in pair.items())
+
+
 def report(ladder: Ladder, deals: int) -> None:
     """The ratings, the games, each pair's score, and the gaps between neighbours."""
     fitted = fit(
         ladder.strengths,
-        {
-            (stronger, weaker): (sum(POINTS[outcome] * count for outcome, count in pair.items()), pair.total())
-            for (weaker, stronger), pair in ladder.pairs.items()
-        },
+        {(stronger, weaker): (points(pair), pair.total()) for (weaker, stronger), pair in ladder.pairs.items()},
     )
     print(f"\nafter {deals} deals: ratings fitted to all the duels at once, and rated duel by duel as the server does")
     print(
@@ -112,11 +114,11 @@ def report(ladder: Ladder, deals: int) -> None:
         )
     print(f"\n{'pair (stronger v weaker)':>26} {'won':>4} {'drawn':>5} {'lost':>4} {'score':>6} {'95% interval':>13}")
     for (weaker, stronger), pair in ladder.pairs.items():
-        points, played = sum(POINTS[outcome] * count for outcome, count in pair.items()), pair.total()
-        low, high = wilson(points, played)
+        scored, played = points(pair), pair.total()
+        low, high = wilson(scored, played)
         print(
             f"{f'{stronger} v {weaker}':>26} {pair['win']:>4} {pair['draw']:>5} {pair['loss']:>4} "
-            f"{points / played:>6.0%} {f'{low:.0%}..{high:.0%}':>13}"
+            f"{scored / played:>6.0%} {f'{low:.0%}..{high:.0%}':>13}"
         )
     print("\ngaps between neighbours, fitted, with their 95% intervals")
     for weaker, stronger in zip(ladder.strengths, ladder.strengths[1:], strict=False):

@@ -24,9 +24,8 @@ from spider import Game
 from spider.codes import parse_code
 from spider.players import PlayResult
 
-LOST = re.compile(r"^  (?P<code>SP\S+) (?P<strength>\w+): lost, (?P<runs>\d+) runs, (?P<actions>\d+) actions")
+LOST = re.compile(r"^  (?P<code>SP\S+) (?P<strength>\w+): lost,")
 LINE = re.compile(r"^    line: (?P<line>.*)$")
-WON_OF = re.compile(r"the solver wins (?P<won>\d+) of")
 
 
 def lost_deals(path: str) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -56,14 +55,13 @@ def main() -> None:
     for code, strength, line in deals:
         opening = Game.from_code(code)
         result = PlayResult(won=False, actions=len(line), runs=0, line=line)
-        verdict = where_lost(opening, result, seed=parse_code(code).shuffle)  # the guesses --losses draws
+        verdict, won = where_lost(opening, result, seed=parse_code(code).shuffle)  # the guesses --losses draws
         print(f"  {code} {strength}: lost after {len(line)} actions; {verdict}", flush=True)
-        found = WON_OF.search(verdict)
-        if found is None:
+        if won is None:
             kinds["no win found from the opening"] += 1
-        elif int(found["won"]) <= LOSS_GUESSES // 4:
+        elif won <= LOSS_GUESSES // 4:
             kinds[f"lost to the cards to come (the solver wins <= {LOSS_GUESSES // 4} guesses)"] += 1
-        elif int(found["won"]) >= LOSS_GUESSES * 3 // 4:
+        elif won >= LOSS_GUESSES * 3 // 4:
             kinds[f"lost to a move (the solver wins >= {LOSS_GUESSES * 3 // 4} guesses)"] += 1
         else:
             kinds["between"] += 1

@@ -105,15 +105,16 @@ def _play(deal: tuple[int, int, str, Strength, bool]) -> tuple[str | None, PlayR
     game = Game.from_code(GameCode(suits, shuffle, TableRules.preset(preset)))
     opening = game.copy()
     result = play_game(game, Player(strength, seed=shuffle))
-    return game.code, result, where_lost(opening, result, shuffle) if losses and not result.won else ""
+    return game.code, result, where_lost(opening, result, shuffle)[0] if losses and not result.won else ""
 
 
-def where_lost(opening: Game, result: PlayResult, seed: int) -> str:
+def where_lost(opening: Game, result: PlayResult, seed: int) -> tuple[str, int | None]:
     """The last position of a lost game from which the full-information solver still finds a win, and how
-    many of :data:`LOSS_GUESSES` guesses at the unseen cards there it wins."""
+    many of :data:`LOSS_GUESSES` guesses at the unseen cards there it wins: in a sentence, and that number
+    (None when no win was found from the opening)."""
     found = analyse(opening, list(result.line), seconds=LOSS_SECONDS)
     if found.last_winnable is None:
-        return f"no win found from the opening ({found.opening})"
+        return f"no win found from the opening ({found.opening})", None
     game = opening.copy()
     for action in result.line[: found.last_winnable]:
         game.play(action)
@@ -125,7 +126,7 @@ def where_lost(opening: Game, result: PlayResult, seed: int) -> str:
         f"last winnable after {found.last_winnable} actions (stock {position.stock_count}, "
         f"{sum(position.face_down)} face down, {len(position.runs)} runs): the solver wins {won} of "
         f"{LOSS_GUESSES} guesses there"
-    )
+    ), won
 
 
 TUNING_BELOW = 1000
