@@ -33,8 +33,8 @@ with warnings.catch_warnings():
 
 from spider import Game, TableRules
 from spider.server.app import create_app
-from spider.server.deal_pool import Pool
 from spider.server.settings import Settings
+from spider.server.solving.deal_pool import Pool
 from spider.solver import solve
 
 CODE = "SP1-S1C-AAAAAABAAAAAAA"
@@ -105,7 +105,7 @@ def main() -> None:
         offline = player.get("/api/stats").json()["offline"]["by_suits"]["1"]["wins"]
         clock = TestClient(app.app)
         at = [2_000_000_000.0]
-        with mock.patch("spider.server.games.now", lambda: at[0]):
+        with mock.patch("spider.server.games.service.now", lambda: at[0]):
             game = clock.post("/api/games", json={"code": CODE}).json()
             for action in line:
                 clock.post(f"/api/games/{game['id']}/clock", json={"on_screen": False})

@@ -38,8 +38,8 @@ from pathlib import Path
 
 from web import Connection, percentile, spider_serve
 
-from spider.server.identity import PLAYER_COOKIE, player_id
-from spider.server.storage import Store
+from spider.server.games.store import Store
+from spider.server.http.identity import PLAYER_COOKIE, player_id
 
 FLOODER = "f" * 43  # the cookie token of the flooding player, whose games --games stores
 

@@ -38,7 +38,7 @@ from starlette.routing import Route
 from web import spider_serve
 
 from spider.server.app import create_app
-from spider.server.routes import routes
+from spider.server.games.routes import routes
 from spider.server.settings import Settings
 
 METHODS = ["GET", "GET", "POST", "POST", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "FOO"]

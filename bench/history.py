@@ -19,7 +19,7 @@ from pathlib import Path
 from flood import FLOODER, fill
 
 from spider.server.app import create_app
-from spider.server.identity import PLAYER_COOKIE
+from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
 
 with warnings.catch_warnings():

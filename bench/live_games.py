@@ -1,4 +1,4 @@
-"""What a game in a server's memory takes: the figures behind ``spider.server.games.footprint``, which
+"""What a game in a server's memory takes: the figures behind ``spider.server.games.service.footprint``, which
 bounds the live games' cache by ``SPIDER_CACHE_MEGABYTES``.
 
 Makes ``--games`` live games the way a server does (a record, a clock, the table drawn once), plays
@@ -15,9 +15,9 @@ import random
 import tracemalloc
 
 from spider import Game, TableRules
-from spider.server.clock import Clock
-from spider.server.games import LiveGame, footprint, new_game_id
-from spider.server.storage import GameRecord, now
+from spider.server.games.clock import Clock
+from spider.server.games.service import LiveGame, footprint, new_game_id
+from spider.server.games.store import GameRecord, now
 
 
 def live_games(count: int, actions: int, rng: random.Random) -> list[LiveGame]:

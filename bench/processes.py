@@ -10,7 +10,7 @@ less); each count is the modules the process had loaded, with the web stack's am
     PYTHONPATH=src .venv/bin/python bench/processes.py --runs 11
 
 It runs on trees from before the search workers had a module of their own (the worker then answers from
-``spider.server.solving``), so that the same command measures both.
+``spider.server.solving.searches``), so that the same command measures both.
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ HELP_MODULES = (
 def first_answer() -> Callable[[], bool]:
     """The function a server's worker answers first, from the module it is in on this tree."""
     with contextlib.suppress(ModuleNotFoundError):
-        ready: Callable[[], bool] = importlib.import_module("spider.server.search_workers").ready
+        ready: Callable[[], bool] = importlib.import_module("spider.server.solving.workers").ready
         return ready
-    before: Callable[[], bool] = importlib.import_module("spider.server.solving")._ready
+    before: Callable[[], bool] = importlib.import_module("spider.server.solving.searches")._ready
     return before
 
 

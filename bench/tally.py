@@ -19,9 +19,9 @@ from pathlib import Path
 
 from flood import FLOODER, fill
 
-from spider.server.middleware import player_id
-from spider.server.stats import player_stats
-from spider.server.storage import Store
+from spider.server.games.store import Store
+from spider.server.http.middleware import player_id
+from spider.server.results.stats import player_stats
 
 
 def main() -> None:

@@ -27,14 +27,19 @@ CASES = {
         f"print({MODULES})",
         "spider.server.commands",
     ),
-    "import spider.server.search_workers": (f"import spider.server.search_workers\nprint({MODULES})", "spider.solver"),
+    "import spider.server.solving.workers": (
+        f"import spider.server.solving.workers\nprint({MODULES})", "spider.solver"
+    ),
     # a worker started as the server starts one, asked what it has loaded once it is ready
     "a search worker": (
-        "from spider.server.solving import Workers\nworkers = Workers(1, 0)\nworkers.start()\nassert workers.executor\n"
+        "from spider.server.solving.searches import Workers\nworkers = Workers(1, 0)\nworkers.start()\n"
+        "assert workers.executor\n"
         f"print(workers.executor.submit(eval, {MODULES!r}).result())\nworkers.close()",
-        "spider.server.search_workers",
+        "spider.server.solving.workers",
     ),
-    "the deal pool's worker": (f"import spider.server.pool_worker\nprint({MODULES})", "spider.server.deal_pool"),
+    "the deal pool's worker": (
+        f"import spider.server.solving.pool_worker\nprint({MODULES})", "spider.server.solving.deal_pool"
+    ),
 }
 NEEDED = {"the deal pool's worker": {"sqlalchemy"}}  # for its own job: it writes the pool's table
 

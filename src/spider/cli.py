@@ -19,8 +19,8 @@ from spider.record import Record, duration, read_records
 from spider.record_commands import add_commands as record_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
-from spider.server.maintenance import add_commands as database_commands
-from spider.server.verify import add_commands as verify_commands
+from spider.server.ops.prune import add_commands as database_commands
+from spider.server.solving.verify import add_commands as verify_commands
 from spider.solver.commands import add_commands as solver_commands
 from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
 from spider.view import table

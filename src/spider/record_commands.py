@@ -78,10 +78,10 @@ def _read(path: str) -> str:
 
 def _stored(game_id: str, database: str | None) -> str | None:
     """A stored game's record (both players' games for a duel's), or ``None`` having said why not."""
-    from spider.server.errors import RequestError
-    from spider.server.game_records import stored_records
+    from spider.server.games.store import Store, now
+    from spider.server.http.errors import RequestError
+    from spider.server.records.files import stored_records
     from spider.server.settings import Settings
-    from spider.server.storage import Store, now
 
     store = Store(Settings.from_env(database=database).database_url)
     try:

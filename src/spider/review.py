@@ -256,7 +256,7 @@ def review_chunk(
     code: str, rules: dict[str, Any], actions: list[str], places: list[int], seconds: float, seed: int
 ) -> tuple[list[Step], float]:
     """The steps of the actions at ``places`` within about ``seconds``, with the CPU seconds they took: a
-    part of a review, of plain values, as a worker process is given it (``spider.server.reviews``)."""
+    part of a review, of plain values, as a worker process is given it (``spider.server.reviews.service``)."""
     began = time.process_time()
     steps = review_steps(code, TableRules.from_json(rules), actions, places, seconds=seconds, seed=seed)
     return steps, time.process_time() - began

@@ -6,7 +6,7 @@ and the rule that refuses a group or a deal, come from the engine, so the page h
 
 The server answers with it, and so does the browser's offline engine (``spider.offline``): it imports
 nothing beyond the engine. The view's shapes live here too, as plain typed dicts; the API's
-description (``spider.server.answers``, ``openapi``) reads them through Pydantic, which the browser
+description (``spider.server.http.answers``, ``openapi``) reads them through Pydantic, which the browser
 lacks, so their JSON Schema words come as :class:`Schema` annotations that need no Pydantic import.
 """
 

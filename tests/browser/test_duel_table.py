@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from spider.server.identity import PLAYER_COOKIE, player_id
+from spider.server.http.identity import PLAYER_COOKIE, player_id
 from tests.browser.harness import Server
 from tests.browser.table import play_with_mouse
 from tests.browser.test_duels import duel_of, finish, new_player, open_lobby

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from spider.server.deal_pool import Pool
+from spider.server.solving.deal_pool import Pool
 from tests.browser.access import in_language
 from tests.browser.harness import Server, open_context
 from tests.browser.table import View, act, new_game, open_table, solve

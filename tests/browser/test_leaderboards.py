@@ -10,8 +10,8 @@ import time
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spider.codes import GameCode
-from spider.server.identity import PLAYER_COOKIE, player_id
-from spider.server.storage import Finish, GameRecord, Store
+from spider.server.games.store import Finish, GameRecord, Store
+from spider.server.http.identity import PLAYER_COOKIE, player_id
 from tests.browser.harness import Server, open_context
 from tests.browser.table import open_table
 

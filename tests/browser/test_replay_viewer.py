@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from spider.server.deal_pool import Pool
+from spider.server.solving.deal_pool import Pool
 from tests.browser.access import in_language, summary, violations
 from tests.browser.harness import Server, open_context
 from tests.browser.table import View, act, new_game, open_table, solve

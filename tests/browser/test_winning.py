@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from spider.server.deal_pool import Pool
+from spider.server.solving.deal_pool import Pool
 from tests.browser.access import in_language
 from tests.browser.harness import Server
 from tests.browser.table import (

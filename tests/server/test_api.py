@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from spider.server.identity import PLAYER_COOKIE
+from spider.server.http.identity import PLAYER_COOKIE
 
 from .conftest import act, new_game
 

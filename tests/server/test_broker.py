@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spider.server.duels.broker import QUEUE_LIMIT, LocalBroker, Overflow
+from spider.server.realtime.broker import QUEUE_LIMIT, LocalBroker, Overflow
 
 from .test_fair_shares import run
 

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from spider import Game
 from spider.players.chances import win_chance
-from spider.server import chances
+from spider.server.games import chances
 
 from .conftest import act, new_game
 from .duel_players import another_player, get_duel, start_duel

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game
-from spider.server.identity import PLAYER_COOKIE
+from spider.server.http.identity import PLAYER_COOKIE
 from spider.solver import solve
 from tests.server.conftest import Clock, act, new_game
 

@@ -7,7 +7,7 @@ import asyncio
 import gc
 import weakref
 
-from spider.server.collector import keep_collections_short
+from spider.server.ops.collector import keep_collections_short
 from tests.own_loop import run
 
 

@@ -25,7 +25,7 @@ from websockets.sync.client import connect
 
 from spider.server.app import create_app
 from spider.server.commands import uvicorn_config
-from spider.server.identity import PLAYER_COOKIE
+from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
 from spider.text import message
 

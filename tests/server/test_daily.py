@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
-from spider.server.daily import candidates
-from spider.server.schema import daily_deals, daily_entries, daily_games, daily_secrets
+from spider.server.daily.service import candidates
+from spider.server.db.schema import daily_deals, daily_entries, daily_games, daily_secrets
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, name_of

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from spider.server.deal_pool import Pool
+from spider.server.solving.deal_pool import Pool
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from spider.errors import (
     InvalidRulesError,
     SpiderError,
 )
-from spider.server.errors import ERRORS, RequestError, answer_to
+from spider.server.http.errors import ERRORS, RequestError, answer_to
 from spider.text import message
 
 from .conftest import act, new_game
@@ -215,12 +215,12 @@ def test_one_table_gives_each_refusal_its_status_and_its_close_code() -> None:
 def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     client = make_client()
     client_no_raise = TestClient(client.app, raise_server_exceptions=False)
-    from spider.server import stats
+    from spider.server.results import stats
 
     def broken(records: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("spider.server.games.player_stats", broken)
+    monkeypatch.setattr("spider.server.games.service.player_stats", broken)
     response = client_no_raise.get("/api/stats")
     assert response.status_code == 500
     assert response.json()["message_id"] == "server.internal"
@@ -278,7 +278,7 @@ def test_requests_without_a_body_take_no_fields(client: TestClient, game_id: str
 
 
 def test_a_garbled_or_forged_cookie_makes_a_new_player(client: TestClient, game_id: str) -> None:
-    from spider.server.identity import PLAYER_COOKIE
+    from spider.server.http.identity import PLAYER_COOKIE
 
     for cookie in ("%%%; ;;=", f"{PLAYER_COOKIE}=short", f'{PLAYER_COOKIE}="; drop', f"{PLAYER_COOKIE}=a b"):
         response = TestClient(client.app).get(f"/api/games/{game_id}", headers={"cookie": cookie})

@@ -14,8 +14,8 @@ from starlette import status
 from starlette.testclient import TestClient
 
 from spider import Game
-from spider.server.errors import RequestError
-from spider.server.solving import DEAL_QUEUE, SEARCH_QUEUE, Searches
+from spider.server.http.errors import RequestError
+from spider.server.solving.searches import DEAL_QUEUE, SEARCH_QUEUE, Searches
 from tests.own_loop import run
 
 from .conftest import new_game

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from spider import Game
-from spider.server.clock import Clock
-from spider.server.games import LiveGame
-from spider.server.storage import GameRecord
+from spider.server.games.clock import Clock
+from spider.server.games.service import LiveGame
+from spider.server.games.store import GameRecord
 
 CODE = "SP1-S1C-AAAAAAD"
 

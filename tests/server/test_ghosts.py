@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from spider.codes import GameCode
 from spider.game import Game
-from spider.server.storage import Store
+from spider.server.games.store import Store
 
 from .conftest import Clock, act
 from .duel_players import another_player

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from spider.server.identity import PLAYER_COOKIE
-from spider.server.service_worker import ENGINE_FOLDER
-from spider.server.static import web_folder
+from spider.server.http.identity import PLAYER_COOKIE
+from spider.server.http.service_worker import ENGINE_FOLDER
+from spider.server.http.static import web_folder
 
 from .conftest import new_game
 

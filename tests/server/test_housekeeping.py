@@ -12,9 +12,9 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from spider.server.identity import PLAYER_COOKIE, player_id
-from spider.server.stats import player_stats
-from spider.server.storage import Finish, GameRecord, Store
+from spider.server.games.store import Finish, GameRecord, Store
+from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.results.stats import player_stats
 
 from .conftest import act, new_game
 

@@ -8,7 +8,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette import status
 from starlette.testclient import TestClient
 
-from spider.server.limits import MAX_PLAYERS, RETRY_SECONDS, NewGames, SharedCounts
+from spider.server.http.limits import MAX_PLAYERS, RETRY_SECONDS, NewGames, SharedCounts
 from spider.server.settings import Settings
 
 from .conftest import Clock, new_game

@@ -12,8 +12,8 @@ import pytest
 from starlette import status
 from starlette.testclient import TestClient
 
-from spider.server import games as games_module
-from spider.server.limits import NewGames
+from spider.server.games import service as games_module
+from spider.server.http.limits import NewGames
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, get_duel, start_duel

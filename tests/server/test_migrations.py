@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 
 from spider.cli import main
 from spider.databases import database_url as url_of
-from spider.server import migrations
-from spider.server.identity import PLAYER_COOKIE
-from spider.server.schema import metadata
+from spider.server.db import migrations
+from spider.server.db.schema import metadata
+from spider.server.http.identity import PLAYER_COOKIE
 from tests.server.conftest import act, new_game
 
 CODE = "SP1-S1C-AAAAAAD"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from spider.server.duels.duels import GONE_SECONDS, Duels
-from spider.server.identity import PLAYER_COOKIE, player_id
+from spider.server.http.identity import PLAYER_COOKIE, player_id
 
 from .duel_players import another_player, fake_clock, get_duel, name_of, open_table, start_duel
 from .test_duel_sockets import of_type, receive_until

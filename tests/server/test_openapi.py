@@ -29,8 +29,8 @@ from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
 from spider.server.app import create_app
-from spider.server.identity import PLAYER_COOKIE
-from spider.server.routes import description
+from spider.server.games.routes import description
+from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
 
 CHECKS = [

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
-from spider.server.games import GAME_BYTES, SNAPSHOT_BYTES
+from spider.server.games.service import GAME_BYTES, SNAPSHOT_BYTES
 from tests.server.conftest import act, new_game
 
 

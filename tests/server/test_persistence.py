@@ -15,10 +15,10 @@ from starlette.testclient import TestClient
 
 from spider import Game
 from spider.server.app import create_app
-from spider.server.claim import DatabaseInUse
-from spider.server.identity import PLAYER_COOKIE
+from spider.server.db.claim import DatabaseInUse
+from spider.server.games.store import Store
+from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
-from spider.server.storage import Store
 
 from .conftest import act, new_game
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from spider.server.clock import Clock
+from spider.server.games.clock import Clock
 from tests.server.conftest import new_game
 from tests.server.test_practice import FIRST, play, start
 

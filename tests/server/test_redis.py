@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from spider.server.duels.redis_broker import RedisBroker
-from spider.server.limits import NewGames, SharedCounts, Shares
+from spider.server.http.limits import NewGames, SharedCounts, Shares
+from spider.server.realtime.redis_broker import RedisBroker
 
 from .conftest import free_port
 from .duel_players import another_player, name_of, open_table, start_duel

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from spider.game import Game
 from spider.practice import REVIEW, from_review
-from spider.server.games import Games
+from spider.server.games.service import Games
 from tests.server.conftest import act, new_game
 from tests.server.test_reviews import CODE, MOVES, lost_game
 

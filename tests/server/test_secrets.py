@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game, parse_code
-from spider.server.deal_pool import Pool
+from spider.server.solving.deal_pool import Pool
 from spider.solver import solve
 
 from .conftest import act, new_game

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from spider.server.static import web_folder
+from spider.server.http.static import web_folder
 
 pytestmark = pytest.mark.skipif(not (web_folder() / "index.html").is_file(), reason="the web client is not here")
 
@@ -54,7 +54,7 @@ def test_a_missing_file_is_a_json_404_and_head_is_answered(client: TestClient) -
 def test_a_changed_file_is_served_anew(tmp_path: Path) -> None:
     from starlette.requests import Request
 
-    from spider.server.static import StaticFiles
+    from spider.server.http.static import StaticFiles
 
     (tmp_path / "a.css").write_text("body { color: red }\n" * 40)
     files = StaticFiles(tmp_path)

@@ -9,8 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider.databases import database_url as url_of
-from spider.server.stats import player_stats
-from spider.server.storage import Finish, GameRecord, Store
+from spider.server.games.store import Finish, GameRecord, Store
+from spider.server.results.stats import player_stats
 
 from .conftest import Clock, act, new_game
 

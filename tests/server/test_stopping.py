@@ -23,8 +23,8 @@ from websockets.sync.client import connect
 
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
-from spider.server.deal_pool import Pool
-from spider.server.identity import PLAYER_COOKIE
+from spider.server.http.identity import PLAYER_COOKIE
+from spider.server.solving.deal_pool import Pool
 
 from .conftest import free_port, serving
 

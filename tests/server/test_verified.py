@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game
-from spider.server.deal_pool import Pool
-from spider.server.pool_worker import PoolWorker
+from spider.server.solving.deal_pool import Pool
+from spider.server.solving.pool_worker import PoolWorker
 from spider.solver import solve
 
 from .conftest import new_game

@@ -11,7 +11,7 @@ from spider.solver.pool import searched_deals
 
 
 def test_making_verified_deals_loads_no_database() -> None:
-    # the solver's worker processes import this module: the database is the server's (server/deal_pool.py)
+    # the solver's worker processes import this module: the database is the server's (server/solving/deal_pool.py)
     probe = "import sys, spider.solver.pool; print(sorted({'sqlalchemy', 'alembic'} & set(sys.modules)))"
     loaded = subprocess.run(
         [sys.executable, "-c", probe],

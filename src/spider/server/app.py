@@ -9,38 +9,38 @@ from collections.abc import AsyncIterator, Callable
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
-from spider.server import solving
 from spider.server.arenas.arenas import Arenas, keep_arenas
 from spider.server.arenas.routes import changes_limit
 from spider.server.arenas.store import ArenaStore
-from spider.server.claim import DatabaseClaim
-from spider.server.collector import keep_collections_short
-from spider.server.daily import Daily
-from spider.server.duels.bot_access import BotBearer
-from spider.server.duels.bot_routes import BotStreams
-from spider.server.duels.bots import Bots
-from spider.server.duels.broker import Broker, LocalBroker
+from spider.server.bots.access import BotBearer
+from spider.server.bots.routes import BotStreams
+from spider.server.bots.service import Bots
+from spider.server.daily.service import Daily
+from spider.server.db.claim import DatabaseClaim
 from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
-from spider.server.duels.people import People
-from spider.server.duels.presence import Presence
-from spider.server.duels.redis_broker import RedisBroker
-from spider.server.duels.sockets import Sockets
 from spider.server.duels.store import DuelStore
-from spider.server.errors import EXCEPTION_HANDLERS
-from spider.server.games import Games
-from spider.server.limits import NewGames, SharedCounts
-from spider.server.maintenance import prune_daily
-from spider.server.metrics import Metrics, MetricsMiddleware
-from spider.server.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie
-from spider.server.pool_worker import PoolWorker
-from spider.server.reviews import Reviews
-from spider.server.routes import routes
-from spider.server.security import SameOrigin, SecurityHeaders
+from spider.server.games.routes import routes
+from spider.server.games.service import Games
+from spider.server.games.store import Store, now
+from spider.server.http.errors import EXCEPTION_HANDLERS
+from spider.server.http.limits import NewGames, SharedCounts
+from spider.server.http.metrics import Metrics, MetricsMiddleware
+from spider.server.http.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie
+from spider.server.http.security import SameOrigin, SecurityHeaders
+from spider.server.http.static import StaticFiles, web_folder
+from spider.server.ops.collector import keep_collections_short
+from spider.server.ops.prune import prune_daily
+from spider.server.people.service import People
+from spider.server.realtime.broker import Broker, LocalBroker
+from spider.server.realtime.presence import Presence
+from spider.server.realtime.redis_broker import RedisBroker
+from spider.server.realtime.sockets import Sockets
+from spider.server.reviews.service import Reviews
 from spider.server.settings import Settings
-from spider.server.static import StaticFiles, web_folder
-from spider.server.storage import Store, now
+from spider.server.solving import searches as solving
+from spider.server.solving.pool_worker import PoolWorker
 
 
 def create_app(settings: Settings | None = None, *, clock: Callable[[], float] = now) -> Starlette:

@@ -37,8 +37,8 @@ def serve(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
     from spider.server.app import create_app
+    from spider.server.http.stopping import StoppingServer
     from spider.server.settings import Settings
-    from spider.server.stopping import StoppingServer
 
     try:
         settings = Settings.from_env(host=args.host, port=args.port, database=args.database)
@@ -61,8 +61,8 @@ def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
     """How uvicorn serves the app: address, logs, the trusted proxies, and the connection limits."""
     import uvicorn
 
-    from spider.server.connections import GuardedWebSocket, guarded_protocol
-    from spider.server.duels.sockets import MAX_FRAME
+    from spider.server.http.connections import GuardedWebSocket, guarded_protocol
+    from spider.server.realtime.sockets import MAX_FRAME
 
     proxies = frozenset(address.strip() for address in settings.forwarded_allow_ips.split(","))
     ping = settings.socket_ping_seconds or None

@@ -138,11 +138,11 @@ class Settings(BaseSettings):
     computer_pace: Number = 1.0
     """Scales every computer player's pace in duels (``spider.players.PACE``); 0 plays at once."""
     prune_days: Number = 1.0
-    """Days between two prunes of the database by the server (``spider.server.maintenance``); 0 for none."""
+    """Days between two prunes of the database by the server (``spider.server.ops.prune``); 0 for none."""
     access_log: bool = False
     gc_freeze_seconds: Number = 0.2
     """Seconds between two moves of everything alive out of the garbage collector's reach, so that its
-    collections stay short (``spider.server.collector``); 0 leaves Python's collector as it is."""
+    collections stay short (``spider.server.ops.collector``); 0 leaves Python's collector as it is."""
     daily_secret: str = ""
     """The secret the daily deals are drawn from (HMAC of the day and suit count under it): servers that share
     a database must share it. Empty: one made at random once and kept in the database, never shown."""

@@ -1,4 +1,4 @@
-"""``spider solve`` and ``spider hint`` (``spider verify`` fills the deal pool: ``spider.server.verify``)."""
+"""``spider solve`` and ``spider hint`` (``spider verify`` fills the deal pool: ``spider.server.solving.verify``)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ STUCK_SECONDS = 1.0
 
 
 class HintJson(TypedDict):
-    """A hint as JSON: the API's answer (``spider.server.answers.Hint``) and ``spider hint --json``."""
+    """A hint as JSON: the API's answer (``spider.server.http.answers.Hint``) and ``spider hint --json``."""
 
     action: str | None
     column: int | None

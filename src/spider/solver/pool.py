@@ -1,7 +1,7 @@
 """Verified deals, made: random deals searched on every core, each with the search's verdict and, for a
 deal won, its winning line.
 
-``spider verify`` keeps the won ones in the server's pool of verified deals (``spider.server.deal_pool``),
+``spider verify`` keeps the won ones in the server's pool of verified deals (``spider.server.solving.deal_pool``),
 which hands each to one player. This module makes them and stores nothing: the solver knows no database.
 """
 

@@ -9,8 +9,8 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from spider.cards import SUIT_COUNTS
-from spider.server.answers import FORBID
-from spider.server.bodies import DUEL_MINUTES, YES_OR_NO, Body, Minutes, SuitCount, _one_of
+from spider.server.http.answers import FORBID
+from spider.server.http.bodies import DUEL_MINUTES, YES_OR_NO, Body, Minutes, SuitCount, _one_of
 from spider.text import Phrase
 from spider.view import Suits, Whole
 

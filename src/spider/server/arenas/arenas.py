@@ -37,10 +37,10 @@ from spider.server.arenas.rules import Waiting, pairs, points
 from spider.server.arenas.store import ArenaStore
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import Notes
-from spider.server.duels.people import computer_id, computer_strength
-from spider.server.duels.records import OVER, PERSON, PLAYING, Duel, Seat
-from spider.server.errors import RequestError
-from spider.server.ids import new_token, token_shaped
+from spider.server.duels.model import OVER, PERSON, PLAYING, Duel, Seat
+from spider.server.http.errors import RequestError
+from spider.server.http.ids import new_token, token_shaped
+from spider.server.people.service import computer_id, computer_strength
 from spider.view import iso_time
 
 LEASE = 5.0

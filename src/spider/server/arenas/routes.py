@@ -17,10 +17,10 @@ from starlette.responses import Response
 from spider.server.arenas.answers import Arenas as ArenaList
 from spider.server.arenas.answers import ArenaState, NewArena
 from spider.server.arenas.arenas import Arenas
-from spider.server.bodies import Nothing, json_object
-from spider.server.limits import NewGames, SharedCounts, count_new_game
-from spider.server.openapi import Endpoint, Handler
-from spider.server.replies import answer, player_of
+from spider.server.http.bodies import Nothing, json_object
+from spider.server.http.limits import NewGames, SharedCounts, count_new_game
+from spider.server.http.openapi import Endpoint, Handler
+from spider.server.http.replies import answer, player_of
 
 CHANGES_PER_MINUTE, CHANGES_BURST = 20, 10
 """Joins, leaves and berserks a player may make a minute (``CHANGES_BURST`` at once): a flood of them is

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Engine, Row, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from spider.server.schema import actions, arena_duels, arena_players, arenas, duels
+from spider.server.db.schema import actions, arena_duels, arena_players, arenas, duels
 
 
 class _Taken(Exception):

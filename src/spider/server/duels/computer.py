@@ -26,10 +26,10 @@ from spider.errors import SpiderError
 from spider.notation import Position
 from spider.players import PACE, Player
 from spider.server.duels.duels import Duels
-from spider.server.duels.people import computer_strength
-from spider.server.duels.records import PLAYING
+from spider.server.duels.model import PLAYING
 from spider.server.duels.store import DuelStore
-from spider.server.errors import RequestError
+from spider.server.http.errors import RequestError
+from spider.server.people.service import computer_strength
 
 LEASE = 30.0
 """Seconds a process's claim on a computer player lasts without an action."""

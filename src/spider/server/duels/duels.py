@@ -29,21 +29,21 @@ from starlette import status
 from spider import Game, TableRules
 from spider.game import Event
 from spider.players import STRENGTHS, Strength
-from spider.server.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo, View
-from spider.server.bodies import ComputerOpponent, NewDuel
 from spider.server.duels import lobby, messages, rated
-from spider.server.duels.broker import Broker
 from spider.server.duels.messages import Notes, Outbox
-from spider.server.duels.people import Duelist, People, computer_id
+from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat, outcomes
 from spider.server.duels.rated import share
 from spider.server.duels.ratings import rate
-from spider.server.duels.records import OPEN, OVER, PERSON, PLAYING, Duel, Seat, outcomes
 from spider.server.duels.state import DuelStates
 from spider.server.duels.store import DuelStore
-from spider.server.errors import RequestError
-from spider.server.games import Games, LiveGame, rules_for
-from spider.server.ids import token_shaped
-from spider.server.storage import now
+from spider.server.games.service import Games, LiveGame, rules_for
+from spider.server.games.store import now
+from spider.server.http.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo, View
+from spider.server.http.bodies import ComputerOpponent, NewDuel
+from spider.server.http.errors import RequestError
+from spider.server.http.ids import token_shaped
+from spider.server.people.service import Duelist, People, computer_id
+from spider.server.realtime.broker import Broker
 
 OPEN_SECONDS = 3600.0
 """A table nobody joined within the hour is taken away (its creator has most likely left)."""

@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 from collections import deque
 
-from spider.server.answers import DuelPlayer, Invitation, OpenTable
-from spider.server.duels.broker import Broker, Message, Unreachable
+from spider.server.http.answers import DuelPlayer, Invitation, OpenTable
+from spider.server.realtime.broker import Broker, Message, Unreachable
 
 LOBBY = "lobby"
 UNSENT_LIMIT = 10_000

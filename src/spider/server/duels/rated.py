@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from sqlalchemy import Connection
 
-from spider.server.duels.people import Duelist, made_up
 from spider.server.duels.ratings import Rating
 from spider.server.duels.store import DuelStore
+from spider.server.people.service import Duelist, made_up
 
 NEWCOMER_SECONDS = 86400.0
 """A player with no game won is rated once their first visit is this old (a day)."""

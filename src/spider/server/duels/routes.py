@@ -15,14 +15,14 @@ from starlette import status
 from starlette.requests import Request
 from starlette.responses import Response
 
-from spider.server.answers import DuelPlayed, DuelState, Friends, Invitations, Lobby, PlayerInfo
-from spider.server.bodies import Action, Name, NewDuel, Nothing, json_object
 from spider.server.duels.duels import Duels
-from spider.server.duels.people import FRIEND, IGNORE
-from spider.server.duels.records import Duel
-from spider.server.limits import count_action, count_new_game
-from spider.server.openapi import Endpoint, Handler
-from spider.server.replies import answer, player_of
+from spider.server.duels.model import Duel
+from spider.server.http.answers import DuelPlayed, DuelState, Friends, Invitations, Lobby, PlayerInfo
+from spider.server.http.bodies import Action, Name, NewDuel, Nothing, json_object
+from spider.server.http.limits import count_action, count_new_game
+from spider.server.http.openapi import Endpoint, Handler
+from spider.server.http.replies import answer, player_of
+from spider.server.people.service import FRIEND, IGNORE
 
 
 def _duels(request: Request) -> Duels:

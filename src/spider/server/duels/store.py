@@ -16,8 +16,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Row, and_, func, insert, or_, select, update
 
-from spider.server.duels.records import OPEN, OVER, PERSON, PLAYING, Duel, Seat
-from spider.server.schema import duels, games, invitations, players, seats
+from spider.server.db.schema import duels, games, invitations, players, seats
+from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat
 
 PENDING = "pending"
 

@@ -1,0 +1,655 @@
+"""Where games live: players, games and every action, in SQLite (or any SQLAlchemy database).
+
+A game is stored as its code, its table rules and the list of actions the player made (undo and redo
+included), so replaying them rebuilds the game with its whole undo history. Each action is committed
+before the server answers it.
+
+``Store`` is the one door to the game data: the tables are ``schema``'s, the records it hands out are
+``records``' (exported here too), a game that ends is counted by ``tallies``, and SQLite's own needs are
+``sqlite``'s.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    case,
+    cast,
+    create_engine,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from spider.codes import parse_code
+from spider.databases import lock_schema
+from spider.practice import REVIEW
+from spider.server.db import migrations
+from spider.server.db.schema import (
+    actions,
+    best_scores,
+    daily_entries,
+    daily_games,
+    deals_known,
+    games,
+    lines_shown,
+    offline_results,
+    players,
+    practice,
+    results,
+    shares,
+    site_days,
+)
+from spider.server.db.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
+from spider.server.db.upserts import insert_into
+from spider.server.games.clock import Clock
+from spider.server.games.records import Finish, GameRecord, OfflineRecord, Progress, StoredAction, from_row
+from spider.server.results.counting import DAY, Tally, day_of
+from spider.server.results.tallies import count_finished
+from spider.view import ENDINGS
+
+__all__ = [
+    "ActionConflict",
+    "Finish",
+    "GameRecord",
+    "OfflineRecord",
+    "Progress",
+    "ReadOnlyDatabase",
+    "Store",
+    "StoredAction",
+    "now",
+]
+
+# Built once: the one statement every action runs. It stores nothing once the game has ended (in
+# another server process, say), and tells so by its row count.
+_INSERT_ACTION = (
+    insert(actions)
+    .from_select(
+        ["game_id", "seq", "text", "at"],
+        select(*(cast(bindparam(column.name), column.type) for column in actions.columns)).where(
+            exists().where(games.c.id == bindparam("game_id"), games.c.finished_at.is_(None))
+        ),
+    )
+    .returning(actions.c.seq)
+)  # a row back when it stored one (a row count is not told by every driver)
+
+# The game's clock as an action leaves it, its values bound at each call (a statement built with its
+# values costs SQLAlchemy a fresh cache key every time).
+_SET_CLOCK = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"))
+    .values(played=bindparam("clock_played"), clock_at=bindparam("clock_since"))
+)
+
+# On a database server, the same in one statement with the game's clock, atomic on its own: one round trip
+# where a transaction takes four. The clock is set only while the game is on, and the action is stored
+# only when it was; two processes storing the same action number: the second fails whole.
+_CLOCK_SET = _SET_CLOCK.where(games.c.finished_at.is_(None)).returning(games.c.id).cte("clock_set")
+_INSERT_ACTION_AND_CLOCK = (
+    insert(actions)
+    .from_select(
+        ["game_id", "seq", "text", "at"],
+        select(
+            _CLOCK_SET.c.id,
+            *(cast(bindparam(column.name), column.type) for column in (actions.c.seq, actions.c.text, actions.c.at)),
+        ),
+    )
+    .returning(actions.c.seq)
+)
+
+# What play changes in a game, with its actions after a given one, in one look-up, built once (built at each
+# call, the alias and its columns cost more than the query). The game's other columns never change, and
+# its deal's winning line is long: they are not read again.
+_PROGRESS = ("finished_at", "result", "score", "moves", "seconds", "played", "clock_at")
+_LATER = actions.alias("later")
+_SINCE = (
+    select(
+        *(getattr(games.c, name) for name in _PROGRESS),
+        _LATER.c.seq.label("later_seq"),
+        _LATER.c.text.label("later_text"),
+        _LATER.c.at.label("later_at"),
+    )
+    .select_from(games.outerjoin(_LATER, (_LATER.c.game_id == games.c.id) & (_LATER.c.seq > bindparam("seq"))))
+    .where(games.c.id == bindparam("game_id"))
+    .order_by(_LATER.c.seq)
+)
+
+class ActionConflict(Exception):
+    """Another writer stored an action at the same place in this game first, or ended the game."""
+
+
+class ReadOnlyDatabase(OSError):
+    """The database can be read but not written: a server on it could not keep a single move."""
+
+
+MB = 1024 * 1024
+
+
+class Store:
+    """The database behind the server. Safe to use from several threads."""
+
+    def __init__(self, url: str, *, synchronous: str = "NORMAL") -> None:
+        synchronous = synchronous.upper()
+        if synchronous not in SYNCHRONOUS_MODES:
+            raise ValueError(f"SQLite synchronous mode must be one of {', '.join(SYNCHRONOUS_MODES)}")
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        connect_args: dict[str, Any] = {}
+        self.file: Path | None = None
+        """The SQLite file, when the database is one."""
+        if self.is_sqlite:
+            connect_args["check_same_thread"] = False
+            if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
+                self.file = Path(parsed.database)
+                self.file.parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        if self.is_sqlite:
+            set_pragmas(self.engine, synchronous)
+        # A read on a database server goes without BEGIN and ROLLBACK: one round trip instead of three,
+        # which the server's event loop waits for. PostgreSQL's READ COMMITTED gives each statement its
+        # own snapshot anyway. So does a write that is one statement (an action); other writes go
+        # through ``engine.begin()``, in a transaction.
+        self.autocommit: Engine = (
+            self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
+        try:
+            with self.engine.begin() as connection:
+                lock_schema(connection)
+                migrations.upgrade(connection)
+                # a write that changes nothing: a read-only file or folder fails here, not on a move
+                connection.execute(update(players).where(players.c.id == "").values(created_at=0.0))
+        except OperationalError as error:
+            if "readonly" in str(error).replace("-", "").replace(" ", "").lower():
+                self.engine.dispose()
+                raise ReadOnlyDatabase(f"the database is read-only ({error.orig})") from None
+            raise
+        self._checkpoints = Checkpoints(self.engine) if self.is_sqlite else None
+
+    def reachable(self, min_free: int = 0) -> str | None:
+        """None when the database answers a query and can take writes, else what went wrong. A SQLite
+        file's disk must have ``min_free`` bytes free: on a full disk the reads go on while every action
+        fails, and a health check that only reads would say all is well."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+                # a standby, or a database set read-only (as PostgreSQL's operators do when its disk fills)
+                if not self.is_sqlite and connection.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                    return "the database takes no writes: transaction_read_only is on"
+            if self.file is not None and min_free:
+                free = shutil.disk_usage(self.file.parent).free
+                if free < min_free:
+                    return f"the disk of {self.file} has {free / MB:,.1f} MB free, less than {min_free / MB:,.0f} MB"
+        except Exception as error:  # any failure means the same to a health check: not reachable
+            return f"{type(error).__name__}: {error}".splitlines()[0]
+        return None
+
+    def start_checkpoints(self) -> None:
+        """Moves SQLite's WAL checkpoints (which wait for the disk) off the requests, into a thread."""
+        if self._checkpoints is not None:
+            self._checkpoints.start()
+
+    def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
+        self.engine.dispose()
+
+    def schema_revision(self) -> str | None:
+        """The migration the database's schema is at (``migrations``): the newest, once the store is open."""
+        with self.engine.connect() as connection:
+            return migrations.revision(connection)
+
+    def journal_mode(self) -> str:
+        """SQLite's journal mode ("wal" when the database is set up as intended)."""
+        with self.autocommit.connect() as connection:
+            return str(connection.exec_driver_sql("PRAGMA journal_mode").scalar())
+
+    def add_game(self, record: GameRecord, *, abandon: Iterable[Finish] = ()) -> None:
+        """Stores a new game (and its player, if new), closing the player's abandoned games with it."""
+        with self.engine.begin() as connection:
+            _add_player(connection, record.player, record.created_at)
+            for finish in abandon:
+                _end(connection, finish)
+            connection.execute(
+                insert(games).values(
+                    id=record.id,
+                    player=record.player,
+                    code=record.code,
+                    deal=deal_of(record.code),
+                    suits=record.suits,
+                    rules=record.rules,
+                    verified=record.verified,
+                    line=record.line,
+                    replay=record.replay,
+                    typed=record.typed,
+                    line_shown=record.line_shown,
+                    exercise=record.exercise,
+                    created_at=record.created_at,
+                    duel=record.duel,
+                    preset=record.preset,
+                    position=record.position,
+                    **_clock_values(record.clock),
+                )
+            )
+
+    def owner(self, game_id: str) -> str | None:
+        """The player a game belongs to (one look-up by key), None when there is no such game."""
+        with self.autocommit.connect() as connection:
+            found: str | None = connection.execute(select(games.c.player).where(games.c.id == game_id)).scalar()
+            return found
+
+    def game(self, game_id: str) -> GameRecord | None:
+        with self.autocommit.connect() as connection:
+            row = connection.execute(select(games).where(games.c.id == game_id)).first()
+        return None if row is None else from_row(GameRecord, row)
+
+    def actions(self, game_id: str) -> list[StoredAction]:
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(actions.c.seq, actions.c.text, actions.c.at)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.seq)
+            ).all()
+        return [from_row(StoredAction, row) for row in rows]
+
+    def since(self, game_id: str, seq: int) -> Progress | None:
+        """What a game's record holds now that play changes, with its actions after the first ``seq``, in
+        one look-up (what a server process needs to catch up with another's moves); None if there is no
+        such game."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(_SINCE, {"game_id": game_id, "seq": seq}).all()
+        if not rows:
+            return None
+        later = [StoredAction(row.later_seq, row.later_text, row.later_at) for row in rows if row.later_seq is not None]
+        return from_row(Progress, rows[0], later=later)
+
+    def add_action(
+        self, game_id: str, seq: int, text: str, at: float, clock: Clock, *, finish: Finish | None = None
+    ) -> None:
+        """Commits one action with the game's clock (and the game's end, when it ended the game).
+
+        Raises :class:`ActionConflict` when an action with that number is already stored.
+        """
+        values = {"game_id": game_id, "seq": seq, "text": text, "at": at}
+        clocked = {"game_id": game_id, "clock_played": clock.played, "clock_since": clock.since}
+        try:
+            if finish is None and not self.is_sqlite:
+                with self.autocommit.connect() as connection:  # the statement is the transaction
+                    if connection.execute(_INSERT_ACTION_AND_CLOCK, {**values, **clocked}).first() is None:
+                        raise ActionConflict(f"game {game_id} has ended")
+                return
+            with self.engine.begin() as connection:
+                if connection.execute(_INSERT_ACTION, values).first() is None:
+                    raise ActionConflict(f"game {game_id} has ended")
+                connection.execute(_SET_CLOCK, clocked)
+                if finish is not None:
+                    _end(connection, finish)
+        except IntegrityError as error:
+            raise ActionConflict(f"action {seq} of game {game_id} is already stored") from error
+
+    def finish(self, finish: Finish) -> None:
+        with self.engine.begin() as connection:
+            _end(connection, finish)
+
+    def set_clock(self, game_id: str, clock: Clock) -> None:
+        """Stores the clock of a game in progress (a game that has ended keeps its final time)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(games).where(games.c.id == game_id, games.c.finished_at.is_(None)).values(**_clock_values(clock))
+            )
+
+    # Shared deals.
+
+    def share(self, record: GameRecord, token: str, at: float) -> str:
+        """The share token of a game's deal: the one it was given before, else ``token``, now stored."""
+        with self.engine.begin() as connection:
+            known: str | None = connection.execute(select(shares.c.token).where(shares.c.game_id == record.id)).scalar()
+            if known is not None:
+                return known
+            connection.execute(
+                insert(shares).values(
+                    token=token,
+                    game_id=record.id,
+                    code=record.code,
+                    rules=record.rules,
+                    verified=record.verified,
+                    line=record.line,
+                    created_at=at,
+                    typed=record.typed,
+                    preset=record.preset,
+                )
+            )
+        return token
+
+    def shared(self, token: str) -> GameRecord | None:
+        """A shared deal by its token, as the game it was shared from (code, table rules, verified, winning
+        line, preset, and ``typed``: whoever opens the link plays a code somebody knows), None if unknown."""
+        with self.autocommit.connect() as connection:
+            row = connection.execute(select(shares).where(shares.c.token == token)).first()
+        if row is None:
+            return None
+        return from_row(GameRecord, row, id=row.game_id, player="", suits=parse_code(row.code).suits)
+
+    # Winning lines shown.
+
+    def line_shown(self, player: str, code: str) -> bool:
+        """Whether the player has been shown the winning line (or the analysis) of this code's deal."""
+        with self.autocommit.connect() as connection:
+            return (
+                connection.execute(
+                    select(exists().where(lines_shown.c.player == player, lines_shown.c.deal == parse_code(code).deal))
+                ).scalar()
+                is True
+            )
+
+    def deal_known(self, code: str) -> bool:
+        """Whether anybody has been shown this code's deal: then no game of it counts."""
+        with self.autocommit.connect() as connection:
+            return _known(connection, deal_of(code))
+
+    def reveal(self, code: str, at: float) -> bool:
+        """Whether a finished game's code may be shown, which makes its deal known from then on.
+
+        The rule of what a player may learn of a deal (``results``): a deal's code (or its winning line,
+        or its analysis) is shown only when no game of that deal, by anyone, is in progress and could
+        still count; once shown, the deal is known, and no game of it ends counted again, for anyone, the
+        games in progress included. Games of a typed code do not hold it back: their players gave it.
+        """
+        deal = deal_of(code)
+        with self.engine.begin() as connection:
+            if _known(connection, deal):
+                return True
+            playing = connection.execute(
+                select(
+                    exists().where(
+                        games.c.deal == deal,
+                        games.c.finished_at.is_(None),
+                        games.c.typed.is_(False),
+                        games.c.replay.is_(False),
+                        games.c.line_shown.is_(False),
+                    )
+                )
+            ).scalar()
+            if playing:
+                return False
+            # made known meanwhile by another request: the same deal, known once
+            connection.execute(insert_into(connection, deals_known).values(deal=deal, at=at).on_conflict_do_nothing())
+            connection.execute(
+                update(games).where(games.c.deal == deal, games.c.finished_at.is_(None)).values(line_shown=True)
+            )
+        return True
+
+    def show_line(self, player: str, code: str, at: float) -> None:
+        """Notes that the player has seen the deal's winning line or analysis (see ``reveal``, which
+        made the deal known first)."""
+        shown = {"player": player, "deal": parse_code(code).deal, "at": at}
+        with self.engine.begin() as connection:  # shown before: the first time is kept
+            connection.execute(insert_into(connection, lines_shown).values(**shown).on_conflict_do_nothing())
+
+    # Practice.
+
+    def practice_progress(self, player: str) -> dict[str, int]:
+        """The exercises the player has solved, each with the fewest moves it took."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(practice.c.exercise, practice.c.best_moves).where(practice.c.player == player)
+            ).all()
+        return {row.exercise: row.best_moves for row in rows}
+
+    # Results.
+
+    def tallies(self, player: str) -> tuple[dict[int, Tally], dict[int, dict[str, int]]]:
+        """The player's results per suit count, and best scores per suit count and scoring."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(select(results).where(results.c.player == player)).all()
+            scores = connection.execute(select(best_scores).where(best_scores.c.player == player)).all()
+        found = {row.suits: from_row(Tally, row) for row in rows}
+        best: dict[int, dict[str, int]] = {}
+        for row in scores:
+            best.setdefault(row.suits, {})[row.scoring] = row.score
+        return found, best
+
+    def site_results(self, since: float) -> list[tuple[int, int, int]]:
+        """Across all players, per suit count: (suits, games counted, games won) that ended on the day
+        of ``since`` or later (UTC days). Games of codes the players typed in are left out."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(site_days.c.suits, func.sum(site_days.c.games), func.sum(site_days.c.wins))
+                .where(site_days.c.day >= day_of(since))
+                .group_by(site_days.c.suits)
+            ).all()
+        return [(int(suits), int(total or 0), int(wins or 0)) for suits, total, wins in rows]
+
+    # History.
+
+    def history(self, player: str, suits: int, limit: int) -> list[GameRecord]:
+        """The player's last solo games that are over at one suit count, the latest ended first: no
+        practice, duel or replay game, and no game left for another before its first move."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(games)
+                .where(*_played_solo(player, suits))
+                .order_by(games.c.finished_at.desc(), games.c.created_at.desc())
+                .limit(limit)
+            ).all()
+        return [from_row(GameRecord, row) for row in rows]
+
+    def known(self, codes: Iterable[str]) -> set[str]:
+        """Which of these codes' deals anybody has been shown (``reveal``), in one look-up: the codes."""
+        deals = {code: deal_of(code) for code in codes}
+        wanted = {deal for deal in deals.values() if deal is not None}
+        if not wanted:
+            return set()
+        with self.autocommit.connect() as connection:
+            found = set(connection.execute(select(deals_known.c.deal).where(deals_known.c.deal.in_(wanted))).scalars())
+        return {code for code, deal in deals.items() if deal in found}
+
+    def history_totals(self, player: str, suits: int) -> dict[bool, tuple[int, int]]:
+        """Of the player's games at one suit count that count in their results, by whether they were of a
+        code the player typed in: (games, wins)."""
+        with self.autocommit.connect() as connection:
+            rows = connection.execute(
+                select(games.c.typed, func.count(), func.sum(case((games.c.result == "won", 1), else_=0)))
+                .where(*_played_solo(player, suits), games.c.line_shown.is_(False))
+                .group_by(games.c.typed)
+            ).all()
+        return {bool(typed): (int(total), int(wins or 0)) for typed, total, wins in rows}
+
+    # Offline games.
+
+    def keep_offline_result(self, player: str, kept: OfflineRecord) -> OfflineRecord:
+        """Stores an offline game's checked result, once per player and deal; returns what is stored (the
+        first one sent, when the same deal comes again, under the same table rules or others)."""
+        deal = parse_code(kept.code).deal
+        where = (offline_results.c.player == player, offline_results.c.deal == deal)
+        try:
+            with self.engine.begin() as connection:
+                stored = connection.execute(select(offline_results).where(*where)).first()
+                if stored is not None:
+                    return from_row(OfflineRecord, stored)
+                _add_player(connection, player, kept.received_at)
+                connection.execute(insert(offline_results).values(player=player, deal=deal, **asdict(kept)))
+        except IntegrityError:  # the same deal, sent at the same moment by another request
+            with self.autocommit.connect() as connection:
+                return from_row(OfflineRecord, connection.execute(select(offline_results).where(*where)).one())
+        return kept
+
+    def offline_tallies(self, player: str) -> list[tuple[int, int, int, float | None, int | None]]:
+        """The player's offline games per suit count: (suits, games, wins, best time, fewest moves of a win)."""
+        won = offline_results.c.result == "won"
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(
+                    offline_results.c.suits,
+                    func.count(),
+                    func.sum(case((won, 1), else_=0)),
+                    func.min(case((won, offline_results.c.seconds), else_=None)),
+                    func.min(case((won, offline_results.c.moves), else_=None)),
+                )
+                .where(offline_results.c.player == player)
+                .group_by(offline_results.c.suits)
+            ).all()
+        return [(int(suits), int(games), int(wins or 0), best, fewest) for suits, games, wins, best, fewest in rows]
+
+    # Housekeeping.
+
+    def prune(self, at: float, *, idle_game_days: float, idle_player_days: float) -> tuple[int, int]:
+        """Deletes what no one will look at again, and returns (games, players) deleted:
+
+        - games that ended (abandoned for a new game) without a single move, ended ``idle_game_days`` ago,
+          and replays of winning lines begun that long ago;
+        - players with no game begun for ``idle_player_days``, with all their games and results.
+
+        Site-wide daily tallies and share links older than ``idle_player_days`` go too.
+        """
+        game_before, player_before = at - idle_game_days * DAY, at - idle_player_days * DAY
+        with self.engine.begin() as connection:
+            left = (games.c.result == "abandoned") & (games.c.moves == 0) & (games.c.finished_at < game_before)
+            watched = games.c.replay.is_(True) & (games.c.created_at < game_before)
+            empty = select(games.c.id).where(left | watched)
+            connection.execute(delete(actions).where(actions.c.game_id.in_(empty)))
+            pruned_games = connection.execute(delete(games).where(games.c.id.in_(empty))).rowcount
+            recent = select(games.c.player).where(games.c.created_at >= player_before)
+            idle = select(players.c.id).where(players.c.created_at < player_before, players.c.id.not_in(recent))
+            idle_ids = list(connection.execute(idle).scalars())
+            for start in range(0, len(idle_ids), 500):
+                chunk = idle_ids[start : start + 500]
+                owned = select(games.c.id).where(games.c.player.in_(chunk))
+                connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
+                pruned_games += connection.execute(delete(games).where(games.c.player.in_(chunk))).rowcount
+                for table in (results, best_scores, lines_shown, practice, offline_results, daily_entries, daily_games):
+                    connection.execute(delete(table).where(table.c.player.in_(chunk)))
+                connection.execute(delete(players).where(players.c.id.in_(chunk)))
+            connection.execute(delete(site_days).where(site_days.c.day < day_of(player_before)))
+            connection.execute(delete(shares).where(shares.c.created_at < player_before))
+        return pruned_games, len(idle_ids)
+
+    def current_game_id(self, player: str) -> str | None:
+        """The player's most recent game that is not over (a replay of a winning line never is one)."""
+        with self.autocommit.connect() as connection:
+            return connection.execute(
+                select(games.c.id)
+                .where(
+                    games.c.player == player,
+                    games.c.finished_at.is_(None),
+                    games.c.replay.is_(False),
+                    games.c.duel.is_(None),
+                )
+                .order_by(games.c.created_at.desc())
+                .limit(1)
+            ).scalar()
+
+    def unfinished_game_ids(self, player: str) -> list[str]:
+        with self.autocommit.connect() as connection:
+            return list(
+                connection.execute(
+                    select(games.c.id).where(
+                        games.c.player == player,
+                        games.c.finished_at.is_(None),
+                        games.c.replay.is_(False),
+                        games.c.duel.is_(None),
+                    )
+                ).scalars()
+            )
+
+    def codes_played(self, player: str, suits: int) -> set[str]:
+        """The deals a player has been given, of one suit count (whatever their rules suffix)."""
+        with self.autocommit.connect() as connection:
+            codes = connection.execute(
+                select(games.c.code).where(games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None))
+            ).scalars()
+            return {parse_code(code).deal for code in codes}
+
+
+def _played_solo(player: str, suits: int) -> tuple[Any, ...]:
+    """The player's solo games over at one suit count, not a replay's table, played beyond their opening."""
+    return (
+        games.c.player == player,
+        games.c.finished_at.is_not(None),
+        games.c.suits == suits,
+        games.c.exercise.is_(None),
+        games.c.duel.is_(None),
+        games.c.replay.is_(False),
+        (games.c.result != "abandoned") | (games.c.moves > 0),
+    )
+
+
+def _add_player(connection: Connection, player: str, at: float) -> None:
+    """Stores a player the first time one is seen."""
+    connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
+
+
+def deal_of(code: str) -> str | None:
+    """A game code's deal, whatever its table rules; None for a practice game's empty code."""
+    return parse_code(code).deal if code else None
+
+
+def _known(connection: Connection, deal: str | None) -> bool:
+    if deal is None:
+        return False
+    return connection.execute(select(exists().where(deals_known.c.deal == deal))).scalar() is True
+
+
+def _finish_statement(finish: Finish) -> Any:
+    if finish.result not in ENDINGS:
+        raise ValueError(f"unknown game result {finish.result!r}")
+    return (
+        update(games)
+        .where(games.c.id == finish.game_id, games.c.finished_at.is_(None))
+        .values(
+            finished_at=finish.finished_at,
+            result=finish.result,
+            score=finish.score,
+            moves=finish.moves,
+            seconds=finish.seconds,
+        )
+    )
+
+
+def _end(connection: Connection, finish: Finish) -> None:
+    """Ends a game that has not ended yet, and adds it to the results it counts in."""
+    if connection.execute(_finish_statement(finish)).rowcount != 1:
+        return  # ended already (by another request or server): counted then
+    row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
+    if row is None:
+        return
+    game = from_row(GameRecord, row)
+    if game.exercise is not None and game.exercise != REVIEW and finish.result == "solved":
+        _keep_solved(connection, game.player, game.exercise, finish.moves, finish.finished_at)
+    # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
+    game.line_shown = game.line_shown or _known(connection, row.deal)
+    count_finished(connection, [game])
+
+
+def _keep_solved(connection: Connection, player: str, exercise: str, moves: int, at: float) -> None:
+    """Notes an exercise solved, keeping the fewest moves it has taken."""
+    solved = insert_into(connection, practice).values(player=player, exercise=exercise, solved_at=at, best_moves=moves)
+    connection.execute(
+        solved.on_conflict_do_update(
+            index_elements=[practice.c.player, practice.c.exercise],
+            set_={"best_moves": solved.excluded.best_moves, "solved_at": solved.excluded.solved_at},
+            where=solved.excluded.best_moves < practice.c.best_moves,
+        )
+    )
+
+
+def _clock_values(clock: Clock | None) -> dict[str, float | None]:
+    return {"played": None, "clock_at": None} if clock is None else {"played": clock.played, "clock_at": clock.since}
+
+
+def now() -> float:
+    """The time stored with games and actions: seconds since the epoch."""
+    return time.time()

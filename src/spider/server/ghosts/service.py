@@ -1,0 +1,279 @@
+"""Ghost races: a player races an earlier game of the same deal, shown at that game's own pace.
+
+``POST /api/ghosts {"suits": N, "mine": false}`` picks a finished game that counted (``leaderboards.
+counting_games``: no duel, practice, replay, typed-in code, line shown or deal known before it ended) of
+another player, of a deal the racer has never played; with ``"mine": true``, the racer's own best game
+(won before lost, then the higher score). It starts a new solo game of that deal and table rules for the
+racer, its code hidden while it is played as in any game the server deals. A race is unrated and its game
+counts in no results: whoever races their own game may know its every card, and whoever races another's
+sees how its score went.
+
+``GET /api/ghosts/{id}`` tells the ghost's progress (score, runs, cards turned up: never a card) as it
+stood after the time elapsed since the race began, the ghost's actions timed by their own ``actions.at``
+(a pause longer than ``MAX_PAUSE`` counts as that long, as the game clock counts only time on screen).
+Nothing later is sent, so the page cannot read ahead of the clock; the ghost's game is named (for its
+replay) only once the racer's own game is over, with who finished ahead: won before not won, then the
+higher score, then the shorter time (``_ahead``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import ClassVar, Literal
+
+from pydantic import with_config
+from sqlalchemy import Engine, case, func, insert, select, update
+from sqlalchemy.orm import aliased
+from starlette import status
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
+
+from spider.cards import SUIT_COUNTS
+from spider.game import Game
+from spider.rules import TableRules
+from spider.server.db.schema import duelists, games, ghost_races
+from spider.server.games.service import Games
+from spider.server.games.store import Store
+from spider.server.http.answers import FORBID
+from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, _one_of, json_object
+from spider.server.http.errors import RequestError
+from spider.server.http.ids import new_token
+from spider.server.http.limits import count_new_game
+from spider.server.http.openapi import Endpoint
+from spider.server.http.replies import answer, player_of
+from spider.server.leaderboards.service import counting_games, shown
+from spider.text import Phrase
+from spider.view import Whole
+
+MAX_PAUSE = 35.0
+"""The longest pause between two of the ghost's actions that counts in full (the game clock's limit)."""
+
+
+class NewGhostRace(Body):
+    """``POST /api/ghosts``: the suit count, and whether to race your own best game."""
+
+    suits: SuitCount
+    mine: bool = False
+
+    EXPECTED: ClassVar[dict[str, Phrase]] = {"suits": _one_of(*SUIT_COUNTS), "mine": YES_OR_NO}
+
+
+@with_config(FORBID)
+class GhostProgress(TypedDict):
+    """How far the ghost had come at the time elapsed: never a card."""
+
+    score: int
+    runs: Whole
+    turned_up: Whole
+    finished: bool
+    """Its last action is behind the clock (or the race is over)."""
+    won: bool | None
+    """Whether it won, once finished."""
+
+
+@with_config(FORBID)
+class RaceEnd(TypedDict):
+    """How a game of the race ended."""
+
+    won: bool
+    score: int
+    runs: Whole
+    turned_up: Whole
+    seconds: float | None
+
+
+@with_config(FORBID)
+class RaceResult(TypedDict):
+    ahead: Literal["you", "ghost", "even"]
+    you: RaceEnd
+    ghost: RaceEnd
+    replay: str
+    """The ghost's game, to be replayed (``/?replay=ID``): named only now."""
+
+
+@with_config(FORBID)
+class GhostRace(TypedDict):
+    """A ghost race as its racer sees it."""
+
+    id: str
+    suits: Whole
+    mine: bool
+    name: str | None
+    """The ghost's player, when they chose a name (null for one without, and for your own game)."""
+    game: str
+    """Your game of the race: play it by the games' routes."""
+    elapsed_ms: Whole
+    ghost: GhostProgress
+    over: bool
+    result: RaceResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    at: float  # seconds into the ghost's game, pauses cut to MAX_PAUSE
+    score: int
+    runs: int
+    turned_up: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    points: tuple[Point, ...]  # the opening first, then after each action
+    end: RaceEnd
+
+    def at(self, elapsed: float) -> Point:
+        found = self.points[0]
+        for point in self.points:
+            if point.at > elapsed:
+                break
+            found = point
+        return found
+
+
+@functools.lru_cache(maxsize=256)
+def _timeline(store: Store, ghost: str) -> Timeline:
+    """The ghost's game, action by action: a finished game never changes, so it is worked out once."""
+    with store.engine.connect() as connection:
+        row = connection.execute(select(games).where(games.c.id == ghost)).one()
+    stored = store.actions(ghost)
+    game = Game.from_code(row.code, TableRules.from_json(row.rules))
+    face_down = sum(game.face_down)
+    points = [Point(0.0, game.score, 0, 0, False)]
+    clock, last = 0.0, row.created_at
+    for action in stored:
+        game.apply_text(action.text)
+        clock += min(max(action.at - last, 0.0), MAX_PAUSE)
+        last = action.at
+        points.append(Point(clock, game.score, len(game.runs), face_down - sum(game.face_down), game.won))
+    last = points[-1]
+    end = RaceEnd(won=row.result == "won", score=row.score if row.score is not None else last.score, runs=last.runs,
+                  turned_up=last.turned_up, seconds=row.seconds)
+    return Timeline(tuple(points), end)
+
+
+def _ahead(you: RaceEnd, ghost: RaceEnd) -> Literal["you", "ghost", "even"]:
+    """Who finished ahead: a win before anything else, and between wins the higher score, then the shorter
+    time; between games not won, more runs, then more cards turned up, then the higher score (under the
+    standard scoring a game never played keeps its 500: doing nothing must not be ahead)."""
+
+    def key(end: RaceEnd) -> tuple[float, ...]:
+        if end["won"]:
+            return 1, end["score"], -(end["seconds"] if end["seconds"] is not None else float("inf"))
+        return 0, end["runs"], end["turned_up"], end["score"]
+
+    return "you" if key(you) > key(ghost) else "ghost" if key(you) < key(ghost) else "even"
+
+
+def _pick(engine: Engine, player: str, suits: int, mine: bool) -> str | None:
+    """The game to race: the player's own best, or a random counted game of another player's of a deal
+    the player has never played."""
+    wanted = select(games.c.id).where(counting_games(), games.c.suits == suits, games.c.moves > 0, games.c.code != "")
+    if mine:
+        wanted = wanted.where(games.c.player == player).order_by(
+            case((games.c.result == "won", 0), else_=1), games.c.score.desc(), games.c.finished_at.desc()
+        )
+    else:
+        theirs = aliased(games)
+        played = select(theirs.c.id).where(theirs.c.deal == games.c.deal, theirs.c.player == player).exists()
+        wanted = wanted.where(games.c.player != player, ~played).order_by(func.random())
+    with engine.connect() as connection:
+        found: str | None = connection.execute(wanted.limit(1)).scalar()
+    return found
+
+
+def start(games_: Games, player: str, suits: int, *, mine: bool) -> str:
+    """A new race: the ghost picked, the racer's game dealt (counting in no results), the race stored."""
+    store = games_.store
+    ghost = _pick(store.engine, player, suits, mine)
+    if ghost is None:
+        raise RequestError(status.HTTP_404_NOT_FOUND, "ghost.none_yet")
+    with store.engine.connect() as connection:
+        row = connection.execute(select(games).where(games.c.id == ghost)).one()
+    game = Game.from_code(row.code, TableRules.from_json(row.rules))
+    live = games_.start(player, game, row.verified, row.line, preset=row.preset)
+    race = new_token()
+    with store.engine.begin() as connection:
+        # a race counts in no results: marked as if the deal's line had been shown when it began
+        connection.execute(update(games).where(games.c.id == live.record.id).values(line_shown=True))
+        connection.execute(
+            insert(ghost_races).values(
+                id=race, player=player, game=live.record.id, ghost=ghost, mine=mine, started_at=games_.now()
+            )
+        )
+    live.record.line_shown = True
+    return race
+
+
+def state(games_: Games, player: str, race_id: str) -> GhostRace:
+    """The race as its racer sees it now; 404 for an unknown race and another player's alike."""
+    store = games_.store
+    with store.engine.connect() as connection:
+        race = connection.execute(
+            select(ghost_races).where(ghost_races.c.id == race_id, ghost_races.c.player == player)
+        ).first()
+        if race is None:
+            raise RequestError(status.HTTP_404_NOT_FOUND, "ghost.no_such_race")
+        mine = connection.execute(select(games).where(games.c.id == race.game)).one()
+        ghost_player = connection.execute(select(games.c.player).where(games.c.id == race.ghost)).scalar_one()
+        ghost_name = connection.execute(select(duelists.c.name).where(duelists.c.player == ghost_player)).scalar()
+    timeline = _timeline(store, race.ghost)
+    elapsed = max(games_.now() - race.started_at, 0.0)
+    over = mine.finished_at is not None
+    point = timeline.points[-1] if over else timeline.at(elapsed)
+    finished = over or point is timeline.points[-1]
+    result: RaceResult | None = None
+    if over:
+        you = _timeline(store, race.game).end
+        result = RaceResult(ahead=_ahead(you, timeline.end), you=you, ghost=timeline.end, replay=race.ghost)
+    return GhostRace(
+        id=race.id,
+        suits=mine.suits,
+        mine=race.mine,
+        name=ghost_name if not race.mine and ghost_name is not None and shown(ghost_name) else None,
+        game=race.game,
+        elapsed_ms=round(elapsed * 1000),
+        ghost=GhostProgress(
+            score=point.score, runs=point.runs, turned_up=point.turned_up, finished=finished,
+            won=timeline.end["won"] if finished else None,
+        ),
+        over=over,
+        result=result,
+    )
+
+
+def _games(request: Request) -> Games:
+    found: Games = request.app.state.games
+    return found
+
+
+async def new_race(request: Request) -> Response:
+    body = NewGhostRace.from_json(await json_object(request))
+    count_new_game(request)
+    games_, player = _games(request), player_of(request)
+    race = await run_in_threadpool(functools.partial(start, games_, player, body.suits, mine=body.mine))
+    return answer(await run_in_threadpool(state, games_, player, race), status.HTTP_201_CREATED)
+
+
+async def get_race(request: Request) -> Response:
+    games_ = _games(request)
+    return answer(await run_in_threadpool(state, games_, player_of(request), request.path_params["race_id"]))
+
+
+NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
+GHOST_API = (
+    Endpoint("POST", "/api/ghosts", new_race, "A ghost race: a new game of the deal of an earlier, counted game, "
+             "raced against that game at its own pace", GhostRace, HTTPStatus.CREATED, body=NewGhostRace,
+             refusals=(NOT_FOUND, TOO_MANY),
+             about="Another player's game of a deal you never played, or with mine true your own best game. Your "
+             "game (game) is played by the games' routes, its code hidden until it is over; it counts in no "
+             "results and the race is unrated. 404 (ghost.none_yet) when there is no such game."),
+    Endpoint("GET", "/api/ghosts/{race_id}", get_race, "A ghost race: the ghost's progress as it stood at the "
+             "time elapsed (never later), and once your game is over who finished ahead", GhostRace,
+             refusals=(NOT_FOUND,),
+             about="The ghost's game is named (result.replay) only once your game is over."),
+)

@@ -1,0 +1,226 @@
+"""Small ASGI layers around every request: the player's cookie and language, the body's read timeout and
+its size limit (the layers that keep other sites out are in ``security``)."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+
+from starlette import status
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from spider.server.http.errors import RequestError, error_response
+from spider.server.http.identity import (
+    PLAYER_COOKIE,
+    PLAYER_COOKIE_MAX_AGE,
+    bearer_token,
+    cookie_token,
+    header,
+    new_token,
+    player_id,
+    request_language,
+)
+from spider.text import speaking
+
+DRAIN_LIMIT = 4 * 1024 * 1024
+"""Bytes of a refused body read and thrown away, so that the client, still sending, can read the refusal
+(closing a socket with unread data resets it, and the client loses the answer)."""
+DRAIN_SECONDS = 5.0
+"""Time given to that reading, whatever the body's size."""
+
+
+def answer_headers(message: Message) -> MutableHeaders:
+    """The headers of an answer's start, changed in place (the message is the answer's own, made for each send)."""
+    message.setdefault("headers", [])
+    return MutableHeaders(scope=message)
+
+
+def _closing(send: Send, close: list[bool]) -> Send:
+    """``send``, adding ``Connection: close`` to the answer once ``close[0]`` is set: after a refused
+    or stalled body the connection is not worth keeping, and the client is told so."""
+
+    async def send_closing(message: Message) -> None:
+        if close[0] and message["type"] == "http.response.start":
+            answer_headers(message)["connection"] = "close"
+        await send(message)
+
+    return send_closing
+
+
+class Language:
+    """Writes every text of an answer in the player's language (:func:`request_language`), errors
+    included, and says which in ``Content-Language`` on the API's answers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        lang = request_language(scope)
+        tagged = scope["type"] == "http" and scope["path"].startswith("/api/")
+
+        async def send_in_language(message: Message) -> None:
+            if tagged and message["type"] == "http.response.start":
+                headers = answer_headers(message)
+                headers.append("content-language", lang)
+                headers.append("vary", "Accept-Language, Cookie")
+            await send(message)
+
+        with speaking(lang):
+            await self.app(scope, receive, send_in_language)
+
+
+class PlayerCookie:
+    """Recognises the player by the ``spider_player`` cookie, and gives a new player one.
+
+    The handlers find the player's id in ``request.state.player``. Each load of the page sends the
+    cookie again, so that it stays as long as the player keeps coming back (browsers cap a cookie's
+    life at about a year however long it asks for). The cookie is ``Secure`` when the request came by
+    HTTPS, or always with ``always_secure``.
+    """
+
+    def __init__(self, app: ASGIApp, *, always_secure: bool = False) -> None:
+        self.app = app
+        self.always_secure = always_secure
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or bearer_token(scope) is not None:  # a bot: no cookie (``BotBearer``)
+            await self.app(scope, receive, send)
+            return
+        token = cookie_token(scope)
+        fresh = token is None
+        if token is None:
+            token = new_token()
+        scope.setdefault("state", {})["player"] = player_id(token)
+        if not fresh and scope["path"] != "/":
+            await self.app(scope, receive, send)
+            return
+        attributes = f"Path=/; Max-Age={PLAYER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax"
+        # Secure when the client came over HTTPS (uvicorn says so for a trusted proxy's X-Forwarded-Proto):
+        # a cookie that reached the player by HTTPS must never travel in clear text.
+        if self.always_secure or scope.get("scheme") == "https":
+            attributes += "; Secure"
+        set_cookie = f"{PLAYER_COOKIE}={token}; {attributes}"
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                answer_headers(message).append("set-cookie", set_cookie)
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+class BodyLimit:
+    """Refuses a request body larger than ``limit`` bytes with 413, whether announced or streamed.
+
+    Before answering it reads and throws away the rest of the body (up to ``DRAIN_LIMIT`` bytes and
+    ``DRAIN_SECONDS``), then closes the connection: a client still sending when the socket closes
+    would get a reset instead of the answer.
+    """
+
+    def __init__(self, app: ASGIApp, *, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    def too_large(self) -> RequestError:
+        return RequestError(status.HTTP_413_CONTENT_TOO_LARGE, "server.body_too_large", limit=self.limit)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self.refuse(scope, receive, send)
+            return
+        received = 0
+        close = [False]
+
+        async def counting_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    close[0] = True
+                    await _drain(receive, message.get("more_body", False))
+                    raise self.too_large()  # turned into the 413 answer by the app's error table
+            return message
+
+        await self.app(scope, counting_receive, _closing(send, close))
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # A client waiting for "100 Continue" has sent no body yet: answer at once, and it sends none.
+        if (header(scope, b"expect") or "").lower() != "100-continue":
+            await _drain(receive, True)
+        await error_response(self.too_large(), {"connection": "close"})(scope, receive, send)
+
+
+async def _drain(receive: Receive, more_body: bool) -> None:
+    """Reads and forgets what is left of a request body, within ``DRAIN_LIMIT`` and ``DRAIN_SECONDS``."""
+    drained = 0
+    try:
+        async with asyncio.timeout(DRAIN_SECONDS):
+            while more_body and drained <= DRAIN_LIMIT:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return
+                drained += len(message.get("body", b""))
+                more_body = message.get("more_body", False)
+    except (TimeoutError, RequestError):  # RequestError: the body timed out (BodyTimeout)
+        return
+
+
+class BodyTimeout:
+    """Bounds each wait for a piece of the request body to ``seconds``, and the whole body to ``deadline``
+    seconds: a client that stops sending in the middle of a body, or trickles it a byte at a time, gets
+    408 and the connection is closed, instead of holding it for ever.
+
+    Only the body is timed: once it is complete (or the answer has begun) ``receive`` is passed through,
+    since waiting for the client to disconnect is then a normal thing to do.
+    """
+
+    def __init__(self, app: ASGIApp, *, seconds: float, deadline: float = 0.0) -> None:
+        self.app = app
+        self.seconds = seconds
+        self.deadline = deadline
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or (self.seconds <= 0 and self.deadline <= 0):
+            await self.app(scope, receive, send)
+            return
+        body_complete = False
+        close = [False]
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + self.deadline if self.deadline > 0 else math.inf
+
+        async def bounded_receive() -> Message:
+            nonlocal body_complete
+            if body_complete:
+                return await receive()
+            piece = self.seconds if self.seconds > 0 else math.inf
+            whole = ends - loop.time()
+            try:
+                async with asyncio.timeout(None if min(piece, whole) == math.inf else max(0.0, min(piece, whole))):
+                    message = await receive()
+            except TimeoutError:
+                close[0] = True
+                seconds = self.deadline if whole <= piece else self.seconds  # the bound that ran out
+                raise RequestError(
+                    status.HTTP_408_REQUEST_TIMEOUT, "server.body_timeout", seconds=f"{seconds:g}"
+                ) from None
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_complete = True
+            return message
+
+        closing = _closing(send, close)
+
+        async def send_after_body(message: Message) -> None:
+            nonlocal body_complete
+            body_complete = True  # the answer has begun: the body is no longer awaited
+            await closing(message)
+
+        await self.app(scope, bounded_receive, send_after_body)

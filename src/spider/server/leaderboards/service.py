@@ -1,0 +1,235 @@
+"""Leaderboards: duel ratings and best scores per suit count, this week and ever, each with a friends-only
+view and the player's own place (``GET /api/leaderboards/ratings``, ``GET /api/leaderboards/scores``).
+
+Who is on a board: players with a name of their own (a made-up ``Player 4821`` is nobody's to show), no
+computer player, and for ratings no provisional rating (its deviation 110 or more: it still moves by a
+hundred points a duel). ``listed`` is the one condition on duelists every board takes, so that a further
+rule (leave bots out) is one more condition there.
+
+What a best score is: a solo game that counts (``counting_games``, the rules of ``results``: over, no replay,
+no practice, no duel, no line shown, not left before its first move, its deal not known to anyone before it
+ended) and whose code the player did not type in (whoever types a code can know its every card). Scores are
+compared under one scoring only, the standard one (the classic preset's), and under it only a won game's
+score is a best score (``best_score_counts``: it starts at 500 and falls by one a move). "This week" is the
+UTC week from Monday 00:00.
+
+>>> week_start(0.0) == -3 * DAY  # 1 January 1970 was a Thursday
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any, Literal, NotRequired
+
+from pydantic import with_config
+from sqlalchemy import ColumnElement, Engine, and_, exists, not_, or_, select
+from starlette.requests import Request
+from starlette.responses import Response
+from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
+
+from spider.cards import SUIT_COUNTS
+from spider.server.bots.service import PEOPLE_ONLY
+from spider.server.db.schema import deals_known, duelists, games
+from spider.server.duels.ratings import PROVISIONAL_DEVIATION
+from spider.server.http.answers import FORBID
+from spider.server.http.bodies import UNPROCESSABLE, _one_of
+from spider.server.http.errors import RequestError
+from spider.server.http.openapi import Endpoint
+from spider.server.http.replies import answer, player_of
+from spider.server.people.service import friend_ids, made_up
+from spider.server.results.counting import DAY, day_of
+from spider.view import Whole
+
+TOP = 100
+"""How many entries a board shows."""
+BOARD_SCORING = "standard"
+"""The one scoring best scores are compared under."""
+
+
+def week_start(at: float) -> float:
+    """The start of the UTC week (Monday 00:00) that holds ``at``, in seconds since the epoch."""
+    day = day_of(at)
+    return (day - (day + 3) % 7) * DAY
+
+
+def listed() -> ColumnElement[bool]:
+    """The duelists a board may show (their names are checked apart: ``shown``): people, neither computers
+    nor bots."""
+    return and_(duelists.c.computer.is_(None), PEOPLE_ONLY)
+
+
+def shown(name: str) -> bool:
+    """Whether a name may be shown on a board: one the player chose."""
+    return not made_up(name)
+
+
+def counting_games() -> ColumnElement[bool]:
+    """The stored games that counted in their players' results when they ended, as a condition on ``games``
+    (``results.counts`` and ``tallies.count_finished``), leaving out those of codes their players typed in."""
+    known_before = exists().where(deals_known.c.deal == games.c.deal, deals_known.c.at < games.c.finished_at)
+    return and_(
+        games.c.finished_at.is_not(None),
+        games.c.result.in_(("won", "resigned", "abandoned")),
+        or_(games.c.result != "abandoned", games.c.moves > 0),
+        games.c.duel.is_(None),
+        games.c.exercise.is_(None),
+        games.c.replay.is_(False),
+        games.c.line_shown.is_(False),
+        games.c.typed.is_(False),
+        not_(known_before),
+    )
+
+
+@with_config(FORBID)
+class BoardEntry(TypedDict):
+    """One place on a board."""
+
+    place: Whole
+    name: str
+    value: float
+    """The rating, or the best score."""
+    friend: bool
+    you: bool
+    duels: NotRequired[Whole]
+    """Ratings: how many duels the player has played."""
+    seconds: NotRequired[float | None]
+    """Scores: the playing time of the game that made the best score."""
+    moves: NotRequired[Whole | None]
+    """Scores: the moves of that game."""
+
+
+@with_config(FORBID)
+class Board(TypedDict):
+    """A leaderboard: the top entries (up to 100) in order, and the player's own entry wherever it stands."""
+
+    board: Literal["ratings", "scores", "streaks"]
+    suits: Whole | None
+    period: Literal["week", "ever"] | None
+    friends: bool
+    entries: list[BoardEntry]
+    you: BoardEntry | None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    player: str
+    name: str
+    value: float
+    extra: dict[str, Any]
+
+
+def _ranked(
+    rows: list[Row], player: str, friends: set[str], *, only_friends: bool
+) -> tuple[list[BoardEntry], BoardEntry | None]:
+    """Rows in order (best first) as places: equal values share a place; the top ``TOP`` and the player's."""
+    entries: list[BoardEntry] = []
+    you: BoardEntry | None = None
+    place, previous, count = 0, None, 0
+    for row in rows:
+        if not shown(row.name) or (only_friends and row.player not in friends and row.player != player):
+            continue
+        count += 1
+        if row.value != previous:
+            place, previous = count, row.value
+        entry: BoardEntry = {
+            "place": place, "name": row.name, "value": row.value, "friend": row.player in friends,
+            "you": row.player == player, **row.extra,  # type: ignore[typeddict-item]
+        }
+        if len(entries) < TOP:
+            entries.append(entry)
+        if row.player == player:
+            you = entry
+        if len(entries) >= TOP and you is not None:
+            break
+    return entries, you
+
+
+def ratings(engine: Engine, player: str, *, only_friends: bool = False) -> Board:
+    """The ratings board: settled ratings of named people, highest first."""
+    with engine.connect() as connection:
+        found = connection.execute(
+            select(duelists.c.player, duelists.c.name, duelists.c.rating, duelists.c.duels)
+            .where(listed(), duelists.c.deviation < PROVISIONAL_DEVIATION)
+            .order_by(duelists.c.rating.desc(), duelists.c.name_key)
+        ).all()
+    rows = [Row(r.player, r.name, round(r.rating), {"duels": r.duels}) for r in found]
+    entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
+    return {"board": "ratings", "suits": None, "period": None, "friends": only_friends, "entries": entries, "you": you}
+
+
+def scores(engine: Engine, player: str, suits: int, *, since: float | None, only_friends: bool = False) -> Board:
+    """The best-scores board at one suit count: each named player's best counting score (since ``since``)."""
+    with engine.connect() as connection:
+        found = connection.execute(
+            select(games.c.player, duelists.c.name, games.c.score, games.c.seconds, games.c.moves, games.c.rules)
+            .join(duelists, duelists.c.player == games.c.player)
+            .where(
+                listed(),
+                counting_games(),
+                games.c.suits == suits,
+                games.c.result == "won",
+                games.c.score.is_not(None),
+                *([] if since is None else [games.c.finished_at >= since]),
+            )
+            .order_by(games.c.score.desc(), games.c.seconds, games.c.finished_at)
+        ).all()
+    rows, seen = [], set()
+    for r in found:
+        if r.player in seen or (r.rules or {}).get("scoring", "standard") != BOARD_SCORING:
+            continue
+        seen.add(r.player)
+        seconds = None if r.seconds is None else round(r.seconds, 1)
+        rows.append(Row(r.player, r.name, r.score, {"seconds": seconds, "moves": r.moves}))
+    entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
+    return {
+        "board": "scores", "suits": suits, "period": "ever" if since is None else "week", "friends": only_friends,
+        "entries": entries, "you": you,
+    }
+
+
+# The routes.
+
+
+def _engine(request: Request) -> Engine:
+    engine: Engine = request.app.state.games.store.engine
+    return engine
+
+
+def _choice(request: Request, name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = request.query_params.get(name, default)
+    if value not in choices:
+        raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=_one_of(*choices))
+    return value
+
+
+async def ratings_board(request: Request) -> Response:
+    only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
+    return answer(ratings(_engine(request), player_of(request), only_friends=only_friends))
+
+
+async def scores_board(request: Request) -> Response:
+    suits = int(_choice(request, "suits", "1", tuple(str(n) for n in SUIT_COUNTS)))
+    period = _choice(request, "period", "ever", ("week", "ever"))
+    only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
+    now: float = request.app.state.games.now()
+    since = week_start(now) if period == "week" else None
+    return answer(scores(_engine(request), player_of(request), suits, since=since, only_friends=only_friends))
+
+
+FRIENDS_QUERY = ("friends", "true: only your friends and you", {"enum": ["true", "false"]})
+BAD = (HTTPStatus.UNPROCESSABLE_ENTITY,)
+LEADERBOARD_API = (
+    Endpoint("GET", "/api/leaderboards/ratings", ratings_board, "The duel ratings board: the top 100 settled "
+             "ratings of named people, and your place", Board, refusals=BAD, query=(FRIENDS_QUERY,),
+             about="Provisional ratings (deviation 110 or more), computer players and players without a name of "
+             "their own are left out. Equal values share a place."),
+    Endpoint("GET", "/api/leaderboards/scores", scores_board, "The best scores board at one suit count, this "
+             "week or ever: the top 100 named players' best scores, and your place", Board, refusals=BAD,
+             query=(("suits", "The suit count: 1 (the default), 2 or 4", {"enum": ["1", "2", "4"]}),
+                    ("period", "week (from Monday 00:00 UTC) or ever (the default)", {"enum": ["week", "ever"]}),
+                    FRIENDS_QUERY),
+             about="Only won solo games that counted in results (no duel, practice, replay or typed-in code, no "
+             "deal known before the game ended), under the standard scoring; each player's best once."),
+)

@@ -1,0 +1,328 @@
+"""Players as duelists: a name (a generated one until they choose), a rating, their duels' tallies,
+friends and the players they ignore. A player is still the cookie's token; the name is only shown.
+
+Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path),
+unique among players whatever their case and whatever letters that look alike (``lookalikes``), and
+never a computer player's name nor one that looks like it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Engine, and_, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from starlette import status
+
+from spider.players import STRENGTHS, Strength
+from spider.players.strengths import RATING_DEVIATIONS, RATINGS
+from spider.server.db.schema import duelists, players, relations
+from spider.server.duels.ratings import Rating
+from spider.server.http.errors import RequestError
+from spider.server.people.lookalikes import skeleton
+from spider.text import catalog, languages, message
+
+MAX_NAME = 24
+ONLINE_SECONDS = 75.0
+"""A player is online while a socket of theirs gave a sign of life this recently (sockets: every 30 s)."""
+SEEN_BATCH = 500
+"""Players per statement when storing who is online (SQLite limits the parameters of one statement)."""
+COMPUTER_NAMES: dict[Strength, str] = {strength: f"Spider {strength.title()}" for strength in STRENGTHS}
+"""Computer players' names: proper names, the same in every language."""
+FRIEND, IGNORE = "friend", "ignore"
+
+
+def friend_ids(engine: Engine, player: str) -> set[str]:
+    """The ids of the players ``player`` has made friends: what a board marks and its friends-only view keeps."""
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(relations.c.other).where(relations.c.player == player, relations.c.kind == FRIEND)
+        )
+        return set(rows.scalars())
+
+
+def computer_id(strength: Strength) -> str:
+    """The player id a computer player of a strength plays under (never a cookie's hash, which is hex).
+
+    >>> computer_id("master"), computer_strength("computer-master"), computer_strength("4f1c")
+    ('computer-master', 'master', None)
+    """
+    return f"computer-{strength}"
+
+
+def ladder_rating(strength: Strength) -> Rating:
+    """A computer player's rating before its first duel: the ladder's, with the ladder's deviation."""
+    return Rating(float(RATINGS[strength]), float(RATING_DEVIATIONS[strength]))
+
+
+def computer_strength(player: str) -> Strength | None:
+    """The strength of the computer player with that id; None for a person."""
+    return next((strength for strength in STRENGTHS if player == computer_id(strength)), None)
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared: two names with the same key are the same name (they look alike).
+
+    >>> name_key("Spider Мaster") == name_key("spider master")  # a Cyrillic М
+    True
+    """
+    return skeleton(name)
+
+
+@functools.cache
+def _made_up_names() -> re.Pattern[str]:
+    templates = {catalog(lang)["duel.default_name"] for lang in languages()}
+    return re.compile("|".join(re.escape(t).replace(re.escape("{n}"), r"\d{4,5}") for t in sorted(templates)))
+
+
+def made_up(name: str) -> bool:
+    """Whether the name is one the server makes up (``Player 4821``, in any language), not chosen.
+
+    >>> made_up("Player 4821"), made_up("Gracz 12345"), made_up("Ada")
+    (True, True, False)
+    """
+    return _made_up_names().fullmatch(name) is not None
+
+
+def check_name(text: str) -> str:
+    """The name as it will be kept (NFC, spaces around it taken off), or a refusal naming the problem."""
+    name = unicodedata.normalize("NFC", text).strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_length", n=MAX_NAME)
+    if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
+        raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_control")
+    for computer in COMPUTER_NAMES.values():
+        if name_key(name) == name_key(computer):
+            message_id = "duel.name_computer" if name.casefold() == computer.casefold() else "duel.name_like_computer"
+            raise RequestError(status.HTTP_409_CONFLICT, message_id, name=name, computer=computer)
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Duelist:
+    player: str
+    name: str
+    computer: Strength | None
+    rating: Rating
+    duels: int
+    wins: int
+    draws: int
+    losses: int
+    seen_at: float | None
+    bot: bool = False
+    """Played by a program through a bot token (``bots``), never by a person at the page."""
+
+    def online(self, at: float) -> bool:
+        return self.computer is not None or (self.seen_at is not None and at - self.seen_at <= ONLINE_SECONDS)
+
+
+def _duelist(row: Any) -> Duelist:
+    return Duelist(
+        row.player,
+        row.name,
+        row.computer,
+        Rating(row.rating, row.deviation, row.volatility),
+        row.duels,
+        row.wins,
+        row.draws,
+        row.losses,
+        row.seen_at,
+        bool(row.bot),
+    )
+
+
+class People:
+    """The duelists, their names and relations, in the server's database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def add_computers(self, at: float) -> None:
+        """The computer players, each under its own id and name, added once, whichever of several
+        processes starting at once on one database gets there first. Each starts at its rating from the
+        ladder of the strengths (``players.strengths.RATINGS``), the one the lobby shows beside it, and a
+        computer player that has played no duel yet is set to it again (a database from before the ladder,
+        or from before its last run)."""
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as connection:
+                    for strength, name in COMPUTER_NAMES.items():
+                        player = computer_id(strength)
+                        if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
+                            connection.execute(insert(players).values(id=player, created_at=at))
+                        known = select(duelists.c.duels).where(duelists.c.player == player)
+                        row = connection.execute(known).first()
+                        if row is None:
+                            self._insert(connection, player, name, strength)
+                        elif row.duels == 0:
+                            rating = ladder_rating(strength)
+                            connection.execute(
+                                update(duelists)
+                                .where(duelists.c.player == player)
+                                .values(rating=rating.rating, deviation=rating.deviation, volatility=rating.volatility)
+                            )
+                return
+            except IntegrityError:  # another process added them meanwhile: the next try finds them
+                if attempt == 2:
+                    raise
+
+    @staticmethod
+    def _insert(
+        connection: Connection, player: str, name: str, computer: Strength | None = None, *, bot: bool = False
+    ) -> None:
+        rating = Rating() if computer is None else ladder_rating(computer)
+        connection.execute(
+            insert(duelists).values(
+                player=player, name=name, name_key=name_key(name), computer=computer, rating=rating.rating,
+                deviation=rating.deviation, volatility=rating.volatility, duels=0, wins=0, draws=0, losses=0, bot=bot,
+            )
+        )
+
+    def get(self, player: str, at: float) -> Duelist:
+        """The player as a duelist, given a generated name the first time."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(duelists).where(duelists.c.player == player)).first()
+        if row is not None:
+            return _duelist(row)
+        for _ in range(20):
+            # the number as written, never grouped ("Player 12345", not "12,345"): a name, not a count
+            name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
+            try:
+                with self.engine.begin() as connection:
+                    if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
+                        connection.execute(insert(players).values(id=player, created_at=at))
+                    self._insert(connection, player, name)
+                break
+            except IntegrityError:
+                continue  # the name is taken (or another request made this duelist): try again
+        with self.engine.connect() as connection:
+            row = connection.execute(select(duelists).where(duelists.c.player == player)).first()
+        if row is None:  # pragma: no cover - twenty taken names in a row
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name)
+        return _duelist(row)
+
+    def many(self, ids: list[str]) -> dict[str, Duelist]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(duelists).where(duelists.c.player.in_(ids))).all()
+        return {row.player: _duelist(row) for row in rows}
+
+    def named(self, name: str) -> Duelist:
+        """The duelist of that name (in any case), or 404."""
+        if any(unicodedata.category(character) in ("Cc", "Cs") for character in name):
+            # no name has a control character or a lone surrogate (check_name), and PostgreSQL's text
+            # cannot even hold a NUL: such a name is nobody's
+            shown = name.encode("unicode_escape").decode()
+            raise RequestError(status.HTTP_404_NOT_FOUND, "duel.no_such_player", name=shown)
+        with self.engine.connect() as connection:
+            row = connection.execute(select(duelists).where(duelists.c.name_key == name_key(name.strip()))).first()
+        if row is None:
+            raise RequestError(status.HTTP_404_NOT_FOUND, "duel.no_such_player", name=name)
+        return _duelist(row)
+
+    def rename(self, player: str, text: str, at: float) -> Duelist:
+        name = check_name(text)
+        self.get(player, at)
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
+                )
+        except IntegrityError:
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name) from None
+        return self.get(player, at)
+
+    def away(self, players: list[str], since: float) -> set[str]:
+        """Those of these players with no sign of life of a socket since ``since``."""
+        if not players:
+            return set()
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(duelists.c.player).where(
+                    duelists.c.player.in_(players), or_(duelists.c.seen_at.is_(None), duelists.c.seen_at < since)
+                )
+            ).scalars()
+            return set(rows)
+
+    def seen(self, players: list[str], at: float) -> None:
+        """A sign of life from sockets of these players': online for ``ONLINE_SECONDS``."""
+        with self.engine.begin() as connection:
+            for start in range(0, len(players), SEEN_BATCH):
+                batch = players[start : start + SEEN_BATCH]
+                connection.execute(update(duelists).where(duelists.c.player.in_(batch)).values(seen_at=at))
+
+    @staticmethod
+    def lock(connection: Connection, ids: list[str]) -> dict[str, Duelist]:
+        """The duelists as stored now, their rows locked until the transaction ends (on PostgreSQL; a SQLite
+        write transaction holds the whole file): one player's two duels ending at the same moment, on two
+        processes, change their rating one after the other. Rows are locked in the order of their ids, so
+        that two such transactions never wait on each other."""
+        rows = connection.execute(
+            select(duelists).where(duelists.c.player.in_(ids)).order_by(duelists.c.player).with_for_update()
+        ).all()
+        return {row.player: _duelist(row) for row in rows}
+
+    @staticmethod
+    def record(connection: Connection, player: str, rating: Rating, outcome: str) -> None:
+        """A duel's end in the player's tallies, with their new rating (in the duel's transaction)."""
+        tally = {"win": duelists.c.wins, "draw": duelists.c.draws, "loss": duelists.c.losses}[outcome]
+        connection.execute(
+            update(duelists)
+            .where(duelists.c.player == player)
+            .values(
+                {
+                    duelists.c.rating: rating.rating,
+                    duelists.c.deviation: rating.deviation,
+                    duelists.c.volatility: rating.volatility,
+                    duelists.c.duels: duelists.c.duels + 1,
+                    tally: tally + 1,
+                }
+            )
+        )
+
+    # Friends and ignore.
+
+    def relate(self, player: str, other: Duelist, kind: str | None, *, was: str | None = None) -> None:
+        """Makes ``other`` a friend or ignored (one or the other); with ``None``, neither any more if it
+        was ``was``."""
+        if other.player == player:
+            raise RequestError(status.HTTP_409_CONFLICT, "duel.relation_self")
+        with self.engine.begin() as connection:
+            where = and_(relations.c.player == player, relations.c.other == other.player)
+            if was is not None:
+                where = and_(where, relations.c.kind == was)
+            connection.execute(delete(relations).where(where))
+            if kind is not None:
+                connection.execute(insert(relations).values(player=player, other=other.player, kind=kind))
+
+    def related(self, player: str, kind: str) -> list[Duelist]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(duelists)
+                .join(relations, relations.c.other == duelists.c.player)
+                .where(relations.c.player == player, relations.c.kind == kind)
+                .order_by(duelists.c.name_key)
+            ).all()
+        return [_duelist(row) for row in rows]
+
+    def ignores(self, player: str, other: str) -> bool:
+        """Whether ``player`` ignores ``other``."""
+        with self.engine.connect() as connection:
+            kind = connection.execute(
+                select(relations.c.kind).where(relations.c.player == player, relations.c.other == other)
+            ).scalar()
+        return kind == IGNORE
+
+    def apart(self, player: str) -> set[str]:
+        """The players kept apart from this one: those it ignores and those who ignore it."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(relations.c.player, relations.c.other).where(
+                    relations.c.kind == IGNORE, or_(relations.c.player == player, relations.c.other == player)
+                )
+            ).all()
+        return {row.other if row.player == player else row.player for row in rows}

@@ -1,0 +1,71 @@
+"""Results of games played offline (``spider.offline``), checked by playing them again, and counted apart.
+
+The page sends a finished offline game once the connection is back: its code, table rules, every action
+and how it ended. The engine plays the actions again from the code's opening, so a refused action or a
+"won" that is no win is refused here. What no server saw stays the page's word: the playing time. Such
+results never mix with the online ones (``results``) or the site's win rates: the statistics answer has
+them in a part of their own.
+"""
+
+from __future__ import annotations
+
+from starlette import status
+
+from spider.cards import SUIT_COUNTS
+from spider.game import Game
+from spider.rules import TableRules
+from spider.server.games.records import OfflineRecord
+from spider.server.http.answers import OfflineAnswer, OfflineStats, OfflineTally
+from spider.server.http.bodies import OfflineResult
+from spider.server.http.errors import RequestError
+from spider.server.results.counting import counts, win_rate
+from spider.view import OfflineEnding
+
+
+def checked(sent: OfflineResult, at: float) -> OfflineRecord:
+    """The result as the engine finds it, playing the actions again; raises the engine's refusal for an
+    action the rules refuse, and a 409 for a claimed win that the actions do not make."""
+    actions = sent.actions.split()
+    game = Game.replay(sent.code, TableRules.from_json(sent.rules), actions)
+    if sent.result == "won" and not game.won:
+        raise RequestError(status.HTTP_409_CONFLICT, "server.offline_not_won")
+    result = "won" if game.won else sent.result
+    assert game.code is not None
+    return OfflineRecord(
+        game.code, game.suits, game.rules.to_json(), result, game.score, game.moves, sent.seconds, " ".join(actions), at
+    )
+
+
+def counted(record: OfflineRecord) -> bool:
+    """Whether an offline game counts: as an online one would (left before its first move, it does not)."""
+    return counts(record.result, record.moves)
+
+
+def answer(record: OfflineRecord) -> OfflineAnswer:
+    result: OfflineEnding = (
+        "won" if record.result == "won" else "resigned" if record.result == "resigned" else "abandoned"
+    )
+    return {
+        "code": record.code,
+        "result": result,
+        "score": record.score,
+        "moves": record.moves,
+        "seconds": None if record.seconds is None else int(record.seconds),
+        "counted": counted(record),
+    }
+
+
+def offline_stats(rows: list[tuple[int, int, int, float | None, int | None]]) -> OfflineStats:
+    """Per suit count: offline games, wins, win rate, best time and fewest moves of a win."""
+    found = {suits: (games, wins, best, fewest) for suits, games, wins, best, fewest in rows}
+    by_suits: dict[str, OfflineTally] = {}
+    for suits in SUIT_COUNTS:
+        games, wins, best, fewest = found.get(suits, (0, 0, None, None))
+        by_suits[str(suits)] = {
+            "games": games,
+            "wins": wins,
+            "win_rate": win_rate(wins, games),
+            "best_seconds": None if best is None else int(best),
+            "fewest_moves": fewest,
+        }
+    return {"by_suits": by_suits}
