@@ -37,8 +37,8 @@ with warnings.catch_warnings():
 from starlette.routing import Route
 from web import spider_serve
 
+from spider.server.api import routes
 from spider.server.app import create_app
-from spider.server.games.routes import routes
 from spider.server.settings import Settings
 
 METHODS = ["GET", "GET", "POST", "POST", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "FOO"]

@@ -11,7 +11,7 @@ played. So a slow-paced beginner may run out of time on a deal that master finis
 
 Then every two strengths are compared on each deal both played, as a duel between them would end
 (``spider.server.duels.model.outcomes``: the higher duel score wins, equal scores draw), and each such
-pairing rates both as the server rates a duel (``spider.server.duels.ratings.rate``: Glicko-2, one rating
+pairing rates both as the server rates a duel (``spider.server.people.ratings.rate``: Glicko-2, one rating
 period a duel, from 1500 and a deviation of 350), deal after deal in the order drawn. Beside those it prints
 the ratings fitted to all the duels at once (``spider.players.ladder.fit``: the same scale and start, every
 duel weighing alike, since a computer player's strength does not move), which ``players.strengths.RATINGS``
@@ -44,7 +44,7 @@ from spider.players import PACE, STRENGTHS, Player, PlayResult, Strength, play_g
 from spider.players.intervals import wilson
 from spider.players.ladder import fit
 from spider.server.duels.model import outcomes
-from spider.server.duels.ratings import Rating, rate
+from spider.server.people.ratings import Rating, rate
 
 APART = 150.0
 """Neighbouring strengths should stand at least this many rating points apart (issue 40)."""

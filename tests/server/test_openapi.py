@@ -28,8 +28,8 @@ from schemathesis.python.asgi import get_client, shutdown_lifespans
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
+from spider.server.api import description
 from spider.server.app import create_app
-from spider.server.games.routes import description
 from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
 

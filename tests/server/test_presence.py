@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from spider.server.people.presence import SEEN_EVERY, Presence
 from spider.server.people.service import ONLINE_SECONDS
-from spider.server.realtime.presence import SEEN_EVERY, Presence
 
 from .conftest import Clock
 

@@ -122,7 +122,7 @@ def test_the_offline_engine_draws_the_servers_view_without_the_servers_libraries
     """One view builder (``spider.view.public_view``): the offline view has the API's keys, plus ``offline``;
     and the browser's engine, which has no Pydantic, loads the view's shapes all the same."""
     from spider.offline import OfflineGame
-    from spider.server.http.answers import View
+    from spider.server.games.answers import View
 
     assert set(json.loads(OfflineGame.new(2).view_json())) == View.__required_keys__ | {"offline"}
     loaded = subprocess.run(
@@ -145,7 +145,7 @@ def test_every_engine_event_has_the_shape_the_api_describes() -> None:
 
     from spider.cards import card
     from spider.game import Dealt, Flipped, Moved, Redone, RunRemoved, Undone, Won
-    from spider.server.http.answers import Event
+    from spider.server.games.answers import Event
 
     events = [
         Moved(1, 2, 2, (card(5, "s"), card(4, "s"))),

@@ -1,6 +1,6 @@
 """Ratings fitted to a round robin all at once: the ladder's ratings of the computer players (issue 40).
 
-The server rates a duel as it ends (Glicko-2, ``spider.server.duels.ratings``), since a person's strength
+The server rates a duel as it ends (Glicko-2, ``spider.server.people.ratings``), since a person's strength
 moves over time and only the duels so far are known. A computer player's strength does not move: a round
 robin of the strengths (``bench/ladder.py``) is one rating period, and every duel in it weighs alike. Rated
 duel by duel instead, the order of the deals matters, and a strong player's wins over a much weaker one

@@ -1,31 +1,29 @@
 """The Spider web server: the page, and a JSON API through which every action reaches the engine.
 
-``spider.server.app.create_app(settings)`` builds the app; ``spider serve`` runs it on uvicorn. This file imports
-nothing: importing one module of the server (a solver worker imports ``search_workers``) loads that module's
-imports only, not the whole web stack. One file, one job:
+``spider.server.app.create_app(settings)`` builds the app; ``spider serve`` (``commands``) runs it on uvicorn.
+This file imports nothing: importing one module of the server (a solver worker imports ``solving.workers``)
+loads that module's imports only, not the whole web stack.
 
-- ``settings``: every setting, read from ``SPIDER_*`` environment variables (pydantic-settings).
-- ``app``: puts the parts together; ``routes``: the API as a table of thin handlers.
-- ``bodies``: strict reading of request bodies; ``answers``: the shape of every answer but the view (the
-  view's shapes are the engine's, ``spider.view``); ``openapi``: the API's description, from the routes'
-  table, the bodies and the answers.
-- ``errors``: the one table from errors to HTTP statuses and WebSocket close codes, and every error body.
-- ``identity``: the player's cookie, their id and their language; ``security``: same-origin checks and the
-  headers on every answer; ``middleware``: the layers that set the cookie and the language and bound the
-  body's size and read time; ``connections``: connections per address, before the app.
-- ``games``: games made, loaded (replayed from storage), played and ended.
-- ``schema``: the one ``MetaData`` with every table; ``storage``: the game store (players, games, actions,
-  results) over it; ``records``: what a stored row becomes; ``results`` and ``tallies``: which games count
-  and the one function that counts a finished game; ``upserts`` and ``sqlite``: the database's dialects.
-- ``solving``: every call to the solver (hints, "no more moves", verified deals), in worker processes that
-  run ``search_workers``, which imports the engine and the solver only.
-- ``deal_pool``: the verified deals kept ready, which ``pool_worker`` tops up in the background and
-  ``verify`` (``spider verify``) fills from the command line; ``stats``: results per player and site;
-  ``history``: a player's last games and a finished game's actions to replay it.
-- ``static``: the page's files from memory, compressed once.
-- ``duels``: live duels (their own store, transitions, the state shown, messages, sockets).
-
-Live games are cached in memory. Several server processes may share one database: an action stored
-by another process is noticed when this one stores the next (the game is then rebuilt), and with
-``SPIDER_SHARED_DATABASE=1`` every request also checks that its cached game is the stored one.
+The server is cut by domain: each package owns its tables (its store is the only code that reads or writes
+them; the others ask its service), its service, its answers and bodies, and its routes. The packages stand in
+the order of :data:`LAYERS`: a package imports only packages of the layers before its own
+(``tests/test_server_layers.py`` holds every import to it, lazy and type-only ones too).
 """
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("settings",),  # every setting, from SPIDER_* variables
+    ("http", "db"),  # the HTTP plumbing (errors, bodies, limits, identity, the page's files); the database
+    ("solving", "realtime"),  # the solver's workers and the verified deals; the socket and the brokers
+    ("people", "practice"),  # names, friends, ratings, who is online; the exercises and a player's progress
+    ("games",),  # games made, played and ended: each action stored before it is answered
+    ("results",),  # which games count, the running tallies, statistics, offline results
+    ("reviews", "daily", "ghosts"),  # a finished game reviewed; the daily deal; races against an earlier game
+    ("duels",),  # two players on one deal, with the server's clock and ratings
+    ("records", "bots", "arenas"),  # game records; programs that duel; arenas of paired duels
+    ("leaderboards",),  # ratings and best scores, this week and ever
+    ("ops",),  # housekeeping: what is deleted and when, Python's collections kept short
+    ("api",),  # every package's routes in one table, and its description
+    ("app",),  # the parts put together
+    ("commands",),  # spider serve
+)
+"""The server's packages (and its top-level modules), lowest first."""

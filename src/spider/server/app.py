@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from spider.server.api import routes
 from spider.server.arenas.arenas import Arenas, keep_arenas
 from spider.server.arenas.routes import changes_limit
 from spider.server.arenas.store import ArenaStore
@@ -21,7 +22,6 @@ from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
 from spider.server.duels.store import DuelStore
-from spider.server.games.routes import routes
 from spider.server.games.service import Games
 from spider.server.games.store import Store, now
 from spider.server.http.errors import EXCEPTION_HANDLERS
@@ -32,9 +32,9 @@ from spider.server.http.security import SameOrigin, SecurityHeaders
 from spider.server.http.static import StaticFiles, web_folder
 from spider.server.ops.collector import keep_collections_short
 from spider.server.ops.prune import prune_daily
+from spider.server.people.presence import Presence
 from spider.server.people.service import People
 from spider.server.realtime.broker import Broker, LocalBroker
-from spider.server.realtime.presence import Presence
 from spider.server.realtime.redis_broker import RedisBroker
 from spider.server.realtime.sockets import Sockets
 from spider.server.reviews.service import Reviews

@@ -9,8 +9,9 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from spider.cards import SUIT_COUNTS
+from spider.server.duels.bodies import DUEL_MINUTES, Minutes
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import DUEL_MINUTES, YES_OR_NO, Body, Minutes, SuitCount, _one_of
+from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, one_of
 from spider.text import Phrase
 from spider.view import Suits, Whole
 
@@ -42,9 +43,9 @@ class NewArena(Body):
     computers: bool = False
 
     EXPECTED: ClassVar[dict[str, Phrase]] = {
-        "suits": _one_of(*SUIT_COUNTS),
-        "minutes": _one_of(*DUEL_MINUTES),
-        "length": _one_of(*LENGTHS),
+        "suits": one_of(*SUIT_COUNTS),
+        "minutes": one_of(*DUEL_MINUTES),
+        "length": one_of(*LENGTHS),
         "starts_in": Phrase("arena.expected_start", {"limit": MAX_DELAY}),
         "computers": YES_OR_NO,
     }

@@ -33,18 +33,20 @@ from typing_extensions import TypedDict
 
 from spider.server.bots.access import bot_may
 from spider.server.bots.service import Bot, Bots, playing
+from spider.server.duels.answers import PlayerInfo
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import duel_topic, player_topic
 from spider.server.duels.model import OVER
-from spider.server.http.answers import FORBID, PlayerInfo
-from spider.server.http.bodies import Name, Nothing, json_object
+from spider.server.http.answers import FORBID
+from spider.server.http.bodies import Nothing, json_object
 from spider.server.http.errors import RequestError, error_frame, refused
 from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.http.limits import UNREACHABLE, SharedCounts
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import NO_STORE, answer, player_of
+from spider.server.people.bodies import Name
+from spider.server.people.presence import Presence
 from spider.server.realtime.broker import Message, Overflow
-from spider.server.realtime.presence import Presence
 from spider.server.settings import Settings
 from spider.view import iso_time
 

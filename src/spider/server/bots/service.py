@@ -31,17 +31,8 @@ from spider.server.duels.model import PLAYING
 from spider.server.http.errors import RequestError
 from spider.server.people.service import People, check_name, made_up
 
-PEOPLE_ONLY = duelists.c.bot.is_(False)
-"""The condition that keeps bots out of a query on ``duelists``: people's leaderboards and arenas."""
 TOKEN_PREFIX = "spb"
 _TOKEN = re.compile(rf"{TOKEN_PREFIX}_([0-9a-f]{{16}})_([A-Za-z0-9_-]{{43}})")
-
-
-def is_bot(engine: Engine, player: str) -> bool:
-    """Whether the player is a bot (the one test; ``PEOPLE_ONLY`` is the same in a query)."""
-    with engine.connect() as connection:
-        bot = connection.execute(select(duelists.c.bot).where(duelists.c.player == player)).scalar()
-    return bool(bot)
 
 
 def bot_player(key: str) -> str:

@@ -30,18 +30,19 @@ from spider import Game, TableRules
 from spider.game import Event
 from spider.players import STRENGTHS, Strength
 from spider.server.duels import lobby, messages, rated
+from spider.server.duels.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo
+from spider.server.duels.bodies import ComputerOpponent, NewDuel
 from spider.server.duels.messages import Notes, Outbox
 from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat, outcomes
 from spider.server.duels.rated import share
-from spider.server.duels.ratings import rate
 from spider.server.duels.state import DuelStates
 from spider.server.duels.store import DuelStore
+from spider.server.games.answers import View
 from spider.server.games.service import Games, LiveGame, rules_for
 from spider.server.games.store import now
-from spider.server.http.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo, View
-from spider.server.http.bodies import ComputerOpponent, NewDuel
 from spider.server.http.errors import RequestError
 from spider.server.http.ids import token_shaped
+from spider.server.people.ratings import rate
 from spider.server.people.service import Duelist, People, computer_id
 from spider.server.realtime.broker import Broker
 

@@ -4,8 +4,8 @@ and a player as others see them with their last duels. Reads only; the changes a
 
 from __future__ import annotations
 
+from spider.server.duels.answers import Friend, Friends, Invitation, OpenTable, PlayerInfo, RecentDuel
 from spider.server.duels.store import DuelStore
-from spider.server.http.answers import Friend, Friends, Invitation, OpenTable, PlayerInfo, RecentDuel
 from spider.server.people.service import FRIEND, IGNORE, Duelist, People
 from spider.view import iso_time
 

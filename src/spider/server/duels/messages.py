@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 
-from spider.server.http.answers import DuelPlayer, Invitation, OpenTable
+from spider.server.duels.answers import DuelPlayer, Invitation, OpenTable
 from spider.server.realtime.broker import Broker, Message, Unreachable
 
 LOBBY = "lobby"

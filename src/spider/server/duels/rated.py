@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from sqlalchemy import Connection
 
-from spider.server.duels.ratings import Rating
 from spider.server.duels.store import DuelStore
+from spider.server.people.ratings import Rating
 from spider.server.people.service import Duelist, made_up
 
 NEWCOMER_SECONDS = 86400.0

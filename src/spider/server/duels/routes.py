@@ -15,13 +15,16 @@ from starlette import status
 from starlette.requests import Request
 from starlette.responses import Response
 
+from spider.server.duels.answers import DuelPlayed, DuelState, Friends, Invitations, Lobby, PlayerInfo
+from spider.server.duels.bodies import NewDuel
 from spider.server.duels.duels import Duels
 from spider.server.duels.model import Duel
-from spider.server.http.answers import DuelPlayed, DuelState, Friends, Invitations, Lobby, PlayerInfo
-from spider.server.http.bodies import Action, Name, NewDuel, Nothing, json_object
+from spider.server.games.bodies import Action
+from spider.server.http.bodies import Nothing, json_object
 from spider.server.http.limits import count_action, count_new_game
 from spider.server.http.openapi import Endpoint, Handler
 from spider.server.http.replies import answer, player_of
+from spider.server.people.bodies import Name
 from spider.server.people.service import FRIEND, IGNORE
 
 

@@ -6,10 +6,11 @@ code. Reads only; the changes are ``duels``'.
 from __future__ import annotations
 
 from spider.server.duels import rated
+from spider.server.duels.answers import DuelPlayer, DuelResult, DuelState
 from spider.server.duels.model import OVER, Duel, Seat, face_down_at_start
 from spider.server.duels.store import DuelStore
+from spider.server.games.answers import View
 from spider.server.games.service import Games, LiveGame
-from spider.server.http.answers import DuelPlayer, DuelResult, DuelState, View
 from spider.server.http.errors import NoSuchGame
 from spider.server.people.service import Duelist, People
 from spider.text import message as sentence

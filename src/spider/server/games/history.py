@@ -13,10 +13,10 @@ from starlette import status
 from starlette.requests import Request
 
 from spider.cards import SUIT_COUNTS
+from spider.server.games.answers import GameActions, History, HistoryTally, PastGame
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
-from spider.server.http.answers import GameActions, History, HistoryTally, PastGame
-from spider.server.http.bodies import UNPROCESSABLE, _one_of
+from spider.server.http.bodies import UNPROCESSABLE, one_of
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.results.counting import win_rate
 from spider.text import Phrase
@@ -39,7 +39,7 @@ def _whole(request: Request, name: str, default: int, *, allowed: range | tuple[
     if text.isascii() and text.isdigit() and int(text) in allowed:
         return int(text)
     expected = (
-        Phrase("expected.history_limit", {"limit": MAX_LIMIT}) if isinstance(allowed, range) else _one_of(*allowed)
+        Phrase("expected.history_limit", {"limit": MAX_LIMIT}) if isinstance(allowed, range) else one_of(*allowed)
     )
     raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=expected)
 

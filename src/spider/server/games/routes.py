@@ -20,72 +20,42 @@ from __future__ import annotations
 
 import functools
 from http import HTTPStatus
-from importlib.metadata import version
-from typing import Any
+from typing import Protocol
 
 from starlette import status
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from spider import PRESETS
-from spider.actions import COLUMNS
-from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
-from spider.players.strengths import RATINGS, STRENGTHS
-from spider.rules import CHOICES, HELPS
-from spider.server.arenas.routes import ARENA_API
-from spider.server.bots.routes import BOT_API, with_bearer
-from spider.server.daily.routes import DAILY_API
-from spider.server.daily.service import Daily
-from spider.server.duels.routes import DUEL_API
-from spider.server.games.chances import CHANCE_API
-from spider.server.games.clock import HEARTBEAT
-from spider.server.games.history import game_actions, history, history_query
-from spider.server.games.service import Games, LiveGame
-from spider.server.ghosts.service import GHOST_API
-from spider.server.http.answers import (
+from spider.server.games.answers import (
     Analysis,
     ClockAnswer,
-    Constants,
     GameActions,
     Health,
-    Hint,
     History,
     Line,
     OfflineAnswer,
     Played,
-    Practice,
-    Presets,
     Shared,
     Stats,
     View,
 )
-from spider.server.http.bodies import (
-    DUEL_MINUTES,
-    Action,
-    ClockSign,
-    NewGame,
-    Nothing,
-    OfflineResult,
-    Resume,
-    flag,
-    hint_index,
-    json_object,
-)
+from spider.server.games.bodies import Action, ClockSign, NewGame, OfflineResult, Resume, hint_index
+from spider.server.games.history import game_actions, history, history_query
+from spider.server.games.service import Games, LiveGame
+from spider.server.http.bodies import Nothing, flag, json_object
 from spider.server.http.limits import count_action, count_new_game
-from spider.server.http.metrics import Metrics
-from spider.server.http.openapi import NOT_MODIFIED, VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint, Handler, describe
-from spider.server.http.replies import NO_STORE, answer, player_of
-from spider.server.http.service_worker import engine_file, script
-from spider.server.http.static import StaticFiles, send
-from spider.server.leaderboards.service import LEADERBOARD_API
-from spider.server.people.service import MAX_NAME
-from spider.server.practice.service import listing
+from spider.server.http.openapi import VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint
+from spider.server.http.replies import answer, player_of
+from spider.server.practice.service import Practice, listing
 from spider.server.realtime.broker import Broker
-from spider.server.realtime.sockets import socket
-from spider.server.records.routes import RECORD_API
-from spider.server.reviews.service import REVIEW_API
+from spider.server.solving.answers import Hint
+
+
+class DailyStarts(Protocol):
+    """Where a new game asked with ``daily`` starts: the daily deal's service (``daily``), which the app sets."""
+
+    async def start(self, player: str, day_text: str, suits: int | None, preset: str | None) -> LiveGame: ...
 
 
 def _games(request: Request) -> Games:
@@ -108,7 +78,7 @@ async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
     count_new_game(request)
     if body.daily is not None:
-        daily: Daily = request.app.state.daily
+        daily: DailyStarts = request.app.state.daily
         live = await daily.start(player_of(request), body.daily, body.suits, body.preset)
     else:
         live = await _games(request).create(player_of(request), body)
@@ -211,51 +181,6 @@ async def practise(request: Request) -> Response:
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
-async def presets(request: Request) -> Response:
-    constants: Constants = {
-        "suit_counts": list(SUIT_COUNTS),
-        "columns": COLUMNS,
-        "runs_to_win": RUNS_TO_WIN,
-        "duel_minutes": list(DUEL_MINUTES),
-        "strengths": list(STRENGTHS),
-        "strength_ratings": {strength: RATINGS[strength] for strength in STRENGTHS},
-        "name_length": MAX_NAME,
-        "heartbeat_ms": round(HEARTBEAT * 1000),
-    }
-    return answer(
-        {
-            "presets": {name: rules.to_json() for name, rules in PRESETS.items()},
-            "helps": {name: helps.to_json() for name, helps in HELPS.items()},
-            "default": "classic",
-            "choices": {name: list(choices) for name, choices in CHOICES.items()},
-            "constants": constants,
-        }
-    )
-
-
-def _static(request: Request) -> StaticFiles:
-    files: StaticFiles = request.app.state.static
-    return files
-
-
-async def index(request: Request) -> Response:
-    return _static(request).response(request, "index.html")
-
-
-async def static_file(request: Request) -> Response:
-    return _static(request).response(request, request.path_params["path"])
-
-
-async def service_worker(request: Request) -> Response:
-    # the first call builds the engine's zip (a fraction of a second): off the event loop
-    text = await run_in_threadpool(script, _static(request))
-    return Response(text, media_type="text/javascript", headers={"cache-control": "no-cache"})
-
-
-async def offline_engine(request: Request) -> Response:
-    return send(request, await run_in_threadpool(engine_file))
-
-
 async def health(request: Request) -> Response:
     found = _games(request).health()
     broker: Broker = request.app.state.broker
@@ -265,21 +190,12 @@ async def health(request: Request) -> Response:
     return answer(found, status.HTTP_200_OK if found["ok"] else status.HTTP_503_SERVICE_UNAVAILABLE)
 
 
-async def metrics(request: Request) -> Response:
-    watched: Metrics = request.app.state.metrics
-    return Response(watched.text(), media_type=watched.content_type, headers=NO_STORE)
-
-
-async def openapi(request: Request) -> Response:
-    return answer(description())
-
-
 GAME = "/api/games/{game_id}"
 CREATED, CONFLICT = HTTPStatus.CREATED, HTTPStatus.CONFLICT
 NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
-API = (
-    Endpoint("GET", "/", index, "The page", media_type="text/html", refusals=(NOT_MODIFIED,)),
-    Endpoint("HEAD", "/", index, "The page's headers", refusals=(NOT_MODIFIED,)),
+
+
+GAME_API = (
     Endpoint(
         "POST", "/api/games", new_game, "A new game: a code's deal, a shared deal, a verified deal, a daily deal "
         "or a random one",
@@ -326,7 +242,10 @@ API = (
              View, CREATED, body=Resume, refusals=(NOT_FOUND, CONFLICT, TOO_MANY), query=VIEW_QUERY,
              about="After the game's analysis only; with replay true it is a replay's table, never the current "
              "game. It counts in no results."),
-    *REVIEW_API,
+)
+"""The games' own routes, from a new game to one resumed after its analysis."""
+
+PRACTICE_API = (
     Endpoint("GET", "/api/practice", practice, "The practice exercises, easiest first, with the player's progress",
              Practice),
     Endpoint("POST", "/api/practice/{exercise_id}", practise, "A new practice game at an exercise's position", View,
@@ -337,14 +256,9 @@ API = (
              "Once the limit's moves are used without reaching it, practice.failed is true and a further move "
              "or deal is refused (409, refuse.practice_limit); undo takes a move back. A practice game never "
              "counts in results."),
-    *DUEL_API,
-    *DAILY_API,
-    *BOT_API,
-    *LEADERBOARD_API,
-    *GHOST_API,
-    *ARENA_API,
-    *RECORD_API,
-    *CHANCE_API,
+)
+
+RESULT_API = (
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
@@ -364,48 +278,9 @@ API = (
              "table rules) answers "
              "200 with the result kept the first time. Offline results never count in the online ones or the "
              "site's win rates; a game left before its first move is not kept (counted false)."),
-    Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, each rule's choices, and the "
-             "game's constants the page uses", Presets),
+)
+
+HEALTH_API = (
     Endpoint("GET", "/healthz", health, "Whether the server can reach its database (and Redis, when set)", Health,
              refusals=(HTTPStatus.SERVICE_UNAVAILABLE,), about="503 with the same body when it cannot."),
-    Endpoint("GET", "/metrics", metrics, "Requests, latency, games and the solver's work, for Prometheus",
-             media_type="text/plain"),
-    Endpoint("GET", "/api/openapi.json", openapi, "This description of the API", dict[str, Any]),
-    Endpoint("GET", "/sw.js", service_worker, "The service worker: keeps the page's files, and the offline engine "
-             "once offline play is on", media_type="text/javascript"),
-    Endpoint("GET", "/static/offline/engine.zip", offline_engine, "The offline engine's Python: the spider engine "
-             "and Babel with our languages' CLDR data, for Pyodide", media_type="application/zip",
-             refusals=(NOT_MODIFIED,)),
-    Endpoint("GET", "/static/{path:path}", static_file, "The page's files", media_type="*/*",
-             refusals=(NOT_FOUND, NOT_MODIFIED)),
-    Endpoint("HEAD", "/static/{path:path}", static_file, "A page file's headers", refusals=(NOT_FOUND, NOT_MODIFIED)),
 )
-
-
-@functools.cache
-def description() -> dict[str, Any]:
-    """The API's OpenAPI document."""
-    return with_bearer(describe(API, title="Spider", version=version("spider-solitaire"), about=ABOUT))
-
-
-ABOUT = (
-    "The JSON API of Spider, the patience game. A player is the spider_player cookie, set on the first answer. "
-    "Every refusal is {\"error\": sentence, \"message_id\": id}. A view never holds a face-down card, the "
-    "stock's order, or the code of a game the server dealt while it is in progress. Duels also speak through the "
-    "WebSocket /api/socket (lobby, invitations, progress, watching), described in the README. A bot (POST /api/bots) "
-    "sends Authorization: Bearer TOKEN instead of the cookie, and reads its events from GET /api/bots/stream."
-)
-
-
-def routes() -> list[BaseRoute]:
-    """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``),
-    and the duels' WebSocket.
-
-    One route for each handler, with its methods: Starlette tries a path's routes in turn for the request's
-    method, and each route keeps its handler's name (``/metrics`` counts requests by it).
-    """
-    methods: dict[tuple[str, Handler], list[str]] = {}
-    for endpoint in API:
-        methods.setdefault((endpoint.path, endpoint.handler), []).append(endpoint.method)
-    http: list[BaseRoute] = [Route(path, handler, methods=names) for (path, handler), names in methods.items()]
-    return [*http, WebSocketRoute("/api/socket", socket)]

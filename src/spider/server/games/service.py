@@ -28,10 +28,10 @@ from spider.practice import Exercise, exercise
 from spider.practice.hints import exercise_hint
 from spider.rules import HELPS
 from spider.server.daily.store import DailyStore
+from spider.server.games.answers import Analysis, Health, OfflineAnswer, Stats
+from spider.server.games.bodies import NewGame, OfflineResult
 from spider.server.games.clock import Clock, took
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
-from spider.server.http.answers import Analysis, Health, Hint, OfflineAnswer, Stats
-from spider.server.http.bodies import NewGame, OfflineResult
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import new_token, token_shaped
 from spider.server.http.metrics import Metrics
@@ -42,6 +42,7 @@ from spider.server.results.stats import player_stats, site_stats
 from spider.server.settings import Settings
 from spider.server.solving import searches as solving
 from spider.server.solving import workers as search_workers
+from spider.server.solving.answers import Hint
 from spider.text import Phrase, spoken
 from spider.view import Table, View, public_view, table
 

@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Engine,
+    and_,
     bindparam,
     case,
     cast,
@@ -29,6 +31,8 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    not_,
+    or_,
     select,
     update,
 )
@@ -653,3 +657,20 @@ def _clock_values(clock: Clock | None) -> dict[str, float | None]:
 def now() -> float:
     """The time stored with games and actions: seconds since the epoch."""
     return time.time()
+
+
+def counting_games() -> ColumnElement[bool]:
+    """The stored games that counted in their players' results when they ended, as a condition on ``games``
+    (``results.counts`` and ``tallies.count_finished``), leaving out those of codes their players typed in."""
+    known_before = exists().where(deals_known.c.deal == games.c.deal, deals_known.c.at < games.c.finished_at)
+    return and_(
+        games.c.finished_at.is_not(None),
+        games.c.result.in_(("won", "resigned", "abandoned")),
+        or_(games.c.result != "abandoned", games.c.moves > 0),
+        games.c.duel.is_(None),
+        games.c.exercise.is_(None),
+        games.c.replay.is_(False),
+        games.c.line_shown.is_(False),
+        games.c.typed.is_(False),
+        not_(known_before),
+    )

@@ -37,15 +37,15 @@ from spider.game import Game
 from spider.rules import TableRules
 from spider.server.db.schema import duelists, games, ghost_races
 from spider.server.games.service import Games
-from spider.server.games.store import Store
+from spider.server.games.store import Store, counting_games
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, _one_of, json_object
+from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, json_object, one_of
 from spider.server.http.errors import RequestError
 from spider.server.http.ids import new_token
 from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
-from spider.server.leaderboards.service import counting_games, shown
+from spider.server.people.service import shown
 from spider.text import Phrase
 from spider.view import Whole
 
@@ -59,7 +59,7 @@ class NewGhostRace(Body):
     suits: SuitCount
     mine: bool = False
 
-    EXPECTED: ClassVar[dict[str, Phrase]] = {"suits": _one_of(*SUIT_COUNTS), "mine": YES_OR_NO}
+    EXPECTED: ClassVar[dict[str, Phrase]] = {"suits": one_of(*SUIT_COUNTS), "mine": YES_OR_NO}
 
 
 @with_config(FORBID)

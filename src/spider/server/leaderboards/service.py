@@ -24,21 +24,21 @@ from http import HTTPStatus
 from typing import Any, Literal, NotRequired
 
 from pydantic import with_config
-from sqlalchemy import ColumnElement, Engine, and_, exists, not_, or_, select
+from sqlalchemy import ColumnElement, Engine, and_, select
 from starlette.requests import Request
 from starlette.responses import Response
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.cards import SUIT_COUNTS
-from spider.server.bots.service import PEOPLE_ONLY
-from spider.server.db.schema import deals_known, duelists, games
-from spider.server.duels.ratings import PROVISIONAL_DEVIATION
+from spider.server.db.schema import duelists, games
+from spider.server.games.store import counting_games
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import UNPROCESSABLE, _one_of
+from spider.server.http.bodies import UNPROCESSABLE, one_of
 from spider.server.http.errors import RequestError
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
-from spider.server.people.service import friend_ids, made_up
+from spider.server.people.ratings import PROVISIONAL_DEVIATION
+from spider.server.people.service import PEOPLE_ONLY, friend_ids, shown
 from spider.server.results.counting import DAY, day_of
 from spider.view import Whole
 
@@ -58,28 +58,6 @@ def listed() -> ColumnElement[bool]:
     """The duelists a board may show (their names are checked apart: ``shown``): people, neither computers
     nor bots."""
     return and_(duelists.c.computer.is_(None), PEOPLE_ONLY)
-
-
-def shown(name: str) -> bool:
-    """Whether a name may be shown on a board: one the player chose."""
-    return not made_up(name)
-
-
-def counting_games() -> ColumnElement[bool]:
-    """The stored games that counted in their players' results when they ended, as a condition on ``games``
-    (``results.counts`` and ``tallies.count_finished``), leaving out those of codes their players typed in."""
-    known_before = exists().where(deals_known.c.deal == games.c.deal, deals_known.c.at < games.c.finished_at)
-    return and_(
-        games.c.finished_at.is_not(None),
-        games.c.result.in_(("won", "resigned", "abandoned")),
-        or_(games.c.result != "abandoned", games.c.moves > 0),
-        games.c.duel.is_(None),
-        games.c.exercise.is_(None),
-        games.c.replay.is_(False),
-        games.c.line_shown.is_(False),
-        games.c.typed.is_(False),
-        not_(known_before),
-    )
 
 
 @with_config(FORBID)
@@ -200,7 +178,7 @@ def _engine(request: Request) -> Engine:
 def _choice(request: Request, name: str, default: str, choices: tuple[str, ...]) -> str:
     value = request.query_params.get(name, default)
     if value not in choices:
-        raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=_one_of(*choices))
+        raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=one_of(*choices))
     return value
 
 

@@ -22,11 +22,13 @@ from starlette import status
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.schema import duelists, players, relations
-from spider.server.duels.ratings import Rating
 from spider.server.http.errors import RequestError
 from spider.server.people.lookalikes import skeleton
+from spider.server.people.ratings import Rating
 from spider.text import catalog, languages, message
 
+PEOPLE_ONLY = duelists.c.bot.is_(False)
+"""The condition that keeps bots out of a query on ``duelists``: people's leaderboards and arenas."""
 MAX_NAME = 24
 ONLINE_SECONDS = 75.0
 """A player is online while a socket of theirs gave a sign of life this recently (sockets: every 30 s)."""
@@ -326,3 +328,15 @@ class People:
                 )
             ).all()
         return {row.other if row.player == player else row.player for row in rows}
+
+
+def is_bot(engine: Engine, player: str) -> bool:
+    """Whether the player is a bot (the one test; ``PEOPLE_ONLY`` is the same in a query)."""
+    with engine.connect() as connection:
+        bot = connection.execute(select(duelists.c.bot).where(duelists.c.player == player)).scalar()
+    return bool(bot)
+
+
+def shown(name: str) -> bool:
+    """Whether a name may be shown on a board: one the player chose."""
+    return not made_up(name)

@@ -3,12 +3,23 @@ view says about its exercise. Whether a goal is reached is the engine's answer (
 
 from __future__ import annotations
 
+from pydantic import with_config
+from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
+
+from spider import view
 from spider.game import Game
 from spider.practice import Exercise, after, exercises
-from spider.server.http import answers
+from spider.server.http.answers import FORBID
 
 
-def _about(exercise: Exercise, progress: dict[str, int]) -> answers.AboutExercise:
+@with_config(FORBID)
+class Practice(TypedDict):
+    """The practice exercises, easiest first, each with the player's progress."""
+
+    exercises: list[view.Exercise]
+
+
+def _about(exercise: Exercise, progress: dict[str, int]) -> view.AboutExercise:
     return {
         "id": exercise.id,
         "title": exercise.title(),
@@ -20,13 +31,13 @@ def _about(exercise: Exercise, progress: dict[str, int]) -> answers.AboutExercis
     }
 
 
-def listing(progress: dict[str, int]) -> answers.Practice:
+def listing(progress: dict[str, int]) -> Practice:
     """Every exercise in order, each with whether the player has solved it and in how few moves."""
     found = enumerate(exercises(), start=1)
     return {"exercises": [{**_about(exercise, progress), "number": number} for number, exercise in found]}
 
 
-def summary(exercise: Exercise, progress: dict[str, int], game: Game) -> answers.Practising:
+def summary(exercise: Exercise, progress: dict[str, int], game: Game) -> view.Practising:
     """The part of a practice game's view about its exercise: the goal, the moves it still allows, and
     whether the game has reached it, or has failed it (its moves used without reaching it: the engine then
     refuses every further move or deal, ``Exercise.allow``, until one is undone or the exercise restarted)."""
@@ -43,7 +54,7 @@ def summary(exercise: Exercise, progress: dict[str, int], game: Game) -> answers
     }
 
 
-def _playing(exercise: Exercise, game: Game) -> answers.Playing:
+def _playing(exercise: Exercise, game: Game) -> view.Playing:
     return {
         "limit": exercise.goal.limit,
         "moves_left": exercise.moves_left(game),

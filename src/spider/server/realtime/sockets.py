@@ -48,8 +48,8 @@ from spider.server.http.identity import cookie_token, player_id
 from spider.server.http.ids import token_shaped
 from spider.server.http.limits import NewGames
 from spider.server.http.security import SameOrigin
+from spider.server.people.presence import Presence
 from spider.server.realtime.broker import Message, Overflow, Subscription
-from spider.server.realtime.presence import Presence
 
 MAX_MESSAGE = 1024
 MAX_FRAME = 4 * MAX_MESSAGE

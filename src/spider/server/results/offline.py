@@ -14,9 +14,9 @@ from starlette import status
 from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
+from spider.server.games.answers import OfflineAnswer, OfflineStats, OfflineTally
+from spider.server.games.bodies import OfflineResult
 from spider.server.games.records import OfflineRecord
-from spider.server.http.answers import OfflineAnswer, OfflineStats, OfflineTally
-from spider.server.http.bodies import OfflineResult
 from spider.server.http.errors import RequestError
 from spider.server.results.counting import counts, win_rate
 from spider.view import OfflineEnding

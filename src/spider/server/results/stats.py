@@ -7,9 +7,9 @@ end, so these answers cost a few rows, however many games a player or the site h
 from __future__ import annotations
 
 from spider.cards import SUIT_COUNTS
+from spider.server.games.answers import PlayerStats, SiteStats, SiteTally
+from spider.server.games.answers import Tally as TallyAnswer
 from spider.server.games.store import Store
-from spider.server.http.answers import PlayerStats, SiteStats, SiteTally
-from spider.server.http.answers import Tally as TallyAnswer
 from spider.server.results.counting import DAY, Tally, win_rate
 from spider.text import message
 

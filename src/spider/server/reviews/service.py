@@ -31,8 +31,9 @@ from typing_extensions import TypedDict
 
 from spider.review import REVIEW_SECONDS, Step, practice_exercise, practice_position, review_chunk, reviewed, summarize
 from spider.rules import TableRules
+from spider.server.games.answers import View
 from spider.server.games.service import Games
-from spider.server.http.answers import FORBID, View
+from spider.server.http.answers import FORBID
 from spider.server.http.bodies import UNPROCESSABLE, Nothing, flag, json_object
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.limits import count_new_game, too_many

@@ -50,7 +50,7 @@ from spider.solver.analyse import ANALYSIS_SECONDS
 from spider.solver.workers import lower_priority, stop_workers, worker_process_setup
 
 if TYPE_CHECKING:
-    from spider.server.http.answers import Hint
+    from spider.server.solving.answers import Hint
 
 POOL_ATTEMPTS = 8  # pool deals tried before solving one on the spot
 KNOWN_POSITIONS = 8192  # "no more moves" answers remembered

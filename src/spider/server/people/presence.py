@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable
 
-from spider.server.games.store import now
 from spider.server.people.service import People
 
 SEEN_EVERY = 30.0
@@ -25,7 +25,7 @@ class Presence:
     """The players with an open socket here, each counted once per socket; ``clock`` is the server's time
     in seconds (tests give one they move)."""
 
-    def __init__(self, people: People, clock: Callable[[], float] = now) -> None:
+    def __init__(self, people: People, clock: Callable[[], float] = time.time) -> None:
         self.people = people
         self.clock = clock
         self.sockets: Counter[str] = Counter()
