@@ -22,6 +22,7 @@ from flood import FLOODER, fill
 from spider.server.games.store import Store
 from spider.server.http.middleware import player_id
 from spider.server.results.stats import player_stats
+from spider.server.results.store import ResultsStore
 
 
 def main() -> None:
@@ -37,7 +38,7 @@ def main() -> None:
             began = time.monotonic()
             store = Store(f"sqlite:///{database}")
             times.append(time.monotonic() - began)
-            stats = player_stats(*store.tallies(player_id(FLOODER)))
+            stats = player_stats(*ResultsStore(store.engine).tallies(player_id(FLOODER)))
             counted = sum(tally["games"] for tally in stats["by_suits"].values())
             store.close()
     print(

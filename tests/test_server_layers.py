@@ -53,17 +53,6 @@ def test_every_server_package_is_in_one_layer() -> None:
 
 
 NOT_YET = {
-    "spider.server.db.migrations.versions.0006_trust_duels -> spider.server.people.service",
-    "spider.server.db.migrations.versions.0007_house_tally -> spider.server.games.records",
-    "spider.server.db.migrations.versions.0007_house_tally -> spider.server.results.tallies",
-    "spider.server.games.history -> spider.server.results.counting",
-    "spider.server.games.records -> spider.server.results.counting",
-    "spider.server.games.service -> spider.server.daily.store",
-    "spider.server.games.service -> spider.server.results.counting",
-    "spider.server.games.service -> spider.server.results.offline",
-    "spider.server.games.service -> spider.server.results.stats",
-    "spider.server.games.store -> spider.server.results.counting",
-    "spider.server.games.store -> spider.server.results.tallies",
     "spider.server.realtime.sockets -> spider.server.arenas.messages",
     "spider.server.realtime.sockets -> spider.server.duels.duels",
     "spider.server.realtime.sockets -> spider.server.duels.messages",

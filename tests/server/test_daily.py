@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from spider.server.daily.service import candidates
 from spider.server.db.schema import daily_deals, daily_entries, daily_games, daily_secrets
+from spider.server.ops.prune import prune
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, name_of
@@ -242,7 +243,7 @@ def test_past_days_are_played_unranked_and_streaks_count_days_in_a_row(app: Test
 def test_a_pruned_player_leaves_no_daily_rows_behind(app: TestClient) -> None:
     win(app, daily(app), line_of(app))
     store = app.app.state.games.store  # type: ignore[attr-defined]
-    store.prune(NOON + 400 * 86400, idle_game_days=1, idle_player_days=30)
+    prune(store, NOON + 400 * 86400)  # a year and more after the player's last game
     with store.engine.connect() as connection:
         assert connection.execute(select(daily_entries)).all() == []
         assert connection.execute(select(daily_games)).all() == []

@@ -8,6 +8,7 @@ import pytest
 
 from spider import Game
 from spider.server.games.clock import Clock
+from spider.server.games.kinds import Kind
 from spider.server.games.service import LiveGame
 from spider.server.games.store import GameRecord
 
@@ -26,9 +27,10 @@ def live(**ended: Any) -> LiveGame:
         ({"result": "resigned", "moves": 12}, True),  # counted: lost in the player's results
         ({"result": "won", "moves": 300}, True),
         ({"result": "abandoned", "moves": 0}, False),  # left before a move: counts nowhere, so shows nothing
-        ({"result": "abandoned", "moves": 0, "replay": True}, True),  # a replay could never count
+        ({"result": "abandoned", "moves": 0, "kind": Kind.REPLAY}, True),  # a replay could never count
         ({"result": "abandoned", "moves": 0, "line_shown": True}, True),  # nor a game of a known deal
-        ({"result": "solved", "moves": 3, "exercise": "first-run"}, False),  # practice counts nowhere either
+        # practice counts nowhere either
+        ({"result": "solved", "moves": 3, "exercise": "first-run", "kind": Kind.PRACTICE}, False),
     ],
 )
 def test_a_line_is_shown_only_after_a_game_that_counted_or_never_could(ended: dict[str, Any], shown: bool) -> None:

@@ -14,7 +14,9 @@ from starlette.testclient import TestClient
 
 from spider.server.games.store import Finish, GameRecord, Store
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.ops.prune import prune
 from spider.server.results.stats import player_stats
+from spider.server.results.store import ResultsStore
 
 from .conftest import act, new_game
 
@@ -105,17 +107,19 @@ def add_game(store: Store, number: int, player: str, created: float, *, result: 
 
 def test_prune_deletes_only_what_no_one_comes_back_to(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'prune.sqlite'}")
+    results = ResultsStore(store.engine)
+    store.events.on_end(results.ended)  # as the app has the results hear of every game's end
     now = 1000 * DAY
     left_long_ago = add_game(store, 1, "active", now - 30 * DAY, result="abandoned")
     left_yesterday = add_game(store, 2, "active", now - DAY, result="abandoned")
     played_and_left = add_game(store, 3, "active", now - 30 * DAY, result="abandoned", moves=5)
     in_progress = add_game(store, 4, "active", now - 30 * DAY, result=None)
     gone = [add_game(store, 5 + n, "gone", now - 400 * DAY, result="won", moves=90) for n in range(3)]
-    assert store.prune(now, idle_game_days=7, idle_player_days=365) == (4, 1)
+    assert prune(store, now) == (4, 1)
     assert store.game(left_long_ago) is None and all(store.game(game) is None for game in gone)
     assert all(store.game(game) is not None for game in (left_yesterday, played_and_left, in_progress))
-    assert player_stats(*store.tallies("gone"))["by_suits"]["1"]["games"] == 0
-    assert player_stats(*store.tallies("active"))["by_suits"]["1"]["games"] == 1
+    assert player_stats(*results.tallies("gone"))["by_suits"]["1"]["games"] == 0
+    assert player_stats(*results.tallies("active"))["by_suits"]["1"]["games"] == 1
     store.close()
 
 

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from spider.codes import GameCode
 from spider.server.db.schema import duelists
+from spider.server.games.kinds import Kind
 from spider.server.games.store import Finish, GameRecord, Store
 from spider.server.http.identity import PLAYER_COOKIE, player_id
 from spider.server.leaderboards.service import week_start
@@ -84,11 +85,11 @@ def test_best_scores_rank_each_named_player_once_from_won_games_that_counted(cli
 def test_games_that_did_not_count_make_no_best_score(client: TestClient) -> None:
     ada = named(client, "Ada")
     played(ada, "won", 1000)
-    played(ada, "won", 1290, typed=True)  # its code typed in: its player could know every card
-    played(ada, "won", 1280, replay=True)
+    played(ada, "won", 1290, typed=True, kind=Kind.TYPED)  # its code typed in: its player could know every card
+    played(ada, "won", 1280, typed=True, replay=True, kind=Kind.REPLAY)
     played(ada, "won", 1270, line_shown=True)
     played(ada, "won", 1260, rules={"scoring": "reveal"})  # another scoring: not comparable
-    played(ada, "won", 1250, duel="d0000000000000000")
+    played(ada, "won", 1250, duel="d0000000000000000", kind=Kind.DUEL)
     known = str(GameCode.random(1))
     assert store_of(ada).reveal(known, time.time() - 100)  # its deal known before the game ended
     played(ada, "won", 1240, code=known)

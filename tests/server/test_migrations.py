@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from spider.cli import main
 from spider.databases import database_url as url_of
-from spider.server.db import migrations
+from spider.server.db import revisions
 from spider.server.db.schema import metadata
 from spider.server.http.identity import PLAYER_COOKIE
 from tests.server.conftest import act, new_game
@@ -26,7 +26,7 @@ def test_the_migrations_make_exactly_the_tables_the_server_uses(client: TestClie
     # every table of the one schema: the games', the duels' and the deal pool's
     engine = create_engine(url_of(database_url))
     with engine.connect() as connection:
-        assert migrations.revision(connection) == migrations.head()
+        assert revisions.revision(connection) == revisions.head()
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     engine.dispose()
 
@@ -50,7 +50,8 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
         connection.execute("DROP INDEX games_by_deal")
         connection.execute("ALTER TABLE shares DROP COLUMN typed")
         connection.execute("ALTER TABLE shares DROP COLUMN preset")
-        for column in ("played", "clock_at", "exercise", "duel", "typed", "line_shown", "deal", "preset", "position"):
+        added = ("played", "clock_at", "exercise", "duel", "typed", "line_shown", "deal", "preset", "position", "kind")
+        for column in added:
             connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     again = make_client()
     again.cookies.set(PLAYER_COOKIE, cookie)
@@ -60,7 +61,7 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
     assert act(again, game["id"], "u")["view"]["moves"] == 2  # its undo history came along
     assert again.get("/api/practice").status_code == 200
     with sqlite3.connect(database) as connection:
-        assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == (migrations.head(),)
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == (revisions.head(),)
 
 
 def test_spider_db_upgrade_says_where_the_database_stands(
@@ -68,4 +69,4 @@ def test_spider_db_upgrade_says_where_the_database_stands(
 ) -> None:
     assert main(["db", "upgrade", "--database", database_url]) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
-    assert f"schema revision {migrations.head()}, the newest" in out
+    assert f"schema revision {revisions.head()}, the newest" in out

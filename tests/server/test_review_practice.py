@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from spider.game import Game
 from spider.practice import REVIEW, from_review
+from spider.server.games.kinds import Kind
 from spider.server.games.service import Games
 from tests.server.conftest import act, new_game
 from tests.server.test_reviews import CODE, MOVES, lost_game
@@ -94,7 +95,8 @@ def test_each_refusal_says_what_is_wrong(client: TestClient) -> None:
     games: Games = client.app.state.games  # type: ignore[attr-defined]
     player = games.store.owner(finished)
     assert player is not None
-    duel = games.start(player, Game.from_code(CODE), False, None, duel="d" * 16)  # one side of a duel, over
+    # one side of a duel, over
+    duel = games.start(player, Game.from_code(CODE), False, None, kind=Kind.DUEL, duel="d" * 16)
     games.end(player, duel.record.id, "finished", duel=True)
     assert try_again(client, duel.record.id, 0).status_code == 404
     client.cookies.clear()  # someone else
@@ -118,7 +120,7 @@ def test_it_counts_nowhere_and_is_no_exercise_solved(client: TestClient) -> None
     won = act(client, near.record.id, "2>1")["view"]
     assert won["won"] and won["over"] and won["result"] == "solved" and won["practice"]["reached"]
     assert client.get("/api/stats").json()["by_suits"] == before["by_suits"]
-    assert games.store.practice_progress(player) == {}
+    assert games.practice_progress(player) == {}
     entries = client.get("/api/practice").json()["exercises"]
     assert REVIEW not in [entry["id"] for entry in entries] and not any(entry["solved"] for entry in entries)
 

@@ -9,8 +9,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider.databases import database_url as url_of
+from spider.server.games.kinds import Kind
 from spider.server.games.store import Finish, GameRecord, Store
+from spider.server.practice.store import PracticeStore
 from spider.server.results.stats import player_stats
+from spider.server.results.store import ResultsStore
 
 from .conftest import Clock, act, new_game
 
@@ -19,6 +22,7 @@ from .conftest import Clock, act, new_game
 def store(database_url: str) -> Iterator[Store]:
     # on SQLite and PostgreSQL: the tallies are written with each one's upsert (INSERT ... ON CONFLICT)
     found = Store(url_of(database_url))
+    found.events.on_end(ResultsStore.ended)  # as the app has the results hear of every game's end
     yield found
     found.close()
 
@@ -34,7 +38,7 @@ def results_of(store: Store, games: list[tuple[str, dict[str, Any]]]) -> dict[st
         store.add_game(record)
         store.finish(Finish(record.id, result, 1_000_000.5 + n, details.get("score", 500),
                             details.get("moves", 100), details.get("seconds", 300.0)))
-    return player_stats(*store.tallies("p"))
+    return player_stats(*ResultsStore(store.engine).tallies("p"))
 
 
 def test_streaks_count_wins_in_a_row(store: Store) -> None:
@@ -83,7 +87,7 @@ def test_no_games_no_rates(store: Store) -> None:
 def test_a_game_ended_twice_counts_once(store: Store) -> None:
     results_of(store, [("resigned", {})])
     store.finish(Finish("g000000000000000", "won", 1_000_009.0, 900, 50, 20.0))  # too late: it ended
-    assert player_stats(*store.tallies("p"))["by_suits"]["1"]["games"] == 1
+    assert player_stats(*ResultsStore(store.engine).tallies("p"))["by_suits"]["1"]["games"] == 1
 
 
 def test_stats_through_the_api_are_the_players_own(client: TestClient) -> None:
@@ -136,11 +140,15 @@ def test_replay_must_be_true_or_false(client: TestClient) -> None:
 
 
 def test_an_exercise_keeps_the_fewest_moves_it_was_solved_in(store: Store) -> None:
+    practice = PracticeStore(store.engine)
+    store.events.on_end(practice.ended)  # as the games have the practice hear of every game's end
     for n, moves in enumerate((5, 3, 7)):
         record = GameRecord(
-            id=f"x{n:015d}", player="p", code="", suits=1, rules={}, verified=False, created_at=1.0 + n, exercise="e1"
+            id=f"x{n:015d}", player="p", code="", suits=1, rules={}, verified=False, created_at=1.0 + n, exercise="e1",
+            kind=Kind.PRACTICE,
         )
         store.add_game(record)
         store.finish(Finish(record.id, "solved", 2.0 + n, 0, moves, 9.0))
-    assert store.practice_progress("p") == {"e1": 3}
-    assert player_stats(*store.tallies("p"))["by_suits"]["1"]["games"] == 0  # practice counts in no results
+    assert practice.progress("p") == {"e1": 3}
+    tallies = ResultsStore(store.engine).tallies("p")
+    assert player_stats(*tallies)["by_suits"]["1"]["games"] == 0  # practice counts in no results

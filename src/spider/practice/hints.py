@@ -15,7 +15,7 @@ from spider.practice.exercises import Exercise
 from spider.practice.goals import Goal
 from spider.solver.convert import action_text
 from spider.solver.core import DEAL, Move, State
-from spider.solver.hint import Hint, _empty_columns, deal_possible, hint, progress_line, public_table
+from spider.solver.hint import Hint, deal_possible, empty_columns, hint, progress_line, public_table
 
 MAX_NODES = 20_000
 UNLIMITED_DEPTH = 6  # moves looked ahead for a goal with no move limit
@@ -52,7 +52,7 @@ def exercise_hint(exercise: Exercise, game: Game, *, index: int = 0) -> Hint:
     message_id, words = move_words(position.columns, move.source + 1, move.count, move.target + 1)
     return Hint(
         action_text(state, firsts[at]), move.source + 1, move.count, move.target + 1, deal_possible(position),
-        message_id, words, lead_id, {"n": _empty_columns(state)}, at, len(firsts),
+        message_id, words, lead_id, {"n": empty_columns(state)}, at, len(firsts),
     )
 
 

@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("records", "bots", "arenas"),  # game records; programs that duel; arenas of paired duels
     ("leaderboards",),  # ratings and best scores, this week and ever
     ("ops",),  # housekeeping: what is deleted and when, Python's collections kept short
+    ("migrations",),  # the schema through time, which knows every package's tables (``db.revisions`` runs it)
     ("api",),  # every package's routes in one table, and its description
     ("app",),  # the parts put together
     ("commands",),  # spider serve

@@ -37,6 +37,8 @@ from spider.server.people.service import People
 from spider.server.realtime.broker import Broker, LocalBroker
 from spider.server.realtime.redis_broker import RedisBroker
 from spider.server.realtime.sockets import Sockets
+from spider.server.results.service import Results
+from spider.server.results.store import ResultsStore
 from spider.server.reviews.service import Reviews
 from spider.server.settings import Settings
 from spider.server.solving import searches as solving
@@ -65,6 +67,8 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     metrics.watch_solver("searches", lambda: len(searches.search_shares))
     metrics.watch_solver("deals", lambda: len(searches.deal_shares))
     games = Games(settings, store, pool, searches, metrics, clock)
+    results = ResultsStore(store.engine)
+    store.events.on_end(results.ended)  # the results a game counts in, written as it ends
     metrics.watch_cache(lambda: games.cached)
     broker: Broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
     people, duel_store = People(store.engine), DuelStore(store.engine)
@@ -133,6 +137,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     # which a client may set to any site.
     app.router.redirect_slashes = False
     app.state.games = games
+    app.state.results = Results(results, clock)
     app.state.daily = Daily(games)
     app.state.metrics = metrics
     app.state.duels = duels

@@ -140,7 +140,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES, index: int = 0) -> 
     def lost(state: State) -> bool:
         return never_dealt(position, state)
 
-    held_back = not can_deal and position.stock_count > 0 and _empty_columns(start) > 0
+    held_back = not can_deal and position.stock_count > 0 and empty_columns(start) > 0
     lines = ranked_lines(table, start, max_nodes, lost, held_back)
     lead_id: str | None = None
     lead_words: dict[str, Any] = {}
@@ -149,7 +149,7 @@ def hint(position: Position, *, max_nodes: int = HINT_NODES, index: int = 0) -> 
         if line:
             lines = [line]
             lead_id = "hint.fill_deal" if filled else "hint.turn_up"
-            lead_words = {"n": _empty_columns(start)}
+            lead_words = {"n": empty_columns(start)}
     if not lines:
         return Hint(None, None, 0, None, can_deal, "hint.none_deal" if can_deal else "hint.none_fill")
     at = index % len(lines)
@@ -188,7 +188,7 @@ def progress_line(
     a card up, else one that takes no card off the card it follows in suit. A card turned up ends a line,
     as its identity is not known."""
     parents, actions = [-1], [-1]
-    heap: list[tuple[int, int, int, State]] = [(_empty_columns(start), 0, 0, start)]
+    heap: list[tuple[int, int, int, State]] = [(empty_columns(start), 0, 0, start)]
     seen = {start}
     fallback = (-1, -1)  # (depth, node) of the shortest line that turns a card up or completes a run
     while heap and len(parents) <= max_nodes:
@@ -203,7 +203,7 @@ def progress_line(
             actions.append(action)
             at = len(parents) - 1
             opened = bool(turned_up(state, child))
-            empty = _empty_columns(child)
+            empty = empty_columns(child)
             if need_filled and not empty:
                 move = Move.of(action)
                 source = state[0][move.source]
@@ -230,7 +230,7 @@ def _line_to(node: int, parents: list[int], actions: list[int]) -> list[int]:
     return line
 
 
-def _empty_columns(state: State) -> int:
+def empty_columns(state: State) -> int:
     """Columns with no card at all, face-down ones included."""
     return sum(not cards and not down for cards, down in zip(*state[:2], strict=True))
 
@@ -250,7 +250,7 @@ def _search(
     parents, actions, firsts, emptier = [-1], [-1], [-1], [False]
     heap: list[tuple[int, int, int, State, int]] = [(root, 0, 0, start, root)]
     seen = {hash(start)}
-    empties, cards = _empty_columns(start), sum(map(len, start[0]))
+    empties, cards = empty_columns(start), sum(map(len, start[0]))
     nodes = 0
     while heap and nodes < max_nodes:
         _, node, depth, state, score = heapq.heappop(heap)
@@ -271,11 +271,11 @@ def _search(
             parents.append(node)
             actions.append(action)
             firsts.append(first)
-            wider = held_back and (emptier[node] or _empty_columns(child) > empties)
+            wider = held_back and (emptier[node] or empty_columns(child) > empties)
             emptier.append(wider)
             if (
                 value < root
-                and not (wider and _empty_columns(child) >= empties and sum(map(len, child[0])) == cards)
+                and not (wider and empty_columns(child) >= empties and sum(map(len, child[0])) == cards)
                 and (first not in best or value < best[first][0])
             ):
                 best[first] = (value, child_node)

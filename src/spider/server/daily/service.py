@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from sqlalchemy import Connection
 from starlette import status
 from starlette.concurrency import run_in_threadpool
 
@@ -38,6 +39,8 @@ from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
 from spider.codes import SHUFFLES, GameCode
 from spider.server.daily.store import DailyStore, Entry
+from spider.server.games.kinds import DAILY_DEALS, Kind
+from spider.server.games.records import GameRecord
 from spider.server.games.service import Games, LiveGame
 from spider.server.http.errors import RequestError
 from spider.server.people.service import friend_ids
@@ -131,7 +134,9 @@ class Daily:
 
     def __init__(self, games: Games) -> None:
         self.games = games
-        self.store: DailyStore = games.daily
+        self.store = DailyStore(games.store.engine)
+        games.events.on_restart(self._restarted)
+        games.events.on_hint(self._helped)
         self._choosing: dict[tuple[str, int], asyncio.Lock] = {}
 
     def _secret(self) -> bytes:
@@ -165,9 +170,26 @@ class Daily:
             expected = Phrase("expected.one_of", {"choices": ", ".join(written[:-1]), "last": written[-1]})
             raise RequestError(UNPROCESSABLE, "server.bad_field", field="preset", expected=expected)
         code, line = await self.deal(day, suits)
-        live = self.games.start(player, Game.from_code(code, RULES), True, line, preset=preset or "classic", known=True)
-        self.store.add_game(live.record.id, player, day.isoformat(), suits, ranked=day == today(at))
-        return live
+
+        def on_the_board(connection: Connection, record: GameRecord) -> Kind:
+            ranked = day == today(at)
+            entry = self.store.add_game(connection, record.id, player, day.isoformat(), suits, ranked=ranked)
+            return Kind.DAILY if entry else Kind.DAILY_AGAIN
+
+        game = Game.from_code(code, RULES)
+        return self.games.start(
+            player, game, True, line, kind=Kind.DAILY_AGAIN, preset=preset or "classic", also=on_the_board
+        )
+
+    def _restarted(self, connection: Connection, old: GameRecord, new: GameRecord) -> None:
+        """A daily deal's game begun again: a game of the same deal, off the board."""
+        if old.kind in DAILY_DEALS:
+            self.store.restarted(connection, old.id, new.id, new.player)
+
+    def _helped(self, record: GameRecord) -> None:
+        """A hint given in a player's entry on a board is marked there."""
+        if record.kind == Kind.DAILY:
+            self.store.helped(record.id)
 
     def today(self, player: str) -> dict[str, Any]:
         """``GET /api/daily``: today's deals with the player's state, their streaks and their past days."""

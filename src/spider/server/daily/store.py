@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, exists, not_, or_, select, update
+from sqlalchemy import Connection, Engine, and_, exists, not_, or_, select, update
 
 from spider.server.db.schema import (
     daily_deals,
@@ -24,6 +24,7 @@ from spider.server.db.schema import (
     lines_shown,
 )
 from spider.server.db.upserts import insert_into
+from spider.server.games.store import unplayed_games
 
 SECRET_NAME = "daily"
 # an entry left before its first move is no entry: the player's next game of the day's deal takes its place
@@ -82,23 +83,23 @@ class DailyStore:
         assert found is not None
         return found
 
-    def add_game(self, game_id: str, player: str, day: str, suits: int, *, ranked: bool) -> bool:
-        """Notes a game of a day's deal; with ``ranked``, makes it the player's entry on the day's board unless
-        they have one already. Whether it is their entry."""
-        with self.engine.begin() as connection:
-            values = {"game_id": game_id, "player": player, "day": day, "suits": suits, "helped": False}
-            connection.execute(daily_games.insert().values(**values))
-            if not ranked:
-                return False
-            entry = {"player": player, "day": day, "suits": suits, "game_id": game_id}
-            connection.execute(insert_into(connection, daily_entries).values(**entry).on_conflict_do_nothing())
-            mine = (daily_entries.c.player == player) & (daily_entries.c.day == day) & (daily_entries.c.suits == suits)
-            # an entry left before its first move costs nothing, as any game does (``results.counts``)
-            left = select(games.c.id).where(games.c.result == "abandoned", games.c.moves == 0)
-            taken = update(daily_entries).where(mine, daily_entries.c.game_id.in_(left)).values(game_id=game_id)
-            connection.execute(taken)
-            kept = connection.execute(select(daily_entries.c.game_id).where(mine)).scalar_one()
-            return bool(kept == game_id)
+    @staticmethod
+    def add_game(connection: Connection, game_id: str, player: str, day: str, suits: int, *, ranked: bool) -> bool:
+        """Notes a game of a day's deal, in the transaction that stores the game; with ``ranked``, makes it the
+        player's entry on the day's board unless they have one already. Whether it is their entry."""
+        values = {"game_id": game_id, "player": player, "day": day, "suits": suits, "helped": False}
+        connection.execute(daily_games.insert().values(**values))
+        if not ranked:
+            return False
+        entry = {"player": player, "day": day, "suits": suits, "game_id": game_id}
+        connection.execute(insert_into(connection, daily_entries).values(**entry).on_conflict_do_nothing())
+        mine = (daily_entries.c.player == player) & (daily_entries.c.day == day) & (daily_entries.c.suits == suits)
+        # an entry left before its first move costs nothing, as any game does (``kinds.counts``)
+        left = unplayed_games()
+        taken = update(daily_entries).where(mine, daily_entries.c.game_id.in_(left)).values(game_id=game_id)
+        connection.execute(taken)
+        kept = connection.execute(select(daily_entries.c.game_id).where(mine)).scalar_one()
+        return bool(kept == game_id)
 
     def day_of(self, game_id: str) -> tuple[str, int] | None:
         """The day and suit count of a game of a daily deal; None for any other game."""
@@ -113,11 +114,14 @@ class DailyStore:
         with self.engine.connect() as connection:
             return connection.execute(select(exists().where(daily_entries.c.game_id == game_id))).scalar() is True
 
-    def restarted(self, old: str, new: str, player: str) -> None:
-        """A game of a daily deal played again: the new game is of the same deal, never an entry."""
-        found = self.day_of(old)
+    def restarted(self, connection: Connection, old: str, new: str, player: str) -> None:
+        """A game of a daily deal played again, in the transaction that stores the new game: the new game is of
+        the same deal, never an entry."""
+        found = connection.execute(
+            select(daily_games.c.day, daily_games.c.suits).where(daily_games.c.game_id == old)
+        ).first()
         if found is not None:
-            self.add_game(new, player, found[0], found[1], ranked=False)
+            self.add_game(connection, new, player, found.day, found.suits, ranked=False)
 
     def helped(self, game_id: str) -> None:
         """Notes that a hint was given in a game (nothing for a game of no daily deal)."""
@@ -192,6 +196,12 @@ class DailyStore:
             rows = connection.execute(select(duelists.c.player, duelists.c.name).where(duelists.c.player.in_(players)))
             return {row.player: row.name for row in rows}
 
+    @staticmethod
+    def forget(connection: Connection, players: list[str]) -> None:
+        """Deletes these players' daily games and entries (``ops.prune``: players long idle)."""
+        for table in (daily_entries, daily_games):
+            connection.execute(table.delete().where(table.c.player.in_(players)))
+
 
 def _entry(row: Any) -> Entry:
     return Entry(
@@ -205,3 +215,4 @@ def _entry(row: Any) -> Entry:
         finished_at=row.finished_at,
         helped=bool(row.helped),
     )
+

@@ -2,7 +2,7 @@
 
 Games, their actions and players; what players have been shown; practice; the running results
 (``results``); offline results; duels (``server/duels``); and the pool of verified deals
-(``deal_pool``). Alembic's migrations (``server/db/migrations``) make and change these tables, and
+(``deal_pool``). Alembic's migrations (``server/migrations``) make and change these tables, and
 ``tests/server/test_migrations.py`` fails when the migrations at head and this module differ.
 """
 
@@ -48,6 +48,9 @@ games = Table(
     Column("preset", String(16), nullable=True),  # the preset it was begun under, by name; NULL: rules of its own
     # where a game tried again from a review starts (exercise "from_review"), in full form: never sent
     Column("position", Text, nullable=True),
+    # what the game is (server/games/kinds.py): solo, typed, practice, try_again, replay, resumed, duel, daily,
+    # daily_again or ghost; the one value every rule of counting asks
+    Column("kind", String(16), nullable=False, default="solo", server_default="solo"),
     Index("games_by_player", "player", "finished_at", "created_at"),
     Index("games_by_deal", "deal", "finished_at"),
 )

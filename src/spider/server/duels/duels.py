@@ -38,6 +38,7 @@ from spider.server.duels.rated import share
 from spider.server.duels.state import DuelStates
 from spider.server.duels.store import DuelStore
 from spider.server.games.answers import View
+from spider.server.games.kinds import Kind
 from spider.server.games.service import Games, LiveGame, rules_for
 from spider.server.games.store import now
 from spider.server.http.errors import RequestError
@@ -225,7 +226,7 @@ class Duels:
                 continue
             assert duel.code is not None
             game = Game.from_code(duel.code, TableRules.from_json(duel.rules))
-            live = self.games.start(seat.player, game, False, None, duel=duel.id)
+            live = self.games.start(seat.player, game, False, None, kind=Kind.DUEL, duel=duel.id)
             if self.store.deal(duel.id, seat.seat, live.record.id):
                 seat.game = live.record.id
             else:  # another request dealt it first

@@ -3,7 +3,7 @@ a game played offline, and a hint's index; read strictly (``http.bodies``)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Self, get_args
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import Field, WithJsonSchema
 from starlette.requests import Request
@@ -26,7 +26,6 @@ from spider.server.http.bodies import (
 )
 from spider.server.http.errors import RequestError
 from spider.text import Phrase
-from spider.view import OfflineEnding
 
 
 class NewGame(Body):
@@ -102,32 +101,6 @@ class Resume(Body):
     """A replay's table for showing the line from there, never the current game."""
 
     EXPECTED: ClassVar[dict[str, Phrase]] = {"at": Phrase("expected.at"), "replay": YES_OR_NO}
-
-
-MAX_OFFLINE_ACTIONS_LENGTH = 15_000
-MAX_OFFLINE_SECONDS = 30 * 24 * 3600.0
-
-
-class OfflineResult(Body):
-    """``POST /api/offline-results``: a game played offline, as the page kept it, for the server to check."""
-
-    code: Annotated[str, Field(min_length=1, max_length=MAX_CODE_LENGTH, examples=["SP1-S1C-ABCDEFGHIJKLMN"])]
-    rules: Annotated[dict[str, Any], WithJsonSchema(RULES_SCHEMA)]
-    """The table rules it was played under (every rule, as a view names them)."""
-    actions: Annotated[str, Field(max_length=MAX_OFFLINE_ACTIONS_LENGTH, examples=["d 3>7 u 3>7:2"])]
-    """Every action in notation, undo and redo included, in order, spaces between."""
-    result: OfflineEnding
-    """How it ended: "won" must be a win once the actions are played again."""
-    seconds: Annotated[float, Field(ge=0, le=MAX_OFFLINE_SECONDS, allow_inf_nan=False)] | None = None
-    """The playing time the page counted."""
-
-    EXPECTED: ClassVar[dict[str, Phrase]] = {
-        "code": text_up_to(MAX_CODE_LENGTH),
-        "rules": TABLE_RULES,
-        "actions": Phrase("expected.actions", {"limit": MAX_OFFLINE_ACTIONS_LENGTH}),
-        "result": one_of(*get_args(OfflineEnding)),
-        "seconds": Phrase("expected.seconds", {"seconds": int(MAX_OFFLINE_SECONDS)}),
-    }
 
 
 MAX_HINT_INDEX = 10_000

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from typing_extensions import TypedDict
 
+from spider.server.games.kinds import DAILY_DEALS
 from spider.server.games.service import Games, LiveGame
 from spider.server.http.answers import FORBID
 from spider.server.http.errors import RequestError
@@ -53,8 +54,8 @@ _known_lock = threading.Lock()
 
 
 def refused(games: Games, live: LiveGame) -> bool:
-    """Whether the meter is refused in this game: a daily deal's (``daily_store`` knows its games)."""
-    return games.daily.day_of(live.record.id) is not None
+    """Whether the meter is refused in this game: a daily deal's."""
+    return live.record.kind in DAILY_DEALS
 
 
 async def chance(request: Request) -> Response:

@@ -35,6 +35,19 @@ GAP = 35.0
 """At most this many seconds count between two signs of life."""
 
 
+DAY = 86400.0
+"""Seconds in a day: the site's results are kept by day, and the housekeeping counts in days."""
+
+
+def day_of(seconds: float) -> int:
+    """The UTC day of a time, as whole days since the epoch.
+
+    >>> day_of(0.0), day_of(DAY - 0.5), day_of(DAY)
+    (0, 0, 1)
+    """
+    return int(seconds // DAY)
+
+
 @dataclass(slots=True)
 class Clock:
     """Seconds played up to ``since``, the last sign of life while on screen (``None``: off screen)."""

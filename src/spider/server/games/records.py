@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Row
 
 from spider.server.games.clock import Clock
-from spider.server.results.counting import counts
+from spider.server.games.kinds import Kind, counts
 
 R = TypeVar("R")
 
@@ -52,6 +52,11 @@ class GameRecord:
     position: str | None = None
     """Where a game tried again from a review starts (``spider.practice.from_review``), in full form: its
     unseen cards re-imagined, in no exercise file. Never sent: the view shows what is face up."""
+    kind: Kind = Kind.SOLO
+    """What the game is (``kinds``): the one value the rules of counting ask."""
+
+    def __post_init__(self) -> None:
+        self.kind = Kind(self.kind)  # a row gives the kind's text
 
     @property
     def over(self) -> bool:
@@ -60,9 +65,7 @@ class GameRecord:
     @property
     def counted(self) -> bool:
         """Whether the game, now over, counts in the player's results."""
-        return counts(
-            self.result, self.moves, replay=self.replay, line_shown=self.line_shown, practice=self.exercise is not None
-        )
+        return counts(self.kind, self.result, self.moves, deal_known=self.line_shown)
 
     def take(self, progress: Progress) -> None:
         """Takes what play changed in the stored game: its end and its clock."""
@@ -101,21 +104,6 @@ class Finish:
     score: int
     moves: int
     seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class OfflineRecord:
-    """An offline game's result as the server checked it (``server.offline_results``)."""
-
-    code: str
-    suits: int
-    rules: dict[str, Any]
-    result: str
-    score: int
-    moves: int
-    seconds: float | None
-    actions: str
-    received_at: float
 
 
 _NAMES: dict[type[Any], tuple[str, ...]] = {}

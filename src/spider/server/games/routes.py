@@ -27,21 +27,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from spider.server.games.answers import (
-    Analysis,
-    ClockAnswer,
-    GameActions,
-    Health,
-    History,
-    Line,
-    OfflineAnswer,
-    Played,
-    Shared,
-    Stats,
-    View,
-)
-from spider.server.games.bodies import Action, ClockSign, NewGame, OfflineResult, Resume, hint_index
-from spider.server.games.history import game_actions, history, history_query
+from spider.server.games.answers import Analysis, ClockAnswer, Health, Line, Played, Shared, View
+from spider.server.games.bodies import Action, ClockSign, NewGame, Resume, hint_index
 from spider.server.games.service import Games, LiveGame
 from spider.server.http.bodies import Nothing, flag, json_object
 from spider.server.http.limits import count_action, count_new_game
@@ -58,20 +45,20 @@ class DailyStarts(Protocol):
     async def start(self, player: str, day_text: str, suits: int | None, preset: str | None) -> LiveGame: ...
 
 
-def _games(request: Request) -> Games:
+def games_of(request: Request) -> Games:
     games: Games = request.app.state.games
     return games
 
 
-async def _game_id(request: Request) -> str:
+async def game_id_of(request: Request) -> str:
     """The path's game id, its game loaded into memory first, off the event loop (``Games.load``)."""
     game_id: str = request.path_params["game_id"]
-    await _games(request).load(game_id, player_of(request))
+    await games_of(request).load(game_id, player_of(request))
     return game_id
 
 
 async def _view(request: Request, live: LiveGame) -> View:
-    return await _games(request).view(live, no_more_moves=flag(request, "no_more_moves"))
+    return await games_of(request).view(live, no_more_moves=flag(request, "no_more_moves"))
 
 
 async def new_game(request: Request) -> Response:
@@ -81,108 +68,89 @@ async def new_game(request: Request) -> Response:
         daily: DailyStarts = request.app.state.daily
         live = await daily.start(player_of(request), body.daily, body.suits, body.preset)
     else:
-        live = await _games(request).create(player_of(request), body)
+        live = await games_of(request).create(player_of(request), body)
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def current_game(request: Request) -> Response:
-    return answer(await _view(request, _games(request).current(player_of(request))))
+    return answer(await _view(request, games_of(request).current(player_of(request))))
 
 
 async def get_game(request: Request) -> Response:
-    live = _games(request).live(await _game_id(request), player_of(request))
+    live = games_of(request).live(await game_id_of(request), player_of(request))
     return answer(await _view(request, live))
 
 
 async def play(request: Request) -> Response:
     body = Action.from_json(await json_object(request))
     count_action(request)
-    game_id = await _game_id(request)
-    live, events = _games(request).play(player_of(request), game_id, body.action, body.version)
+    game_id = await game_id_of(request)
+    live, events = games_of(request).play(player_of(request), game_id, body.action, body.version)
     return answer({"view": await _view(request, live), "events": [event.to_json() for event in events]})
 
 
 async def clock(request: Request) -> Response:
     body = ClockSign.from_json(await json_object(request))
-    seconds, on_screen = _games(request).clock(player_of(request), await _game_id(request), body.on_screen)
+    seconds, on_screen = games_of(request).clock(player_of(request), await game_id_of(request), body.on_screen)
     return answer(ClockAnswer(seconds=seconds, on_screen=on_screen))
 
 
 async def restart(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
     count_new_game(request)
-    live = _games(request).restart(player_of(request), await _game_id(request))
+    live = games_of(request).restart(player_of(request), await game_id_of(request))
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def resign(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    live = _games(request).resign(player_of(request), await _game_id(request))
+    live = games_of(request).resign(player_of(request), await game_id_of(request))
     return answer(await _view(request, live))
 
 
 async def share(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
-    token = _games(request).share(player_of(request), await _game_id(request))
+    token = games_of(request).share(player_of(request), await game_id_of(request))
     return answer({"share": token, "path": f"/?share={token}"}, status.HTTP_201_CREATED)
 
 
 async def hint(request: Request) -> Response:
     index = hint_index(request)
-    return answer(await _games(request).hint(player_of(request), await _game_id(request), index=index))
+    return answer(await games_of(request).hint(player_of(request), await game_id_of(request), index=index))
 
 
 async def line(request: Request) -> Response:
-    code, found = _games(request).winning_line(player_of(request), await _game_id(request))
+    code, found = games_of(request).winning_line(player_of(request), await game_id_of(request))
     return answer({"code": code, "line": found})
 
 
 async def analysis(request: Request) -> Response:
-    return answer(await _games(request).analysis(player_of(request), await _game_id(request)))
+    return answer(await games_of(request).analysis(player_of(request), await game_id_of(request)))
 
 
 async def resume(request: Request) -> Response:
     body = Resume.from_json(await json_object(request))
     count_new_game(request)
-    game_id = await _game_id(request)
+    game_id = await game_id_of(request)
     # up to SPIDER_MAX_GAME_ACTIONS actions played and stored again: off the event loop
-    resumed = functools.partial(_games(request).resume, player_of(request), game_id, body.at, replay=body.replay)
+    resumed = functools.partial(games_of(request).resume, player_of(request), game_id, body.at, replay=body.replay)
     live = await run_in_threadpool(resumed)
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
-async def stats(request: Request) -> Response:
-    return answer(_games(request).stats(player_of(request)))
-
-
-async def past_games(request: Request) -> Response:
-    suits, limit = history_query(request)
-    return answer(history(_games(request), player_of(request), suits, limit))
-
-
-async def played_actions(request: Request) -> Response:
-    return answer(game_actions(_games(request), player_of(request), await _game_id(request)))
-
-
-async def offline_result(request: Request) -> Response:
-    body = OfflineResult.from_json(await json_object(request))
-    found, new = _games(request).offline_result(player_of(request), body)
-    return answer(found, status.HTTP_201_CREATED if new else status.HTTP_200_OK)
-
-
 async def practice(request: Request) -> Response:
-    return answer(listing(_games(request).practice_progress(player_of(request))))
+    return answer(listing(games_of(request).practice_progress(player_of(request))))
 
 
 async def practise(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
     count_new_game(request)
-    live = _games(request).practise(player_of(request), request.path_params["exercise_id"])
+    live = games_of(request).practise(player_of(request), request.path_params["exercise_id"])
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
 async def health(request: Request) -> Response:
-    found = _games(request).health()
+    found = games_of(request).health()
     broker: Broker = request.app.state.broker
     redis = await broker.health()
     if redis is not None:
@@ -258,27 +226,6 @@ PRACTICE_API = (
              "counts in results."),
 )
 
-RESULT_API = (
-    Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
-             "player's offline games apart", Stats),
-    Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
-             "latest ended first, with the counted games in all (those of typed-in codes apart)", History,
-             query=(("suits", "The suit count: 1 (the default), 2 or 4", {"enum": ["1", "2", "4"]}),
-                    ("limit", "How many games, 1 to 200 (50 by default)", {"type": "string", "pattern": "^[0-9]+$"})),
-             about="No practice, duel or replay game, and no game left before its first move. A game's code is "
-             "given as in its view: once it is over, and only when no game of its deal could still count."),
-    Endpoint("GET", f"{GAME}/played", played_actions, "A game that is over, to be played again: its code and every "
-             "action made in it", GameActions, refusals=(NOT_FOUND, CONFLICT),
-             about="409 (server.actions_not_over) while the game goes on; (server.actions_deal_in_play) while "
-             "another game of its deal could still count. 404 for a practice game, as for another player's."),
-    Endpoint("POST", "/api/offline-results", offline_result, "A game played offline, checked and counted apart",
-             OfflineAnswer, CREATED, body=OfflineResult, refusals=(CONFLICT,),
-             about="The engine plays the actions again from the code's opening: 409 names a rule that refuses one, "
-             "or (server.offline_not_won) says that a game sent as won is not. The same deal sent again (under any "
-             "table rules) answers "
-             "200 with the result kept the first time. Offline results never count in the online ones or the "
-             "site's win rates; a game left before its first move is not kept (counted false)."),
-)
 
 HEALTH_API = (
     Endpoint("GET", "/healthz", health, "Whether the server can reach its database (and Redis, when set)", Health,

@@ -27,18 +27,17 @@ from spider.game import Event
 from spider.practice import Exercise, exercise
 from spider.practice.hints import exercise_hint
 from spider.rules import HELPS
-from spider.server.daily.store import DailyStore
-from spider.server.games.answers import Analysis, Health, OfflineAnswer, Stats
-from spider.server.games.bodies import NewGame, OfflineResult
+from spider.server.games.answers import Analysis, Health
+from spider.server.games.bodies import NewGame
 from spider.server.games.clock import Clock, took
+from spider.server.games.events import Also
+from spider.server.games.kinds import BESIDE, DAILY_DEALS, EXERCISES, Kind, counts, restarted
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import new_token, token_shaped
 from spider.server.http.metrics import Metrics
 from spider.server.practice import service as practice
-from spider.server.results import offline as offline_results
-from spider.server.results.counting import counts
-from spider.server.results.stats import player_stats, site_stats
+from spider.server.practice.store import PracticeStore
 from spider.server.settings import Settings
 from spider.server.solving import searches as solving
 from spider.server.solving import workers as search_workers
@@ -69,7 +68,6 @@ class LiveGame:
     acted_at: float | None = None  # when its last action was stored (None: none yet, the deal's time)
     revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
     counted: int = 0  # its memory as counted in the cache's total (``footprint``), in bytes
-    daily_entry: bool | None = None  # it is its player's entry on a daily deal's board (asked once)
 
     def table(self) -> Table:
         """The part of the view that depends only on the table, built once per action and language: a
@@ -122,7 +120,7 @@ class LiveGame:
         before its first move never counts, so seeing its line would let the next game of the deal count
         a win from it. Whether the deal may be known at all is ``Games.reveals``'s to say."""
         record = self.record
-        return self.over and (record.counted or record.line_shown or record.replay)
+        return self.over and (record.counted or record.line_shown or record.kind == Kind.REPLAY)
 
 
 class RulesRequest(Protocol):
@@ -174,7 +172,9 @@ class Games:
         # serves any request), on a SQLite file when its servers share it.
         self.shared = settings.shared_database or not store.is_sqlite
         self.store = store
-        self.daily = DailyStore(store.engine)  # the daily deal's games (``daily``)
+        self.events = store.events  # what the packages above the games hear of them
+        self.practice = PracticeStore(store.engine)  # the exercises each player has solved
+        self.events.on_end(self.practice.ended)
         self.pool = pool
         self.searches = searches
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
@@ -217,7 +217,7 @@ class Games:
             if live is None:
                 raise NoSuchGame()
             live = self._keep(live)
-        if (live.record.duel is not None) != duel:
+        if (live.record.kind == Kind.DUEL) != duel:
             raise NoSuchGame()
         return live
 
@@ -331,14 +331,16 @@ class Games:
                 raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
             # a code its sharer typed in is known: it counts as typed for whoever opens the link too
             game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
-            return self.start(player, game, shared.verified, shared.line, typed=shared.typed, preset=shared.preset)
+            kind = Kind.TYPED if shared.typed else Kind.SOLO
+            return self.start(player, game, shared.verified, shared.line, kind=kind, preset=shared.preset)
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
             if deal is not None:
-                return self.start(player, Game.from_code(deal.code, game.rules), True, deal.line, preset=request.preset)
-        typed = request.code is not None
-        return self.start(player, game, False, None, replay=request.replay, typed=typed, preset=request.preset)
+                verified = Game.from_code(deal.code, game.rules)
+                return self.start(player, verified, True, deal.line, kind=Kind.SOLO, preset=request.preset)
+        kind = Kind.REPLAY if request.replay else Kind.TYPED if request.code is not None else Kind.SOLO
+        return self.start(player, game, False, None, kind=kind, preset=request.preset)
 
     async def verified_deal(self, player: str, suits: int, rules: TableRules) -> search_workers.VerifiedDeal | None:
         """A deal with a known win that the player has not played: from the pool, else solved now."""
@@ -358,11 +360,12 @@ class Games:
         assert old.game.code is not None
         game = Game.from_code(old.game.code, old.game.rules)
         record = old.record
-        # a game that could not count (its deal known, a daily deal's) is played again as one that cannot
-        live = self.start(player, game, record.verified, record.line, typed=record.typed, preset=record.preset,
-                          known=record.line_shown)
-        self.daily.restarted(game_id, live.record.id, player)  # a daily deal's game again: not on the board
-        return live
+        # the same kind of game again (a daily deal's entry is played again off the board), and one whose deal
+        # was known is played again as one that cannot count
+        return self.start(
+            player, game, record.verified, record.line, kind=restarted(record.kind), preset=record.preset,
+            known=record.line_shown, also=lambda connection, new: self.events.restarted(connection, record, new),
+        )
 
     def practise(self, player: str, exercise_id: str) -> LiveGame:
         """A new game at a practice exercise's position; 404 for an unknown exercise."""
@@ -374,11 +377,12 @@ class Games:
     def begin_exercise(self, player: str, found: Exercise) -> LiveGame:
         """A new practice game at an exercise's position: one of the file's, or a moment of a finished game
         tried again from its review (``spider.practice.from_review``), whose position is kept with the game."""
-        return self.start(player, found.start(), False, None, exercise=found)
+        kind = Kind.TRY_AGAIN if found.from_review else Kind.PRACTICE
+        return self.start(player, found.start(), False, None, kind=kind, exercise=found)
 
     def practice_progress(self, player: str) -> dict[str, int]:
         """The exercises the player has solved, with the fewest moves each took."""
-        return self.store.practice_progress(player)
+        return self.practice.progress(player)
 
     def start(
         self,
@@ -387,16 +391,18 @@ class Games:
         verified: bool,
         line: list[str] | None,
         *,
-        replay: bool = False,
-        typed: bool = False,
+        kind: Kind,
         exercise: Exercise | None = None,
         duel: str | None = None,
         preset: str | None = None,
         known: bool = False,
+        also: Also | None = None,
     ) -> LiveGame:
-        """Stores a new game and makes it the player's current one, leaving their other solo games
-        (``abandoned``); a duel's game (``duel``) is beside the solo games and leaves none of them. A game
-        whose deal is ``known`` (as a daily deal's is) counts in no results."""
+        """Stores a new game of a ``kind`` and makes it the player's current one, leaving their other solo games
+        (``abandoned``); a replay's table and a duel's game (``duel``) are beside the solo games and leave none
+        of them. A game whose deal is ``known`` counts in no results. ``also`` writes what the game's kind keeps
+        beside it (a race, a daily deal's board) in the same transaction, and may name the kind it turned out to
+        be (``Also``)."""
         at = self.now()
         assert game.code is not None or exercise is not None
         record = GameRecord(
@@ -407,9 +413,10 @@ class Games:
             rules=game.rules.to_json(),
             verified=verified,
             line=line,
-            replay=replay,
-            typed=typed or replay,
+            replay=kind == Kind.REPLAY,
+            typed=kind in (Kind.TYPED, Kind.REPLAY, Kind.RESUMED),
             line_shown=known or (game.code is not None and self.store.deal_known(game.code)),
+            kind=kind,
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
@@ -419,11 +426,11 @@ class Games:
         )
         abandoned = []
         # a replay of a winning line is watched beside the player's games: it leaves none of them
-        for game_id in [] if replay or duel else self.store.unfinished_game_ids(player):
+        for game_id in [] if kind in BESIDE else self.store.unfinished_game_ids(player):
             with self.holding(game_id, player) as old:
                 if not old.over:
                     abandoned.append((old, old.finish("abandoned", at)))
-        self.store.add_game(record, abandon=[finish for _, finish in abandoned])
+        self.store.add_game(record, abandon=[finish for _, finish in abandoned], also=also)
         self.metrics.games_begun.inc()
         for old, finish in abandoned:
             self._ended(old, finish)
@@ -537,9 +544,9 @@ class Games:
         """A token that opens this game's deal, under its table rules, for whoever has it: the code
         stays on the server while the game is on."""
         live = self.live(game_id, player)
-        if live.exercise is not None:
+        if live.record.kind in EXERCISES:
             raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
-        if self.daily.day_of(game_id) is not None:  # everyone has the day's deal; a link would only tell it
+        if live.record.kind in DAILY_DEALS:  # everyone has the day's deal; a link would only tell it
             raise RequestError(status.HTTP_409_CONFLICT, "server.daily_share")
         return self.store.share(live.record, new_token(), self.now())
 
@@ -613,7 +620,8 @@ class Games:
             raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
         game = Game.from_code(old.record.code, old.game.rules)
         record = old.record
-        live = self.start(player, game, record.verified, record.line, replay=replay, typed=True, preset=record.preset)
+        kind = Kind.REPLAY if replay else Kind.RESUMED
+        live = self.start(player, game, record.verified, record.line, kind=kind, preset=record.preset)
         with live.lock:
             for text in texts[:at]:
                 live.apply(text)
@@ -636,7 +644,7 @@ class Games:
         """
         if (live.record.typed and not line) or live.revealed:
             return True
-        if not live.over or live.record.duel is not None or live.game.code is None:
+        if not live.over or live.record.kind == Kind.DUEL or live.game.code is None:
             return False
         live.revealed = self.store.reveal(live.game.code, self.now())
         return live.revealed
@@ -645,19 +653,13 @@ class Games:
     def would_count(live: LiveGame) -> bool:
         """Whether the game, ended now after a move, would count in its player's results (``counts``): the
         page says "counts as a loss" only then. A deal made known since the last view is caught at the end."""
-        record = live.record
-        line_shown = record.line_shown or live.revealed
-        return record.duel is None and counts("abandoned", 1, replay=record.replay, line_shown=line_shown,
-                                              practice=record.exercise is not None)
+        return counts(live.record.kind, "abandoned", 1, deal_known=live.record.line_shown or live.revealed)
 
-    def _on_a_board(self, live: LiveGame) -> bool:
+    @staticmethod
+    def _on_a_board(live: LiveGame) -> bool:
         """Whether a game in progress is its player's entry on a daily deal's board: it counts in no results,
         but left after a move it goes on the board as lost, so the page asks first as for a game that counts."""
-        if live.over or live.record.typed or live.exercise is not None or live.record.duel is not None:
-            return False
-        if live.daily_entry is None:
-            live.daily_entry = self.daily.is_entry(live.record.id)
-        return live.daily_entry
+        return live.record.kind == Kind.DAILY and not live.over
 
     async def view(self, live: LiveGame, *, no_more_moves: bool | None = None) -> View:
         """The public view of a game, with "no more moves" (SPEC 2.3) from the solver when it is asked
@@ -680,7 +682,7 @@ class Games:
             over=live.over,
             result=live.record.result,
             practice=None if live.exercise is None else practice.summary(
-                live.exercise, self.store.practice_progress(live.record.player), live.game
+                live.exercise, self.practice.progress(live.record.player), live.game
             ),
         )
         if no_more_moves is None:
@@ -705,26 +707,8 @@ class Games:
             if live.exercise is not None and not live.exercise.from_review:
                 found: Hint = exercise_hint(live.exercise, live.game, index=index).to_json()
                 return found
-            if self._on_a_board(live):  # a hint in a game on a daily deal's board is marked there
-                self.daily.helped(game_id)
+            self.events.hinted(live.record)  # a daily deal's board marks a hint in an entry
         return await self.searches.hint(position, player=player, index=index)
-
-    def stats(self, player: str) -> Stats:
-        """The player's results, everyone's win rates, and the player's offline games apart."""
-        return {
-            **player_stats(*self.store.tallies(player)),
-            "site": site_stats(self.store, self.now()),
-            "offline": offline_results.offline_stats(self.store.offline_tallies(player)),
-        }
-
-    def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
-        """An offline game's result, checked by the engine and kept (once per deal): the answer, and
-        whether it is new (a code sent again answers with the result stored the first time)."""
-        record = offline_results.checked(sent, self.now())
-        if not offline_results.counted(record):
-            return offline_results.answer(record), True
-        stored = self.store.keep_offline_result(player, record)
-        return offline_results.answer(stored), stored is record
 
 
 # A cached game's memory, measured by bench/live_games.py: the game with its record, clock and drawn

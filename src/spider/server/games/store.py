@@ -14,7 +14,6 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Iterable
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from sqlalchemy import (
     ColumnElement,
     Connection,
     Engine,
+    Select,
     and_,
     bindparam,
     case,
@@ -41,36 +41,28 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from spider.codes import parse_code
 from spider.databases import lock_schema
-from spider.practice import REVIEW
-from spider.server.db import migrations
+from spider.server.db import revisions
 from spider.server.db.schema import (
     actions,
-    best_scores,
-    daily_entries,
-    daily_games,
     deals_known,
     games,
     lines_shown,
-    offline_results,
     players,
-    practice,
-    results,
     shares,
-    site_days,
 )
 from spider.server.db.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
 from spider.server.db.upserts import insert_into
 from spider.server.games.clock import Clock
-from spider.server.games.records import Finish, GameRecord, OfflineRecord, Progress, StoredAction, from_row
-from spider.server.results.counting import DAY, Tally, day_of
-from spider.server.results.tallies import count_finished
+from spider.server.games.events import Also, GameEvents
+from spider.server.games.kinds import BESIDE, COUNTED, EXERCISES, HISTORY, SITE, Kind
+from spider.server.games.records import Finish, GameRecord, Progress, StoredAction, from_row
+from spider.server.people.service import add_player, players_before
 from spider.view import ENDINGS
 
 __all__ = [
     "ActionConflict",
     "Finish",
     "GameRecord",
-    "OfflineRecord",
     "Progress",
     "ReadOnlyDatabase",
     "Store",
@@ -173,7 +165,7 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 lock_schema(connection)
-                migrations.upgrade(connection)
+                revisions.upgrade(connection)
                 # a write that changes nothing: a read-only file or folder fails here, not on a move
                 connection.execute(update(players).where(players.c.id == "").values(created_at=0.0))
         except OperationalError as error:
@@ -182,6 +174,7 @@ class Store:
                 raise ReadOnlyDatabase(f"the database is read-only ({error.orig})") from None
             raise
         self._checkpoints = Checkpoints(self.engine) if self.is_sqlite else None
+        self.events = GameEvents()  # the listeners the app subscribes (``events``)
 
     def reachable(self, min_free: int = 0) -> str | None:
         """None when the database answers a query and can take writes, else what went wrong. A SQLite
@@ -214,19 +207,20 @@ class Store:
     def schema_revision(self) -> str | None:
         """The migration the database's schema is at (``migrations``): the newest, once the store is open."""
         with self.engine.connect() as connection:
-            return migrations.revision(connection)
+            return revisions.revision(connection)
 
     def journal_mode(self) -> str:
         """SQLite's journal mode ("wal" when the database is set up as intended)."""
         with self.autocommit.connect() as connection:
             return str(connection.exec_driver_sql("PRAGMA journal_mode").scalar())
 
-    def add_game(self, record: GameRecord, *, abandon: Iterable[Finish] = ()) -> None:
-        """Stores a new game (and its player, if new), closing the player's abandoned games with it."""
+    def add_game(self, record: GameRecord, *, abandon: Iterable[Finish] = (), also: Also | None = None) -> None:
+        """Stores a new game (and its player, if new), closing the player's abandoned games with it; ``also``
+        writes what its kind keeps beside it in the same transaction, and may name its kind (``events.Also``)."""
         with self.engine.begin() as connection:
-            _add_player(connection, record.player, record.created_at)
+            add_player(connection, record.player, record.created_at)
             for finish in abandon:
-                _end(connection, finish)
+                self._end(connection, finish)
             connection.execute(
                 insert(games).values(
                     id=record.id,
@@ -245,9 +239,27 @@ class Store:
                     duel=record.duel,
                     preset=record.preset,
                     position=record.position,
+                    kind=record.kind,
                     **_clock_values(record.clock),
                 )
             )
+            kind = None if also is None else also(connection, record)
+            if kind is not None and kind != record.kind:
+                connection.execute(update(games).where(games.c.id == record.id).values(kind=kind))
+                record.kind = kind
+
+    def _end(self, connection: Connection, finish: Finish) -> None:
+        """Ends a game that has not ended yet, and tells the listeners of a game's end (``events``: the results
+        it counts in, an exercise solved) in the same transaction."""
+        if connection.execute(_finish_statement(finish)).rowcount != 1:
+            return  # ended already (by another request or server): counted then
+        row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
+        if row is None:
+            return
+        game = from_row(GameRecord, row)
+        # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
+        game.line_shown = game.line_shown or _known(connection, row.deal)
+        self.events.ended(connection, game)
 
     def owner(self, game_id: str) -> str | None:
         """The player a game belongs to (one look-up by key), None when there is no such game."""
@@ -300,13 +312,13 @@ class Store:
                     raise ActionConflict(f"game {game_id} has ended")
                 connection.execute(_SET_CLOCK, clocked)
                 if finish is not None:
-                    _end(connection, finish)
+                    self._end(connection, finish)
         except IntegrityError as error:
             raise ActionConflict(f"action {seq} of game {game_id} is already stored") from error
 
     def finish(self, finish: Finish) -> None:
         with self.engine.begin() as connection:
-            _end(connection, finish)
+            self._end(connection, finish)
 
     def set_clock(self, game_id: str, clock: Clock) -> None:
         """Stores the clock of a game in progress (a game that has ended keeps its final time)."""
@@ -381,8 +393,7 @@ class Store:
                     exists().where(
                         games.c.deal == deal,
                         games.c.finished_at.is_(None),
-                        games.c.typed.is_(False),
-                        games.c.replay.is_(False),
+                        games.c.kind.in_(COUNTED),
                         games.c.line_shown.is_(False),
                     )
                 )
@@ -402,40 +413,6 @@ class Store:
         shown = {"player": player, "deal": parse_code(code).deal, "at": at}
         with self.engine.begin() as connection:  # shown before: the first time is kept
             connection.execute(insert_into(connection, lines_shown).values(**shown).on_conflict_do_nothing())
-
-    # Practice.
-
-    def practice_progress(self, player: str) -> dict[str, int]:
-        """The exercises the player has solved, each with the fewest moves it took."""
-        with self.autocommit.connect() as connection:
-            rows = connection.execute(
-                select(practice.c.exercise, practice.c.best_moves).where(practice.c.player == player)
-            ).all()
-        return {row.exercise: row.best_moves for row in rows}
-
-    # Results.
-
-    def tallies(self, player: str) -> tuple[dict[int, Tally], dict[int, dict[str, int]]]:
-        """The player's results per suit count, and best scores per suit count and scoring."""
-        with self.autocommit.connect() as connection:
-            rows = connection.execute(select(results).where(results.c.player == player)).all()
-            scores = connection.execute(select(best_scores).where(best_scores.c.player == player)).all()
-        found = {row.suits: from_row(Tally, row) for row in rows}
-        best: dict[int, dict[str, int]] = {}
-        for row in scores:
-            best.setdefault(row.suits, {})[row.scoring] = row.score
-        return found, best
-
-    def site_results(self, since: float) -> list[tuple[int, int, int]]:
-        """Across all players, per suit count: (suits, games counted, games won) that ended on the day
-        of ``since`` or later (UTC days). Games of codes the players typed in are left out."""
-        with self.autocommit.connect() as connection:
-            rows = connection.execute(
-                select(site_days.c.suits, func.sum(site_days.c.games), func.sum(site_days.c.wins))
-                .where(site_days.c.day >= day_of(since))
-                .group_by(site_days.c.suits)
-            ).all()
-        return [(int(suits), int(total or 0), int(wins or 0)) for suits, total, wins in rows]
 
     # History.
 
@@ -464,82 +441,46 @@ class Store:
     def history_totals(self, player: str, suits: int) -> dict[bool, tuple[int, int]]:
         """Of the player's games at one suit count that count in their results, by whether they were of a
         code the player typed in: (games, wins)."""
+        typed = games.c.kind.not_in(SITE)
         with self.autocommit.connect() as connection:
             rows = connection.execute(
-                select(games.c.typed, func.count(), func.sum(case((games.c.result == "won", 1), else_=0)))
-                .where(*_played_solo(player, suits), games.c.line_shown.is_(False))
-                .group_by(games.c.typed)
+                select(typed, func.count(), func.sum(case((games.c.result == "won", 1), else_=0)))
+                .where(*_played_solo(player, suits), games.c.kind.in_(COUNTED), games.c.line_shown.is_(False))
+                .group_by(typed)
             ).all()
-        return {bool(typed): (int(total), int(wins or 0)) for typed, total, wins in rows}
-
-    # Offline games.
-
-    def keep_offline_result(self, player: str, kept: OfflineRecord) -> OfflineRecord:
-        """Stores an offline game's checked result, once per player and deal; returns what is stored (the
-        first one sent, when the same deal comes again, under the same table rules or others)."""
-        deal = parse_code(kept.code).deal
-        where = (offline_results.c.player == player, offline_results.c.deal == deal)
-        try:
-            with self.engine.begin() as connection:
-                stored = connection.execute(select(offline_results).where(*where)).first()
-                if stored is not None:
-                    return from_row(OfflineRecord, stored)
-                _add_player(connection, player, kept.received_at)
-                connection.execute(insert(offline_results).values(player=player, deal=deal, **asdict(kept)))
-        except IntegrityError:  # the same deal, sent at the same moment by another request
-            with self.autocommit.connect() as connection:
-                return from_row(OfflineRecord, connection.execute(select(offline_results).where(*where)).one())
-        return kept
-
-    def offline_tallies(self, player: str) -> list[tuple[int, int, int, float | None, int | None]]:
-        """The player's offline games per suit count: (suits, games, wins, best time, fewest moves of a win)."""
-        won = offline_results.c.result == "won"
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(
-                    offline_results.c.suits,
-                    func.count(),
-                    func.sum(case((won, 1), else_=0)),
-                    func.min(case((won, offline_results.c.seconds), else_=None)),
-                    func.min(case((won, offline_results.c.moves), else_=None)),
-                )
-                .where(offline_results.c.player == player)
-                .group_by(offline_results.c.suits)
-            ).all()
-        return [(int(suits), int(games), int(wins or 0), best, fewest) for suits, games, wins, best, fewest in rows]
+        return {bool(found): (int(total), int(wins or 0)) for found, total, wins in rows}
 
     # Housekeeping.
 
-    def prune(self, at: float, *, idle_game_days: float, idle_player_days: float) -> tuple[int, int]:
-        """Deletes what no one will look at again, and returns (games, players) deleted:
+    @staticmethod
+    def prune_games(connection: Connection, before: float) -> int:
+        """Deletes the games left for another before their first move and ended before ``before``, and the
+        replays of winning lines begun before it; how many."""
+        left = (games.c.result == "abandoned") & (games.c.moves == 0) & (games.c.finished_at < before)
+        watched = (games.c.kind == Kind.REPLAY) & (games.c.created_at < before)
+        empty = select(games.c.id).where(left | watched)
+        connection.execute(delete(actions).where(actions.c.game_id.in_(empty)))
+        return int(connection.execute(delete(games).where(games.c.id.in_(empty))).rowcount)
 
-        - games that ended (abandoned for a new game) without a single move, ended ``idle_game_days`` ago,
-          and replays of winning lines begun that long ago;
-        - players with no game begun for ``idle_player_days``, with all their games and results.
+    @staticmethod
+    def idle_players(connection: Connection, before: float) -> list[str]:
+        """The players first seen before ``before`` who have begun no game since."""
+        recent = select(games.c.player).where(games.c.created_at >= before)
+        idle = players_before(before).where(players.c.id.not_in(recent))
+        return [str(player) for player in connection.execute(idle).scalars()]
 
-        Site-wide daily tallies and share links older than ``idle_player_days`` go too.
-        """
-        game_before, player_before = at - idle_game_days * DAY, at - idle_player_days * DAY
-        with self.engine.begin() as connection:
-            left = (games.c.result == "abandoned") & (games.c.moves == 0) & (games.c.finished_at < game_before)
-            watched = games.c.replay.is_(True) & (games.c.created_at < game_before)
-            empty = select(games.c.id).where(left | watched)
-            connection.execute(delete(actions).where(actions.c.game_id.in_(empty)))
-            pruned_games = connection.execute(delete(games).where(games.c.id.in_(empty))).rowcount
-            recent = select(games.c.player).where(games.c.created_at >= player_before)
-            idle = select(players.c.id).where(players.c.created_at < player_before, players.c.id.not_in(recent))
-            idle_ids = list(connection.execute(idle).scalars())
-            for start in range(0, len(idle_ids), 500):
-                chunk = idle_ids[start : start + 500]
-                owned = select(games.c.id).where(games.c.player.in_(chunk))
-                connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
-                pruned_games += connection.execute(delete(games).where(games.c.player.in_(chunk))).rowcount
-                for table in (results, best_scores, lines_shown, practice, offline_results, daily_entries, daily_games):
-                    connection.execute(delete(table).where(table.c.player.in_(chunk)))
-                connection.execute(delete(players).where(players.c.id.in_(chunk)))
-            connection.execute(delete(site_days).where(site_days.c.day < day_of(player_before)))
-            connection.execute(delete(shares).where(shares.c.created_at < player_before))
-        return pruned_games, len(idle_ids)
+    @staticmethod
+    def forget(connection: Connection, gone: list[str]) -> int:
+        """Deletes these players' games, with their actions and the lines they were shown; how many games."""
+        owned = select(games.c.id).where(games.c.player.in_(gone))
+        connection.execute(delete(actions).where(actions.c.game_id.in_(owned)))
+        connection.execute(delete(lines_shown).where(lines_shown.c.player.in_(gone)))
+        return int(connection.execute(delete(games).where(games.c.player.in_(gone))).rowcount)
+
+    @staticmethod
+    def forget_shares(connection: Connection, before: float) -> None:
+        """Deletes the share links made before ``before``."""
+        connection.execute(delete(shares).where(shares.c.created_at < before))
 
     def current_game_id(self, player: str) -> str | None:
         """The player's most recent game that is not over (a replay of a winning line never is one)."""
@@ -549,8 +490,7 @@ class Store:
                 .where(
                     games.c.player == player,
                     games.c.finished_at.is_(None),
-                    games.c.replay.is_(False),
-                    games.c.duel.is_(None),
+                    games.c.kind.not_in(BESIDE),
                 )
                 .order_by(games.c.created_at.desc())
                 .limit(1)
@@ -563,8 +503,7 @@ class Store:
                     select(games.c.id).where(
                         games.c.player == player,
                         games.c.finished_at.is_(None),
-                        games.c.replay.is_(False),
-                        games.c.duel.is_(None),
+                        games.c.kind.not_in(BESIDE),
                     )
                 ).scalars()
             )
@@ -573,7 +512,9 @@ class Store:
         """The deals a player has been given, of one suit count (whatever their rules suffix)."""
         with self.autocommit.connect() as connection:
             codes = connection.execute(
-                select(games.c.code).where(games.c.player == player, games.c.suits == suits, games.c.exercise.is_(None))
+                select(games.c.code).where(
+                    games.c.player == player, games.c.suits == suits, games.c.kind.not_in(EXERCISES)
+                )
             ).scalars()
             return {parse_code(code).deal for code in codes}
 
@@ -584,16 +525,9 @@ def _played_solo(player: str, suits: int) -> tuple[Any, ...]:
         games.c.player == player,
         games.c.finished_at.is_not(None),
         games.c.suits == suits,
-        games.c.exercise.is_(None),
-        games.c.duel.is_(None),
-        games.c.replay.is_(False),
+        games.c.kind.in_(HISTORY),
         (games.c.result != "abandoned") | (games.c.moves > 0),
     )
-
-
-def _add_player(connection: Connection, player: str, at: float) -> None:
-    """Stores a player the first time one is seen."""
-    connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
 
 
 def deal_of(code: str) -> str | None:
@@ -623,31 +557,6 @@ def _finish_statement(finish: Finish) -> Any:
     )
 
 
-def _end(connection: Connection, finish: Finish) -> None:
-    """Ends a game that has not ended yet, and adds it to the results it counts in."""
-    if connection.execute(_finish_statement(finish)).rowcount != 1:
-        return  # ended already (by another request or server): counted then
-    row = connection.execute(select(games).where(games.c.id == finish.game_id)).first()
-    if row is None:
-        return
-    game = from_row(GameRecord, row)
-    if game.exercise is not None and game.exercise != REVIEW and finish.result == "solved":
-        _keep_solved(connection, game.player, game.exercise, finish.moves, finish.finished_at)
-    # a deal made known while the game was on (``Store.reveal``) may have been seen by its player
-    game.line_shown = game.line_shown or _known(connection, row.deal)
-    count_finished(connection, [game])
-
-
-def _keep_solved(connection: Connection, player: str, exercise: str, moves: int, at: float) -> None:
-    """Notes an exercise solved, keeping the fewest moves it has taken."""
-    solved = insert_into(connection, practice).values(player=player, exercise=exercise, solved_at=at, best_moves=moves)
-    connection.execute(
-        solved.on_conflict_do_update(
-            index_elements=[practice.c.player, practice.c.exercise],
-            set_={"best_moves": solved.excluded.best_moves, "solved_at": solved.excluded.solved_at},
-            where=solved.excluded.best_moves < practice.c.best_moves,
-        )
-    )
 
 
 def _clock_values(clock: Clock | None) -> dict[str, float | None]:
@@ -659,18 +568,20 @@ def now() -> float:
     return time.time()
 
 
+def unplayed_games() -> Select[tuple[str]]:
+    """The ids of the games left for another before their first move: they cost nothing (``kinds.counts``)."""
+    return select(games.c.id).where(games.c.result == "abandoned", games.c.moves == 0)
+
+
 def counting_games() -> ColumnElement[bool]:
     """The stored games that counted in their players' results when they ended, as a condition on ``games``
-    (``results.counts`` and ``tallies.count_finished``), leaving out those of codes their players typed in."""
+    and count in everyone's figures (``kinds.counts`` and ``kinds.SITE``): no code typed in, no deal known."""
     known_before = exists().where(deals_known.c.deal == games.c.deal, deals_known.c.at < games.c.finished_at)
     return and_(
         games.c.finished_at.is_not(None),
         games.c.result.in_(("won", "resigned", "abandoned")),
         or_(games.c.result != "abandoned", games.c.moves > 0),
-        games.c.duel.is_(None),
-        games.c.exercise.is_(None),
-        games.c.replay.is_(False),
+        games.c.kind.in_(SITE),
         games.c.line_shown.is_(False),
-        games.c.typed.is_(False),
         not_(known_before),
     )

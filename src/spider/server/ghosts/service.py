@@ -24,7 +24,7 @@ from http import HTTPStatus
 from typing import ClassVar, Literal
 
 from pydantic import with_config
-from sqlalchemy import Engine, case, func, insert, select, update
+from sqlalchemy import Connection, Engine, case, func, insert, select
 from sqlalchemy.orm import aliased
 from starlette import status
 from starlette.concurrency import run_in_threadpool
@@ -36,6 +36,8 @@ from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
 from spider.server.db.schema import duelists, games, ghost_races
+from spider.server.games.kinds import Kind
+from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
 from spider.server.games.store import Store, counting_games
 from spider.server.http.answers import FORBID
@@ -195,17 +197,14 @@ def start(games_: Games, player: str, suits: int, *, mine: bool) -> str:
     with store.engine.connect() as connection:
         row = connection.execute(select(games).where(games.c.id == ghost)).one()
     game = Game.from_code(row.code, TableRules.from_json(row.rules))
-    live = games_.start(player, game, row.verified, row.line, preset=row.preset)
     race = new_token()
-    with store.engine.begin() as connection:
-        # a race counts in no results: marked as if the deal's line had been shown when it began
-        connection.execute(update(games).where(games.c.id == live.record.id).values(line_shown=True))
-        connection.execute(
-            insert(ghost_races).values(
-                id=race, player=player, game=live.record.id, ghost=ghost, mine=mine, started_at=games_.now()
-            )
-        )
-    live.record.line_shown = True
+
+    def raced(connection: Connection, record: GameRecord) -> None:
+        values = {"id": race, "player": player, "game": record.id, "ghost": ghost, "mine": mine}
+        connection.execute(insert(ghost_races).values(**values, started_at=record.created_at))
+
+    # the racer's game and the race in one transaction: a race's game counts in no results (``Kind.GHOST``)
+    games_.start(player, game, row.verified, row.line, kind=Kind.GHOST, preset=row.preset, also=raced)
     return race
 
 

@@ -20,7 +20,7 @@ import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
-from spider.server.results.counting import DAY
+from spider.server.games.clock import DAY
 
 if TYPE_CHECKING:  # the rest inside the commands: registering them on ``spider`` loads no web stack
     from spider.server.games.store import Store
@@ -33,11 +33,30 @@ FIRST_PRUNE_SECONDS = 60.0  # after the server starts: not while it is busy star
 log = logging.getLogger("spider.server")
 
 
-def prune(store: Store) -> tuple[int, int]:
-    """Deletes what the retention above allows; returns (games, players) deleted."""
+def prune(store: Store, at: float | None = None) -> tuple[int, int]:
+    """Deletes what the retention above allows, as of ``at`` (now), in one transaction; returns (games,
+    players) deleted. Each package deletes what it keeps of the players gone: the games theirs, the results,
+    the exercises and the daily boards theirs, and last the people theirs."""
+    from spider.server.daily.store import DailyStore
     from spider.server.games.store import now
+    from spider.server.people import service as people
+    from spider.server.practice.store import PracticeStore
+    from spider.server.results.store import ResultsStore
 
-    return store.prune(now(), idle_game_days=IDLE_GAME_DAYS, idle_player_days=IDLE_PLAYER_DAYS)
+    at = now() if at is None else at
+    game_before, player_before = at - IDLE_GAME_DAYS * DAY, at - IDLE_PLAYER_DAYS * DAY
+    forgetting = (ResultsStore.forget, PracticeStore.forget, DailyStore.forget, people.forget)
+    with store.engine.begin() as connection:
+        pruned = store.prune_games(connection, game_before)
+        gone = store.idle_players(connection, player_before)
+        for start in range(0, len(gone), 500):
+            chunk = gone[start : start + 500]
+            pruned += store.forget(connection, chunk)
+            for forget in forgetting:
+                forget(connection, chunk)
+        ResultsStore.forget_days(connection, player_before)
+        store.forget_shares(connection, player_before)
+    return pruned, len(gone)
 
 
 async def prune_daily(store: Store, settings: Settings) -> None:

@@ -15,13 +15,14 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, delete, insert, or_, select, update
+from sqlalchemy import Connection, Engine, Select, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from starlette import status
 
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.schema import duelists, players, relations
+from spider.server.db.upserts import insert_into
 from spider.server.http.errors import RequestError
 from spider.server.people.lookalikes import skeleton
 from spider.server.people.ratings import Rating
@@ -37,6 +38,21 @@ SEEN_BATCH = 500
 COMPUTER_NAMES: dict[Strength, str] = {strength: f"Spider {strength.title()}" for strength in STRENGTHS}
 """Computer players' names: proper names, the same in every language."""
 FRIEND, IGNORE = "friend", "ignore"
+
+
+def add_player(connection: Connection, player: str, at: float) -> None:
+    """Stores a player the first time one is seen (their first game, or first result played offline)."""
+    connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
+
+
+def players_before(before: float) -> Select[tuple[str]]:
+    """The ids of the players first seen before ``before``."""
+    return select(players.c.id).where(players.c.created_at < before)
+
+
+def forget(connection: Connection, gone: list[str]) -> None:
+    """Deletes these players (``ops.prune``: gone for a year, once every package has deleted what it kept)."""
+    connection.execute(delete(players).where(players.c.id.in_(gone)))
 
 
 def friend_ids(engine: Engine, player: str) -> set[str]:

@@ -1,13 +1,8 @@
-"""What a finished game adds to the results (SPEC 3.6): the rules of counting, and the running tallies.
+"""What a finished game adds to the results (SPEC 3.6): a tally of games, wins, streaks and bests.
 
-A game counts once it is over: won, resigned, or abandoned for a new game after at least one move
-(starting a new game before making a move costs nothing). A game never counts when it replays a
-winning line for the player to watch, when it plays a practice exercise, or when anybody had been
-shown that deal's code (or its line) before it ended (``Store.reveal``). Site-wide win rates also
-leave out games of codes the player typed in: whoever types a code can know its every card.
-
-The tallies are kept up to date as games end (``tallies.count_finished``), so reading them costs a
-few rows whatever the number of games; the site's are kept by day (``day_of``).
+Which games count is the one rule of ``games.kinds`` (``counts``, and ``SITE`` for the site's win rates). The
+tallies are kept up to date as games end (``tallies.count_finished``), so reading them costs a few rows
+whatever the number of games; the site's are kept by day (``games.clock.day_of``).
 
 >>> tally = Tally()
 >>> for result in ("won", "won", "resigned", "won"):
@@ -28,33 +23,6 @@ def win_rate(wins: int, games: int) -> float | None:
     (0.6667, None)
     """
     return round(wins / games, 4) if games else None
-
-
-DAY = 86400.0
-"""Seconds in a day: the site's results are kept by day, and the housekeeping counts in days."""
-
-
-def day_of(seconds: float) -> int:
-    """The UTC day of a time, as whole days since the epoch.
-
-    >>> day_of(0.0), day_of(DAY - 0.5), day_of(DAY)
-    (0, 0, 1)
-    """
-    return int(seconds // DAY)
-
-
-def counts(
-    result: str | None, moves: int | None, *, replay: bool = False, line_shown: bool = False, practice: bool = False
-) -> bool:
-    """Whether a finished game counts in the player's results: the one rule for online games
-    (``GameRecord.counted``) and offline ones alike (a practice exercise never counts).
-
-    >>> counts("won", 90), counts("abandoned", 0), counts("abandoned", 3), counts("won", 90, line_shown=True)
-    (True, False, True, False)
-    """
-    if result is None or replay or line_shown or practice:
-        return False
-    return result != "abandoned" or bool(moves)
 
 
 def best_score_counts(result: str, scoring: str) -> bool:

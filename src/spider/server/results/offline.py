@@ -9,17 +9,35 @@ them in a part of their own.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from starlette import status
 
 from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
-from spider.server.games.answers import OfflineAnswer, OfflineStats, OfflineTally
-from spider.server.games.bodies import OfflineResult
-from spider.server.games.records import OfflineRecord
+from spider.server.games.kinds import Kind, counts
 from spider.server.http.errors import RequestError
-from spider.server.results.counting import counts, win_rate
+from spider.server.results.answers import OfflineAnswer, OfflineStats, OfflineTally
+from spider.server.results.bodies import OfflineResult
+from spider.server.results.counting import win_rate
 from spider.view import OfflineEnding
+
+
+@dataclass(frozen=True, slots=True)
+class OfflineRecord:
+    """An offline game's result as the server checked it (``server.offline_results``)."""
+
+    code: str
+    suits: int
+    rules: dict[str, Any]
+    result: str
+    score: int
+    moves: int
+    seconds: float | None
+    actions: str
+    received_at: float
 
 
 def checked(sent: OfflineResult, at: float) -> OfflineRecord:
@@ -38,7 +56,7 @@ def checked(sent: OfflineResult, at: float) -> OfflineRecord:
 
 def counted(record: OfflineRecord) -> bool:
     """Whether an offline game counts: as an online one would (left before its first move, it does not)."""
-    return counts(record.result, record.moves)
+    return counts(Kind.SOLO, record.result, record.moves)  # as any game: left before a move, it costs nothing
 
 
 def answer(record: OfflineRecord) -> OfflineAnswer:

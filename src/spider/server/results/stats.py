@@ -7,10 +7,11 @@ end, so these answers cost a few rows, however many games a player or the site h
 from __future__ import annotations
 
 from spider.cards import SUIT_COUNTS
-from spider.server.games.answers import PlayerStats, SiteStats, SiteTally
-from spider.server.games.answers import Tally as TallyAnswer
-from spider.server.games.store import Store
-from spider.server.results.counting import DAY, Tally, win_rate
+from spider.server.games.clock import DAY
+from spider.server.results.answers import PlayerStats, SiteStats, SiteTally
+from spider.server.results.answers import Tally as TallyAnswer
+from spider.server.results.counting import Tally, win_rate
+from spider.server.results.store import ResultsStore
 from spider.text import message
 
 SITE_PERIOD_DAYS = 30
@@ -37,7 +38,7 @@ def tally_answer(tally: Tally) -> TallyAnswer:
     }
 
 
-def site_stats(store: Store, at: float) -> SiteStats:
+def site_stats(store: ResultsStore, at: float) -> SiteStats:
     """Win rates of everyone's games over the last days up to ``at``, with the period and the method named."""
     since = at - (SITE_PERIOD_DAYS - 1) * DAY
     results = {suits: (total, wins) for suits, total, wins in store.site_results(since)}

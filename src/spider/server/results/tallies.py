@@ -1,7 +1,8 @@
 """The running tallies of results (``results``), written as games end: ``count_finished`` adds finished
-games to every tally they count in. The server calls it with each game as it ends (``storage``); the
-migration that filled the tallies of a database from before them (revision 0007) called it once with
-every game stored, in the order they ended.
+games to every tally they count in. The server calls it with each game as it ends (``count_ended``, a
+listener of the games' ends, in the transaction that ends the game); the migration that filled the tallies
+of a database from before them (revision 0007) called it once with every game stored, in the order they
+ended.
 """
 
 from __future__ import annotations
@@ -12,22 +13,24 @@ from sqlalchemy import Connection, select
 
 from spider.server.db.schema import best_scores, results, site_days
 from spider.server.db.upserts import insert_into
+from spider.server.games.clock import day_of
+from spider.server.games.kinds import in_site
 from spider.server.games.records import GameRecord, from_row
-from spider.server.results.counting import Tally, best_score_counts, day_of
+from spider.server.results.counting import Tally, best_score_counts
 
 TALLIED = ("games", "wins", "current_streak", "best_streak", "best_seconds", "fewest_moves")
 
 
 def count_finished(connection: Connection, finished: Iterable[GameRecord]) -> None:
     """Adds finished games, in the order they ended, to their players' tallies and best scores at their
-    suit counts, and to the site's days (unless their codes were typed in): those that count
+    suit counts, and to the site's days (those of the kinds everyone's figures take): those that count
     (``GameRecord.counted``; a duel's game counts in the duel's results, ``server/duels``, not in the
     solo ones). Each tally, best score and day is written once, however many of the games it takes."""
     tallies: dict[tuple[str, int], Tally] = {}
     best: dict[tuple[str, int, str], int] = {}
     days: dict[tuple[int, int], tuple[int, int]] = {}
     for game in finished:
-        if game.result is None or game.finished_at is None or game.duel is not None or not game.counted:
+        if game.result is None or game.finished_at is None or not game.counted:
             continue
         key = (game.player, game.suits)
         if key not in tallies:
@@ -36,7 +39,7 @@ def count_finished(connection: Connection, finished: Iterable[GameRecord]) -> No
         scoring = str(game.rules.get("scoring", "standard"))
         if game.score is not None and best_score_counts(game.result, scoring):
             best[(*key, scoring)] = max(game.score, best.get((*key, scoring), game.score))
-        if not game.typed:
+        if in_site(game.kind):
             total, wins = days.get((day_of(game.finished_at), game.suits), (0, 0))
             days[(day_of(game.finished_at), game.suits)] = (total + 1, wins + int(game.result == "won"))
     for (player, suits), tally in tallies.items():

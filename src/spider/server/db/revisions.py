@@ -1,13 +1,16 @@
-"""The database's schema changes, as Alembic migrations that run on SQLite and PostgreSQL alike.
+"""The database's schema changes run: Alembic's migrations (``spider.server.migrations``), on SQLite and
+PostgreSQL alike.
 
 ``upgrade`` brings a database to the newest schema; the server runs it at start and ``spider db
 upgrade`` runs it by hand. A database from before the migrations (no ``alembic_version`` table) is
 brought up by the same steps: each one checks what is already there, so a file made by an earlier
 release upgrades without losing a game.
 
-A new schema change is a new file in ``versions/`` (``alembic -c <config> revision`` with
-``script_location`` set to this folder writes one from ``script.py.mako``), and the tables in
-``spider.server.db.schema`` change with it: ``tests/server/test_migrations.py`` fails when the two differ.
+The migrations are the schema's history, which knows every package's tables: they stand above every package
+(``spider.server.LAYERS``), and Alembic finds them by their folder, as it finds any migrations. A new schema
+change is a new file in ``migrations/versions/`` (``alembic -c <config> revision`` with ``script_location``
+set to that folder writes one from ``script.py.mako``), and the tables change with it:
+``tests/server/test_migrations.py`` fails when the two differ.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
-FOLDER = Path(__file__).parent
+FOLDER = Path(__file__).parents[1] / "migrations"
+"""Where the migrations are (``spider.server.migrations``)."""
 
 
 def config(connection: Connection) -> Config:

@@ -13,11 +13,11 @@ from starlette import status
 from starlette.requests import Request
 
 from spider.cards import SUIT_COUNTS
-from spider.server.games.answers import GameActions, History, HistoryTally, PastGame
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
 from spider.server.http.bodies import UNPROCESSABLE, one_of
 from spider.server.http.errors import NoSuchGame, RequestError
+from spider.server.results.answers import GameActions, History, HistoryTally, PastGame
 from spider.server.results.counting import win_rate
 from spider.text import Phrase
 

@@ -8,10 +8,14 @@ Revises: 0006
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
 from spider.server.db.schema import games, results
+from spider.server.games.kinds import Kind
 from spider.server.games.records import GameRecord, from_row
 from spider.server.results.tallies import count_finished
 
@@ -36,7 +40,16 @@ def upgrade() -> None:
         .where(games.c.finished_at.is_not(None))
         .order_by(games.c.finished_at, games.c.created_at)
     )
-    count_finished(connection, (from_row(GameRecord, row) for row in ended.all()))
+    count_finished(connection, (replace(from_row(GameRecord, row), kind=_kind(row)) for row in ended.all()))
+
+
+def _kind(row: sa.Row[Any]) -> Kind:
+    """A game's kind, as its columns told it at this revision (before games had one: revision 0013)."""
+    if row.duel is not None:
+        return Kind.DUEL
+    if row.exercise is not None:
+        return Kind.PRACTICE
+    return Kind.REPLAY if row.replay else Kind.TYPED if row.typed else Kind.SOLO
 
 
 def downgrade() -> None:
