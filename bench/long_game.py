@@ -25,7 +25,7 @@ from sqlalchemy import create_engine, insert
 from web import spider_serve
 
 from spider import Game
-from spider.server.db.schema import actions
+from spider.server.games.tables import actions
 from spider.server.settings import Settings
 
 CODE = "SP1-S1C-AAAAAAD-UX"  # undo unlimited: every action stays in the undo history

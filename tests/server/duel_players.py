@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
-from spider.server.db.schema import players
 from spider.server.duels.duels import Duels
 from spider.server.duels.rated import NEWCOMER_SECONDS
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.people.tables import players
 
 from .conftest import Clock
 

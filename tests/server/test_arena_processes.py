@@ -15,8 +15,9 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.engine import Engine
 
 from spider.databases import database_url as url_of
-from spider.server.db.schema import arenas, duels
-from spider.server.db.schema import seats as duel_seats
+from spider.server.arenas.tables import arenas
+from spider.server.duels.tables import duels
+from spider.server.duels.tables import seats as duel_seats
 from spider.server.http.identity import PLAYER_COOKIE
 
 REDIS = os.environ.get("SPIDER_TEST_REDIS")

@@ -19,9 +19,10 @@ from sqlalchemy import create_engine, select
 from starlette.testclient import TestClient
 
 from spider.databases import database_url as url_of
-from spider.server.db.schema import bots, duelists
+from spider.server.bots.tables import bots
 from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.people.service import PEOPLE_ONLY, is_bot
+from spider.server.people.tables import duelists
 
 from .duel_players import another_player, duel_act, get_duel, rated_player
 

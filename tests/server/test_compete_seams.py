@@ -9,7 +9,7 @@ from sqlalchemy import update
 from starlette import status
 from starlette.testclient import TestClient
 
-from spider.server.db.schema import duelists
+from spider.server.people.tables import duelists
 
 from .test_bots import as_bot, make_bot, named, refusal
 from .test_daily import TODAY, app, clock, daily  # noqa: F401  (the daily tests' clock and app fixtures)

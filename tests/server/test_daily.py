@@ -13,7 +13,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from spider.server.daily.service import candidates
-from spider.server.db.schema import daily_deals, daily_entries, daily_games, daily_secrets
+from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets
 from spider.server.ops.prune import prune
 
 from .conftest import Clock, act, new_game

@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
-from spider.server.db.schema import duelists
 from spider.server.duels.duels import Duels
 from spider.server.http.identity import PLAYER_COOKIE, player_id
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
+from spider.server.people.tables import duelists
 
 from .duel_players import another_player, duel_act, get_duel, name_of, open_table, rated_player, start_duel
 

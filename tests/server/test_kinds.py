@@ -13,10 +13,12 @@ from starlette.testclient import TestClient
 
 from spider.codes import GameCode
 from spider.databases import database_url as url_of
+from spider.server.daily.tables import daily_entries, daily_games
 from spider.server.db import revisions
-from spider.server.db.schema import daily_entries, daily_games, games, ghost_races
 from spider.server.games.kinds import Kind, counts, in_site
 from spider.server.games.store import Finish, GameRecord, Store, counting_games
+from spider.server.games.tables import games
+from spider.server.ghosts.tables import ghost_races
 
 from .conftest import Clock
 from .duel_players import another_player

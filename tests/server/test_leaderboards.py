@@ -10,11 +10,11 @@ from sqlalchemy import update
 from starlette.testclient import TestClient
 
 from spider.codes import GameCode
-from spider.server.db.schema import duelists
 from spider.server.games.kinds import Kind
 from spider.server.games.store import Finish, GameRecord, Store
 from spider.server.http.identity import PLAYER_COOKIE, player_id
 from spider.server.leaderboards.service import week_start
+from spider.server.people.tables import duelists
 
 from .duel_players import another_player
 

@@ -15,8 +15,8 @@ from starlette.testclient import TestClient
 from spider.cli import main
 from spider.databases import database_url as url_of
 from spider.server.db import revisions
-from spider.server.db.schema import metadata
 from spider.server.http.identity import PLAYER_COOKIE
+from spider.server.migrations.schema import metadata
 from tests.server.conftest import act, new_game
 
 CODE = "SP1-S1C-AAAAAAD"

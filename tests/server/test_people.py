@@ -8,9 +8,9 @@ from sqlalchemy import delete, func, select, update
 
 from spider.databases import database_url as url_of
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
-from spider.server.db.schema import duelists, players
 from spider.server.games.store import Store
 from spider.server.people.service import COMPUTER_NAMES, People, computer_id
+from spider.server.people.tables import duelists, players
 
 
 def test_two_processes_starting_at_once_both_start_and_add_the_computer_players_once(database_url: str) -> None:

@@ -17,8 +17,8 @@ from sqlalchemy import create_engine, update
 from websockets.sync.client import connect
 
 from spider import Game
-from spider.server.db.schema import players
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.people.tables import players
 
 CODE = "SP1-S1C-AAAAAAD"
 REDIS = os.environ.get("SPIDER_TEST_REDIS")

@@ -11,7 +11,9 @@ from typing import Any
 from sqlalchemy import Engine, Row, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from spider.server.db.schema import actions, arena_duels, arena_players, arenas, duels
+from spider.server.arenas.tables import arena_duels, arena_players, arenas
+from spider.server.duels.tables import duels
+from spider.server.games.tables import actions
 
 
 class _Taken(Exception):

@@ -25,11 +25,13 @@ from sqlalchemy import Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from starlette import status
 
-from spider.server.db.schema import bots, duelists, players, seats
-from spider.server.db.schema import duels as duel_table
+from spider.server.bots.tables import bots
 from spider.server.duels.model import PLAYING
+from spider.server.duels.tables import duels as duel_table
+from spider.server.duels.tables import seats
 from spider.server.http.errors import RequestError
 from spider.server.people.service import People, check_name, made_up
+from spider.server.people.tables import duelists, players
 
 TOKEN_PREFIX = "spb"
 _TOKEN = re.compile(rf"{TOKEN_PREFIX}_([0-9a-f]{{16}})_([A-Za-z0-9_-]{{43}})")

@@ -14,17 +14,11 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, exists, not_, or_, select, update
 
-from spider.server.db.schema import (
-    daily_deals,
-    daily_entries,
-    daily_games,
-    daily_secrets,
-    duelists,
-    games,
-    lines_shown,
-)
+from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets
 from spider.server.db.upserts import insert_into
 from spider.server.games.store import unplayed_games
+from spider.server.games.tables import games, lines_shown
+from spider.server.people.tables import duelists
 
 SECRET_NAME = "daily"
 # an entry left before its first move is no entry: the player's next game of the day's deal takes its place

@@ -16,8 +16,10 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Row, and_, func, insert, or_, select, update
 
-from spider.server.db.schema import duels, games, invitations, players, seats
 from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat
+from spider.server.duels.tables import duels, invitations, seats
+from spider.server.games.tables import games
+from spider.server.people.tables import players
 
 PENDING = "pending"
 

@@ -42,20 +42,13 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from spider.codes import parse_code
 from spider.databases import lock_schema
 from spider.server.db import revisions
-from spider.server.db.schema import (
-    actions,
-    deals_known,
-    games,
-    lines_shown,
-    players,
-    shares,
-)
 from spider.server.db.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
 from spider.server.db.upserts import insert_into
 from spider.server.games.clock import Clock
 from spider.server.games.events import Also, GameEvents
 from spider.server.games.kinds import BESIDE, COUNTED, EXERCISES, HISTORY, SITE, Kind
 from spider.server.games.records import Finish, GameRecord, Progress, StoredAction, from_row
+from spider.server.games.tables import actions, deals_known, games, lines_shown, shares
 from spider.server.people.service import add_player, players_before
 from spider.view import ENDINGS
 
@@ -167,7 +160,7 @@ class Store:
                 lock_schema(connection)
                 revisions.upgrade(connection)
                 # a write that changes nothing: a read-only file or folder fails here, not on a move
-                connection.execute(update(players).where(players.c.id == "").values(created_at=0.0))
+                connection.execute(update(games).where(games.c.id == "").values(created_at=0.0))
         except OperationalError as error:
             if "readonly" in str(error).replace("-", "").replace(" ", "").lower():
                 self.engine.dispose()
@@ -465,9 +458,8 @@ class Store:
     @staticmethod
     def idle_players(connection: Connection, before: float) -> list[str]:
         """The players first seen before ``before`` who have begun no game since."""
-        recent = select(games.c.player).where(games.c.created_at >= before)
-        idle = players_before(before).where(players.c.id.not_in(recent))
-        return [str(player) for player in connection.execute(idle).scalars()]
+        playing = select(games.c.player).where(games.c.created_at >= before)
+        return players_before(connection, before, playing=playing)
 
     @staticmethod
     def forget(connection: Connection, gone: list[str]) -> int:

@@ -35,11 +35,12 @@ from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here b
 from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
-from spider.server.db.schema import duelists, games, ghost_races
 from spider.server.games.kinds import Kind
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
 from spider.server.games.store import Store, counting_games
+from spider.server.games.tables import games
+from spider.server.ghosts.tables import ghost_races
 from spider.server.http.answers import FORBID
 from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, json_object, one_of
 from spider.server.http.errors import RequestError
@@ -48,6 +49,7 @@ from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
 from spider.server.people.service import shown
+from spider.server.people.tables import duelists
 from spider.text import Phrase
 from spider.view import Whole
 

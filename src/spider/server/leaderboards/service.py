@@ -30,9 +30,9 @@ from starlette.responses import Response
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.cards import SUIT_COUNTS
-from spider.server.db.schema import duelists, games
 from spider.server.games.clock import DAY, day_of
 from spider.server.games.store import counting_games
+from spider.server.games.tables import games
 from spider.server.http.answers import FORBID
 from spider.server.http.bodies import UNPROCESSABLE, one_of
 from spider.server.http.errors import RequestError
@@ -40,6 +40,7 @@ from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
 from spider.server.people.service import PEOPLE_ONLY, friend_ids, shown
+from spider.server.people.tables import duelists
 from spider.view import Whole
 
 TOP = 100

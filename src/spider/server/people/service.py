@@ -21,11 +21,11 @@ from starlette import status
 
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
-from spider.server.db.schema import duelists, players, relations
 from spider.server.db.upserts import insert_into
 from spider.server.http.errors import RequestError
 from spider.server.people.lookalikes import skeleton
 from spider.server.people.ratings import Rating
+from spider.server.people.tables import duelists, players, relations
 from spider.text import catalog, languages, message
 
 PEOPLE_ONLY = duelists.c.bot.is_(False)
@@ -45,9 +45,10 @@ def add_player(connection: Connection, player: str, at: float) -> None:
     connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
 
 
-def players_before(before: float) -> Select[tuple[str]]:
-    """The ids of the players first seen before ``before``."""
-    return select(players.c.id).where(players.c.created_at < before)
+def players_before(connection: Connection, before: float, *, playing: Select[tuple[str]]) -> list[str]:
+    """The players first seen before ``before`` and not among ``playing`` (a query of player ids)."""
+    found = select(players.c.id).where(players.c.created_at < before, players.c.id.not_in(playing))
+    return [str(player) for player in connection.execute(found).scalars()]
 
 
 def forget(connection: Connection, gone: list[str]) -> None:

@@ -12,8 +12,8 @@ from typing import Protocol
 from sqlalchemy import Connection, Engine, select
 
 from spider.practice import REVIEW
-from spider.server.db.schema import practice
 from spider.server.db.upserts import insert_into
+from spider.server.practice.tables import practice
 
 
 class Ended(Protocol):

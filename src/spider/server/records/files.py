@@ -17,13 +17,13 @@ from starlette import status
 from spider.codes import parse_code
 from spider.record import Record, record_of
 from spider.rules import TableRules
-from spider.server.db.schema import duelists
 from spider.server.duels.model import OVER
 from spider.server.duels.store import DuelStore
 from spider.server.games.records import GameRecord
 from spider.server.games.store import Store
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import token_shaped
+from spider.server.people.tables import duelists
 
 NOT_OVER = "server.actions_not_over"
 DEAL_IN_PLAY = "server.actions_deal_in_play"

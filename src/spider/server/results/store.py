@@ -14,12 +14,12 @@ from sqlalchemy import Connection, Engine, case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from spider.codes import parse_code
-from spider.server.db.schema import best_scores, offline_results, results, site_days
 from spider.server.games.clock import day_of
 from spider.server.games.records import GameRecord, from_row
 from spider.server.people.service import add_player
 from spider.server.results.counting import Tally
 from spider.server.results.offline import OfflineRecord
+from spider.server.results.tables import best_scores, offline_results, results, site_days
 from spider.server.results.tallies import count_finished
 
 

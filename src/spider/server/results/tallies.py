@@ -11,12 +11,12 @@ from collections.abc import Iterable
 
 from sqlalchemy import Connection, select
 
-from spider.server.db.schema import best_scores, results, site_days
 from spider.server.db.upserts import insert_into
 from spider.server.games.clock import day_of
 from spider.server.games.kinds import in_site
 from spider.server.games.records import GameRecord, from_row
 from spider.server.results.counting import Tally, best_score_counts
+from spider.server.results.tables import best_scores, results, site_days
 
 TALLIED = ("games", "wins", "current_streak", "best_streak", "best_seconds", "fewest_moves")
 

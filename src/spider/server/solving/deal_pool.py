@@ -21,8 +21,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
 from spider.databases import database_url, default_database, lock_schema
-from spider.server.db.schema import verified_deals
 from spider.server.db.upserts import insert_into
+from spider.server.solving.tables import verified_deals
 
 # SQLite refuses more than this many parameters in one statement on older builds.
 MAX_PARAMETERS = 900

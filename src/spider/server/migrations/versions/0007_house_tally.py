@@ -14,9 +14,10 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from spider.server.db.schema import games, results
 from spider.server.games.kinds import Kind
 from spider.server.games.records import GameRecord, from_row
+from spider.server.games.tables import games
+from spider.server.results.tables import results
 from spider.server.results.tallies import count_finished
 
 revision = "0007"
