@@ -1,7 +1,7 @@
 """How long the review of a game takes (issue 39: within 60 s for a 4-suit game on one core).
 
 Fresh deals (from ``--seed``) are played by a computer player (casual by default: quick; its games run 60
-to 170 actions), then each game is reviewed (``spider.review.review``) and its CPU time measured. ``--wander
+to 170 actions), then each game is reviewed (``spider.players.review.review``) and its CPU time measured. ``--wander
 N`` plays N random legal actions instead (moves and deals, while any is left): a long game, as a person's
 can be, for the review's worst case. Prints one line per game, then for each suit count the mean with a 95%
 interval (Student's t), the slowest, and the mean accuracy.
@@ -20,7 +20,7 @@ import time
 from spider import Game
 from spider.codes import GameCode
 from spider.players import STRENGTHS, Player, play_game
-from spider.review import REVIEW_SECONDS, review
+from spider.players.review import REVIEW_SECONDS, review
 
 # Student's t at 95% (two-sided) by degrees of freedom; 1.96 beyond.
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23}

@@ -1,4 +1,4 @@
-"""The review of a finished game (spider.review): what master would have played at each of the player's
+"""The review of a finished game (spider.players.review): what master would have played at each of the player's
 moves and deals, the chances before and after from what the player could see, the accuracy, the costliest
 moves, and a practice position that keeps only what the player knew."""
 
@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from spider import review as reviewing
 from spider.game import Game
 from spider.notation import Position, parse_position
+from spider.players import review as reviewing
 from spider.players.chances import Chance
-from spider.review import move_accuracy, practice_position, review
+from spider.players.review import move_accuracy, practice_position, review
 
 CODE = "SP1-S1C-AAAAAAD"
 # From the opening: 1>8 turns up a card in column 1; then a deal.

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from spider.game import Game
 from spider.notation import parse_position
-from spider.review import review_chunk
+from spider.players.review import review_chunk
 from spider.server.reviews import service as reviews
 from tests.server.conftest import act, new_game
 

@@ -165,7 +165,7 @@ def exercise(exercise_id: str, position: str | None = None) -> Exercise | None:
 
 
 def from_review(position: str) -> Exercise:
-    """"Try again from here" as an exercise: a moment of a finished game (``spider.review.practice_exercise``),
+    """"Try again from here" as an exercise: a moment of a finished game (``spider.players.review.practice_exercise``),
     in full form, to win. Its title and idea are the catalog texts ``practice.from_review.*``.
 
     >>> found = from_review(exercise("finish-the-game").position)

@@ -1,4 +1,4 @@
-"""Reviews of finished games in the API (``spider.review``): started with ``POST /api/games/{id}/review``,
+"""Reviews of finished games in the API (``spider.players.review``): started with ``POST /api/games/{id}/review``,
 followed with ``GET`` until done, and "try again from here": a practice position to copy (``GET``), or a
 practice game to play from it (``POST``).
 
@@ -29,7 +29,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from typing_extensions import TypedDict
 
-from spider.review import REVIEW_SECONDS, Step, practice_exercise, practice_position, review_chunk, reviewed, summarize
+from spider.players.review import (
+    REVIEW_SECONDS,
+    Step,
+    practice_exercise,
+    practice_position,
+    review_chunk,
+    reviewed,
+    summarize,
+)
 from spider.rules import TableRules
 from spider.server.games.answers import View
 from spider.server.games.service import Games
