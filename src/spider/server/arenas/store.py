@@ -6,14 +6,25 @@ matched did it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, Row, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from spider.server.arenas.tables import arena_duels, arena_players, arenas
-from spider.server.duels.tables import duels
-from spider.server.games.tables import actions
+from spider.server.duels.store import DuelStore
+from spider.server.games.store import Store
+
+
+class Uncounted(NamedTuple):
+    """An arena's duel whose points are not given yet: its berserk seats, and its state and clock as the duels
+    keep them (``None`` for a duel never begun)."""
+
+    duel: str
+    berserk: list[int]
+    state: str | None
+    deadline: float | None
+    minutes: int | None
 
 
 class _Taken(Exception):
@@ -195,16 +206,15 @@ class ArenaStore:
 
     # Duels.
 
-    def uncounted(self, arena_id: str) -> Sequence[Any]:
+    def uncounted(self, arena_id: str) -> list[Uncounted]:
         """The arena's duels whose points are not given yet, with their state and clock (none: never begun)."""
         with self.engine.connect() as connection:
-            return connection.execute(
-                select(
-                    arena_duels.c.duel, arena_duels.c.berserk, duels.c.state, duels.c.deadline, duels.c.minutes
-                )
-                .select_from(arena_duels.outerjoin(duels, duels.c.id == arena_duels.c.duel))
+            rows = connection.execute(
+                select(arena_duels.c.duel, arena_duels.c.berserk)
                 .where(arena_duels.c.arena == arena_id, arena_duels.c.counted.is_(False))
             ).all()
+            clocks = DuelStore.clocks(connection, [row.duel for row in rows])
+        return [Uncounted(row.duel, row.berserk, *clocks.get(row.duel, (None, None, None))) for row in rows]
 
     def berserk(self, duel_id: str) -> list[int]:
         with self.engine.connect() as connection:
@@ -250,15 +260,9 @@ class ArenaStore:
                 )
             return True
 
-    @staticmethod
-    def _moved(connection: Any, game_ids: list[str]) -> set[str]:
-        return set(
-            connection.execute(select(actions.c.game_id).where(actions.c.game_id.in_(game_ids)).distinct()).scalars()
-        )
-
     def moved(self, game_ids: list[str]) -> set[str]:
         """Which of these games have had an action."""
         if not game_ids:
             return set()
         with self.engine.connect() as connection:
-            return self._moved(connection, game_ids)
+            return Store.moved(connection, game_ids)

@@ -43,7 +43,7 @@ from spider.server.games.kinds import DAILY_DEALS, Kind
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games, LiveGame
 from spider.server.http.errors import RequestError
-from spider.server.people.service import friend_ids
+from spider.server.people.service import friend_ids, names
 from spider.solver import replays_to_win, solve
 from spider.text import Phrase
 
@@ -287,11 +287,11 @@ class Daily:
             if found["won"] or found["played"]:
                 rows.append((someone, found))
         rows.sort(key=lambda row: (-row[1]["won"], -row[1]["played"], -row[1]["best_won"]))
-        names = self.store.names([someone for someone, _ in rows])
+        named = names(self.store.engine, [someone for someone, _ in rows])
         entries = [
             {
                 "place": place,
-                "name": names.get(someone),
+                "name": named.get(someone),
                 "value": found["won"],
                 "played": found["played"],
                 "best": found["best_won"],

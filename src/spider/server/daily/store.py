@@ -182,13 +182,6 @@ class DailyStore:
                 found.setdefault(row.player, {})[row.day] = row.result
         return found
 
-    def names(self, players: list[str]) -> dict[str, str]:
-        """The duel names of those of these players who have one."""
-        if not players:
-            return {}
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(duelists.c.player, duelists.c.name).where(duelists.c.player.in_(players)))
-            return {row.player: row.name for row in rows}
 
     @staticmethod
     def forget(connection: Connection, players: list[str]) -> None:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from sqlalchemy import Connection
 
 from spider.server.duels.store import DuelStore
+from spider.server.games.store import Store
 from spider.server.people.ratings import Rating
-from spider.server.people.service import Duelist, made_up
+from spider.server.people.service import Duelist, first_seen, made_up
 
 NEWCOMER_SECONDS = 86400.0
 """A player with no game won is rated once their first visit is this old (a day)."""
@@ -43,10 +44,10 @@ def newcomer(connection: Connection, duelist: Duelist, at: float) -> bool:
         return False
     if made_up(duelist.name):
         return True
-    first = DuelStore.first_visit(connection, duelist.player)
+    first = first_seen(connection, duelist.player)
     if first is not None and first <= at - NEWCOMER_SECONDS:
         return False
-    return not DuelStore.won_solo(connection, duelist.player)
+    return not Store.won_a_game(connection, duelist.player)
 
 
 def weight(connection: Connection, first: str, second: str, duel_id: str, at: float) -> float:

@@ -18,8 +18,6 @@ from sqlalchemy import Connection, Engine, Row, and_, func, insert, or_, select,
 
 from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat
 from spider.server.duels.tables import duels, invitations, seats
-from spider.server.games.tables import games
-from spider.server.people.tables import players
 
 PENDING = "pending"
 
@@ -288,17 +286,12 @@ class DuelStore:
     # What ``rated`` asks.
 
     @staticmethod
-    def first_visit(connection: Connection, player: str) -> float | None:
-        first: float | None = connection.execute(select(players.c.created_at).where(players.c.id == player)).scalar()
-        return first
-
-    @staticmethod
-    def won_solo(connection: Connection, player: str) -> bool:
-        """Whether the player has won a game of their own (not a duel's)."""
-        won = connection.execute(
-            select(games.c.id).where(games.c.player == player, games.c.result == "won", games.c.duel.is_(None)).limit(1)
-        ).first()
-        return won is not None
+    def clocks(connection: Connection, duel_ids: list[str]) -> dict[str, tuple[str, float | None, int]]:
+        """The state, deadline and time limit of each of these duels that exists."""
+        if not duel_ids:
+            return {}
+        found = select(duels.c.id, duels.c.state, duels.c.deadline, duels.c.minutes).where(duels.c.id.in_(duel_ids))
+        return {row.id: (row.state, row.deadline, row.minutes) for row in connection.execute(found)}
 
     @staticmethod
     def rated_duels_between(connection: Connection, first: str, second: str, duel_id: str, since: float) -> int:

@@ -474,6 +474,18 @@ class Store:
         """Deletes the share links made before ``before``."""
         connection.execute(delete(shares).where(shares.c.created_at < before))
 
+    @staticmethod
+    def won_a_game(connection: Connection, player: str) -> bool:
+        """Whether the player has won a game of their own (not a duel's)."""
+        won = select(games.c.id).where(games.c.player == player, games.c.result == "won", games.c.kind != Kind.DUEL)
+        return connection.execute(won.limit(1)).first() is not None
+
+    @staticmethod
+    def moved(connection: Connection, game_ids: list[str]) -> set[str]:
+        """Which of these games have had an action."""
+        found = select(actions.c.game_id).where(actions.c.game_id.in_(game_ids)).distinct()
+        return {str(game_id) for game_id in connection.execute(found).scalars()}
+
     def current_game_id(self, player: str) -> str | None:
         """The player's most recent game that is not over (a replay of a winning line never is one)."""
         with self.autocommit.connect() as connection:

@@ -56,6 +56,21 @@ def forget(connection: Connection, gone: list[str]) -> None:
     connection.execute(delete(players).where(players.c.id.in_(gone)))
 
 
+def names(engine: Engine, some: list[str]) -> dict[str, str]:
+    """The names of those of these players who have one (a solo player may have none)."""
+    if not some:
+        return {}
+    with engine.connect() as connection:
+        rows = connection.execute(select(duelists.c.player, duelists.c.name).where(duelists.c.player.in_(some)))
+        return {row.player: row.name for row in rows}
+
+
+def first_seen(connection: Connection, player: str) -> float | None:
+    """When the player was first seen (their first game, or first result played offline); None if never."""
+    found: float | None = connection.execute(select(players.c.created_at).where(players.c.id == player)).scalar()
+    return found
+
+
 def friend_ids(engine: Engine, player: str) -> set[str]:
     """The ids of the players ``player`` has made friends: what a board marks and its friends-only view keeps."""
     with engine.connect() as connection:

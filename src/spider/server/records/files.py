@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from starlette import status
 
 from spider.codes import parse_code
@@ -23,7 +22,7 @@ from spider.server.games.records import GameRecord
 from spider.server.games.store import Store
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import token_shaped
-from spider.server.people.tables import duelists
+from spider.server.people.service import names
 
 NOT_OVER = "server.actions_not_over"
 DEAL_IN_PLAY = "server.actions_deal_in_play"
@@ -44,21 +43,21 @@ def stored_records(store: Store, game_id: str, at: float, *, reveal: bool = True
         raise RequestError(status.HTTP_409_CONFLICT, NOT_OVER)
     if reveal and not found.typed and not store.reveal(found.code, at):
         raise RequestError(status.HTTP_409_CONFLICT, DEAL_IN_PLAY)
-    return [_record(store, found, _names(store, [found.player]).get(found.player))]
+    return [_record(store, found, names(store.engine, [found.player]).get(found.player))]
 
 
 def _duel_records(store: Store, duel_id: str) -> list[Record]:
     duel = DuelStore(store.engine).read(duel_id)
     if duel is None or duel.state != OVER:
         raise RequestError(status.HTTP_409_CONFLICT, NOT_OVER)
-    names = _names(store, [seat.player for seat in duel.seats])
+    named = names(store.engine, [seat.player for seat in duel.seats])
     records = []
     for seat in duel.seats:
         game = store.game(seat.game) if seat.game else None
         if game is None:
             continue
-        other = next((names.get(s.player) for s in duel.seats if s.seat != seat.seat), None)
-        records.append(_record(store, game, names.get(seat.player), other, result=seat.outcome, score=seat.score))
+        other = next((named.get(s.player) for s in duel.seats if s.seat != seat.seat), None)
+        records.append(_record(store, game, named.get(seat.player), other, result=seat.outcome, score=seat.score))
     return records
 
 
@@ -81,13 +80,6 @@ def _record(
         moves=game.moves,
         seconds=None if game.seconds is None else round(game.seconds),
     )
-
-
-def _names(store: Store, players: list[str]) -> dict[str, str]:
-    """The duel names of those players that have one (a solo player may have none)."""
-    with store.engine.connect() as connection:
-        rows = connection.execute(select(duelists.c.player, duelists.c.name).where(duelists.c.player.in_(players)))
-        return {row.player: row.name for row in rows}
 
 
 def _one_line(name: str | None) -> str | None:
