@@ -34,10 +34,9 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
-from starlette.routing import Route
 from web import spider_serve
 
-from spider.server.api import routes
+from spider.server.api import API
 from spider.server.app import create_app
 from spider.server.settings import Settings
 
@@ -234,7 +233,10 @@ def main() -> None:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    templates = {route.path: sorted(route.methods or ["GET"]) for route in routes() if isinstance(route, Route)}
+    templates: dict[str, list[str]] = {}
+    for endpoint in API:  # every path of the API, with the methods its routes answer (HEAD beside GET)
+        methods = templates.setdefault(endpoint.path, [])
+        methods[:] = sorted({*methods, endpoint.method, *(["HEAD"] if endpoint.method == "GET" else [])})
     statuses: collections.Counter[str] = collections.Counter()
     failures: list[str] = []
     began = time.perf_counter()

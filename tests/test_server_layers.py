@@ -52,17 +52,8 @@ def test_every_server_package_is_in_one_layer() -> None:
     assert there == set(declared)
 
 
-NOT_YET = {
-    "spider.server.realtime.sockets -> spider.server.arenas.messages",
-    "spider.server.realtime.sockets -> spider.server.duels.duels",
-    "spider.server.realtime.sockets -> spider.server.duels.messages",
-    "spider.server.realtime.sockets -> spider.server.people.presence",
-}
-"""Imports against the order not yet undone (issue 50): this list only shrinks."""
-
-
 def test_server_packages_import_only_the_layers_before_theirs() -> None:
-    assert set(against_the_order(python_graph(PACKAGE), LAYERS)) == set(NOT_YET)
+    assert against_the_order(python_graph(PACKAGE), LAYERS) == []
 
 
 def test_an_import_against_the_order_is_found_lazy_or_type_only(tmp_path: Path) -> None:

@@ -8,12 +8,14 @@ the presets and the game's constants, each read from its one home in the engine 
 from __future__ import annotations
 
 import functools
+from collections.abc import Awaitable, Callable
 from importlib.metadata import version
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket
 
 from spider import PRESETS
 from spider.actions import COLUMNS
@@ -35,7 +37,6 @@ from spider.server.http.replies import answer
 from spider.server.http.site import PAGE_API, SITE_API
 from spider.server.leaderboards.service import LEADERBOARD_API
 from spider.server.people.service import MAX_NAME
-from spider.server.realtime.sockets import socket
 from spider.server.records.routes import RECORD_API
 from spider.server.results.routes import RESULT_API
 from spider.server.reviews.service import REVIEW_API
@@ -104,9 +105,9 @@ ABOUT = (
 )
 
 
-def routes() -> list[BaseRoute]:
+def routes(socket: Callable[[WebSocket], Awaitable[None]]) -> list[BaseRoute]:
     """The routes, in the order of the table (``/api/games/current`` before ``/api/games/{game_id}``),
-    and the duels' WebSocket.
+    and the site's WebSocket, ``socket`` (``realtime.sockets``, with the domains' handlers).
 
     One route for each handler, with its methods: Starlette tries a path's routes in turn for the request's
     method, and each route keeps its handler's name (``/metrics`` counts requests by it).

@@ -12,6 +12,7 @@ from starlette.middleware import Middleware
 from spider.server.api import routes
 from spider.server.arenas.arenas import Arenas, keep_arenas
 from spider.server.arenas.routes import changes_limit
+from spider.server.arenas.sockets import ArenaSocket
 from spider.server.arenas.store import ArenaStore
 from spider.server.bots.access import BotBearer
 from spider.server.bots.routes import BotStreams
@@ -21,6 +22,7 @@ from spider.server.db.claim import DatabaseClaim
 from spider.server.duels.clock import keep_time
 from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
+from spider.server.duels.sockets import DuelSocket
 from spider.server.duels.store import DuelStore
 from spider.server.games.service import Games
 from spider.server.games.store import Store, now
@@ -36,7 +38,7 @@ from spider.server.people.presence import Presence
 from spider.server.people.service import People
 from spider.server.realtime.broker import Broker, LocalBroker
 from spider.server.realtime.redis_broker import RedisBroker
-from spider.server.realtime.sockets import Sockets
+from spider.server.realtime.sockets import Sockets, SocketTable
 from spider.server.results.service import Results
 from spider.server.results.store import ResultsStore
 from spider.server.reviews.service import Reviews
@@ -76,6 +78,17 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     computers = ComputerOpponents(duels, duel_store, pace=settings.computer_pace)
     arenas = Arenas(ArenaStore(store.engine), duels)
     presence = Presence(people)
+    socket_table = SocketTable()  # the domains' frames, messages and hooks on the site's socket, in this order:
+    DuelSocket(duels).register(socket_table)  # the player made a duelist, and greeted once every hook has run
+    presence.register(socket_table)  # then online
+    ArenaSocket(arenas).register(socket_table)
+    sockets = Sockets(
+        broker, socket_table, settings.sockets_per_player, settings.sockets_per_address,
+        messages=NewGames(
+            settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
+            name="socket", shared=shared,
+        ),
+    )
     static = StaticFiles(web_folder())
     reviews = Reviews(settings.solver_workers)
 
@@ -119,7 +132,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             claim.release()
 
     app = Starlette(
-        routes=routes(),
+        routes=routes(sockets.socket),
         middleware=[
             Middleware(MetricsMiddleware, metrics=metrics),
             Middleware(Language),
@@ -164,11 +177,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         shared=shared,
     )
     app.state.bot_guesses = NewGames(30, message_id="bots.too_many_tries", name="bot-guesses", shared=shared)
-    app.state.sockets = Sockets(settings.sockets_per_player, settings.sockets_per_address)
-    app.state.socket_messages = NewGames(
-        settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
-        name="socket", shared=shared,
-    )
+    app.state.sockets = sockets
     app.state.actions = NewGames(
         settings.actions_per_second, message_id="server.too_many_actions", window=1.0, name="actions", shared=shared
     )

@@ -6,6 +6,7 @@ change live over the socket, and the end has a podium.
 - ``store``: every query on arenas, their players and their duels, and the pairing lease;
 - ``arenas``: the routes' one door to arenas (``Arenas``), and the tick that pairs them;
 - ``messages``: the standings message, on the arena's topic;
+- ``sockets``: the arenas' part of the site's socket (``realtime.sockets``): following an arena's standings;
 - ``answers``: the API's shapes (what is asked, what is answered);
 - ``routes``: the HTTP handlers and their entries in the API's table.
 

@@ -5,9 +5,13 @@ end. Names and points only: a player's id never leaves the server.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from spider.server.duels.messages import Note
+
+ArenaEvent = Literal["arena"]
+"""The kind of message an arena publishes."""
+ARENA: ArenaEvent = "arena"
 
 
 def arena_topic(arena_id: str) -> str:
@@ -15,5 +19,5 @@ def arena_topic(arena_id: str) -> str:
 
 
 def standings(arena_id: str, state: str, entries: list[Any], podium: list[Any] | None) -> Note:
-    message = {"type": "arena", "arena": arena_id, "state": state, "standings": entries, "podium": podium}
+    message = {"type": ARENA, "arena": arena_id, "state": state, "standings": entries, "podium": podium}
     return arena_topic(arena_id), message

@@ -21,9 +21,9 @@ import asyncio
 import contextlib
 import json
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Literal, cast
 
 from pydantic import with_config
 from starlette import status
@@ -35,7 +35,7 @@ from spider.server.bots.access import bot_may
 from spider.server.bots.service import Bot, Bots, playing
 from spider.server.duels.answers import PlayerInfo
 from spider.server.duels.duels import Duels
-from spider.server.duels.messages import duel_topic, player_topic
+from spider.server.duels.messages import DuelEvent, duel_topic, player_topic
 from spider.server.duels.model import OVER
 from spider.server.http.answers import FORBID
 from spider.server.http.bodies import Nothing, json_object
@@ -46,13 +46,16 @@ from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import NO_STORE, answer, player_of
 from spider.server.people.bodies import Name
 from spider.server.people.presence import Presence
-from spider.server.realtime.broker import Message, Overflow
+from spider.server.realtime.broker import Message, Overflow, Subscription
 from spider.server.settings import Settings
 from spider.view import iso_time
 
 NDJSON = "application/x-ndjson"
-REVOKED = "bot_revoked"
+BotEvent = Literal["bot_revoked"]
+REVOKED: BotEvent = "bot_revoked"
 """The broker's message to a revoked bot's streams (on its player topic): they close at once."""
+StreamEvent = DuelEvent | BotEvent
+"""The kinds of the broker's messages a bot's stream reads."""
 
 
 @with_config(FORBID)
@@ -224,6 +227,7 @@ async def _follow(request: Request, player: str, place: str) -> AsyncIterator[by
                 await subscription.add(duel_topic(duel_id))
                 yield _line({"type": "duel", "duel": await duels.get(duel_id, player)})
             following = set(followed)
+            lines = _Lines(duels, player, following, subscription)
             kept = loop.time()
             while True:
                 if loop.time() - kept >= settings.bot_keepalive_seconds:
@@ -246,7 +250,7 @@ async def _follow(request: Request, player: str, place: str) -> AsyncIterator[by
                 except Overflow:
                     yield _line(error_frame(refused("duel.socket_behind")))
                     return
-                async for line in _deliver(duels, player, event, following, subscription):
+                for line in await lines.of(event):
                     if line is None:
                         return
                     yield line
@@ -260,32 +264,56 @@ def refused_stream(message_id: str, **params: Any) -> RequestError:
     return RequestError(code, message_id, **params)
 
 
-async def _deliver(
-    duels: Duels, player: str, event: Message, following: set[str], subscription: Any
-) -> AsyncIterator[bytes | None]:
-    """The lines one broker message makes for the bot; None ends the stream."""
-    kind = event.get("type")
-    if kind == REVOKED:
-        yield _line(error_frame(refused_stream("bots.revoked")))
-        yield None
-    elif kind in ("invitation", "invitation_answered"):
-        yield _line(event)
-    elif kind == "duel_started":
+class _Lines:
+    """What one bot's stream makes of the broker's messages: a table of their kinds (:data:`StreamEvent`),
+    each to the lines it makes for the bot; a kind the table lacks (the lobby's, relations) makes none."""
+
+    def __init__(self, duels: Duels, player: str, following: set[str], subscription: Subscription) -> None:
+        self.duels = duels
+        self.player = player
+        self.following = following  # the duels the bot plays
+        self.subscription = subscription
+        self.table: dict[StreamEvent, Callable[[Message], Awaitable[list[bytes | None]]]] = {
+            REVOKED: self.revoked,
+            "invitation": self.as_it_is,
+            "invitation_answered": self.as_it_is,
+            "duel_started": self.duel_started,
+            "duel_changed": self.duel_changed,
+            "progress": self.progress,
+        }
+
+    async def of(self, event: Message) -> list[bytes | None]:
+        """The lines one broker message makes for the bot; None ends the stream."""
+        kind = event.get("type")
+        handler = self.table.get(cast(StreamEvent, kind)) if isinstance(kind, str) else None  # others: none
+        return [] if handler is None else await handler(event)
+
+    async def revoked(self, event: Message) -> list[bytes | None]:
+        return [_line(error_frame(refused_stream("bots.revoked"))), None]
+
+    async def as_it_is(self, event: Message) -> list[bytes | None]:
+        return [_line(event)]
+
+    async def duel_started(self, event: Message) -> list[bytes | None]:
         duel_id = event["duel"]
-        if duel_id not in following:
-            following.add(duel_id)
-            await subscription.add(duel_topic(duel_id))
-            yield _line({"type": "duel_started", "duel": await duels.get(duel_id, player)})
-    elif kind == "duel_changed" and event["duel"] in following:
-        duel = await duels.get(event["duel"], player)
+        if duel_id in self.following:
+            return []
+        self.following.add(duel_id)
+        await self.subscription.add(duel_topic(duel_id))
+        return [_line({"type": "duel_started", "duel": await self.duels.get(duel_id, self.player)})]
+
+    async def duel_changed(self, event: Message) -> list[bytes | None]:
+        if event["duel"] not in self.following:
+            return []
+        duel = await self.duels.get(event["duel"], self.player)
         if duel["state"] == OVER:
-            following.discard(duel["id"])
-            await subscription.remove(duel_topic(duel["id"]))
-            yield _line({"type": "duel_over", "duel": duel})
-        else:
-            yield _line({"type": "duel", "duel": duel})
-    elif kind == "progress" and event["duel"] in following:
-        yield _line(event)
+            self.following.discard(duel["id"])
+            await self.subscription.remove(duel_topic(duel["id"]))
+            return [_line({"type": "duel_over", "duel": duel})]
+        return [_line({"type": "duel", "duel": duel})]
+
+    async def progress(self, event: Message) -> list[bytes | None]:
+        return [_line(event)] if event["duel"] in self.following else []
 
 
 BOTS, BOT = "/api/bots", "/api/bots/{bot_id}"

@@ -14,8 +14,7 @@ a lobby, invitations, friends and computer opponents.
 - ``messages``: every message the duels publish, each kind built in one place, and the outbox;
 - ``lobby``: what the lobby and player info show (reads only);
 - ``clock``: the task that ends games whose time is up while nobody looks;
-- ``broker``: publish/subscribe by topic, the in-process broker (a Redis one fits the same interface);
-- ``sockets``: the WebSocket of the lobby and the duels;
+- ``sockets``: the duels' part of the site's socket (``realtime.sockets``): the hello, the lobby, each duel followed;
 - ``computer``: computer opponents playing on the server at their pace, and their claims;
 - ``routes``: the HTTP handlers and their entries in the API's table.
 """

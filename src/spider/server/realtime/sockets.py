@@ -1,19 +1,25 @@
-"""The WebSocket of the lobby and the duels: ``/api/socket``, one per page, for the cookie's player.
+"""The site's WebSocket: ``/api/socket``, one per page, for the cookie's player.
 
-The server speaks first, ``{"type": "hello", "me", "lobby", "invitations", "friends"}``, then sends what
-the broker brings: ``lobby`` (the open tables, without those of players kept apart by ignore),
-``invitation``, ``invitation_answered``, ``duel_started``, ``relations``; and for each duel the page
-follows, ``progress`` (a player's score, runs, cards turned up, finished), ``duel`` (the duel's state as
-this player may see it, on every change of state) and ``watch`` (the opponent's view, once this
-player's own game has ended).
+This module is the socket's plumbing and knows no domain: it accepts a socket from the site's own pages,
+counts it within its limits, reads the page's messages, holds the socket's subscription to the broker's
+topics, and answers with error frames and close codes. What is said on it is the domains': each registers
+on the :class:`SocketTable` when the app is put together (``app``):
 
-The page sends JSON objects of at most ``MAX_MESSAGE`` bytes: ``{"type": "follow"|"unfollow", "duel"}``
-``{"type": "follow_arena"|"unfollow_arena", "arena"}`` (the arena's standings, ``arena`` frames, now and
-on each change) and ``{"type": "ping"}``; it acts and finishes over HTTP (``routes``), the one door for a duel's
+- the kinds of frame the page sends, each with its handler (the duels: ``follow``/``unfollow``, ``duel``;
+  the arenas: ``follow_arena``/``unfollow_arena``, ``arena``); ``ping`` (answered ``pong``) is the socket's own;
+- the kinds of message the broker brings, each with what it becomes for this socket's page (the duels'
+  ``lobby``, ``relations``, ``duel_changed``, ``progress``, invitations; the arenas' standings); a message
+  of a kind no domain registered reaches no page;
+- hooks when a socket opens, then greets (the duels' ``hello`` frame, the lobby's topics), and closes (who
+  is online: ``people.presence``).
+
+The page sends JSON objects of at most ``MAX_MESSAGE`` bytes, each with its ``type`` (and a ``ref`` that
+the answer's error frame carries back); it acts and finishes over HTTP, the one door for a duel's
 actions, and hears of them here. A message that is too large or no JSON object closes the socket
-(1009, 1007) after an ``error`` frame with the catalog's sentence; one that is an object but not a
-known message gets an ``error`` frame. Every frame is built from public views and progress only: never
-a face-down card.
+(1009, 1007) after an ``error`` frame with the catalog's sentence; one that is an object of a kind no
+domain registered, or one its handler finds malformed, gets an ``error`` frame (``duel.socket_bad_message``),
+and a handler's refusal (``RequestError``, ``SpiderError``) gets its own. Every frame is built from public
+views and progress only: never a face-down card.
 
 No one socket may hold up the others. A frame announced larger than ``MAX_FRAME`` closes the socket at
 the protocol (1009, uvicorn's ``ws_max_size``) before its payload is read. A player's messages, on all
@@ -34,58 +40,126 @@ import asyncio
 import contextlib
 import json
 from collections import Counter
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Literal, TypeVar, cast
 
 from starlette import status
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from spider.errors import SpiderError
-from spider.server.arenas.messages import arena_topic, standings
-from spider.server.duels.duels import Duels
-from spider.server.duels.messages import LOBBY, duel_topic, player_topic
 from spider.server.http.errors import RequestError, close_code, error_frame, refused
 from spider.server.http.identity import cookie_token, player_id
-from spider.server.http.ids import token_shaped
 from spider.server.http.limits import NewGames
 from spider.server.http.security import SameOrigin
-from spider.server.people.presence import Presence
-from spider.server.realtime.broker import Message, Overflow, Subscription
+from spider.server.realtime.broker import Broker, Message, Overflow, Subscription
 
 MAX_MESSAGE = 1024
 MAX_FRAME = 4 * MAX_MESSAGE
 """Larger frames are refused by the protocol, unread; up to it, the sentence above says why."""
-MAX_FOLLOWED = 16
-MAX_ARENAS = 4
 CLOSING_SECONDS = 1.0
 """How long a stopping server waits for its sockets to answer what they handle and close."""
+BAD_MESSAGE = "duel.socket_bad_message"
+"""The refusal of a message that is a JSON object but of no kind registered, or malformed for its kind."""
+
+Frame = dict[str, Any]
+"""A message from the page: a JSON object, its kind in ``type``."""
+Ref = int | str | None
+"""The page's own mark on a message (``ref``), carried back by the error frame that answers it."""
+SocketFrame = Literal["ping"]
+"""The kinds of frame the socket answers itself; the domains register theirs (:class:`SocketTable`)."""
+
+FrameHandler = Callable[["Connection", Frame, Ref], Awaitable[None]]
+"""Answers one frame from the page; raises ``RequestError``/``SpiderError`` to answer with an error frame."""
+EventHandler = Callable[["Connection", Message], Awaitable[None]]
+"""Turns one message of the broker's into what this socket's page is sent (maybe nothing)."""
+OpenHook = Callable[["Connection"], Awaitable[None]]
+CloseHook = Callable[["Connection"], None]
+Kind = TypeVar("Kind", bound=str)
+Local = TypeVar("Local")
 
 
+def malformed() -> RequestError:
+    """The refusal of a frame its handler cannot read (a field missing or of the wrong type): the same error
+    frame as a frame of a kind no domain registered."""
+    return refused(BAD_MESSAGE)
+
+
+async def pong(connection: Connection, request: Frame, ref: Ref) -> None:
+    await connection.send({"type": "pong", "ref": ref})
+
+
+class SocketTable:
+    """What the domains say and hear on the socket, filled once when the app is put together.
+
+    ``frames`` and ``events`` map a kind (the ``type`` of a frame from the page, of a message from the broker)
+    to its one handler; a kind registered twice is a mistake, refused at once. The hooks run in the order
+    registered: every ``opening`` hook when a socket opens (what a domain must know of the player before
+    anything is said), then every ``greeting`` hook (the first frames, the topics followed from the start),
+    and every ``closing`` hook when it closes.
+    """
+
+    def __init__(self) -> None:
+        self.frames: dict[str, FrameHandler] = {}
+        self.events: dict[str, EventHandler] = {}
+        self.opening: list[OpenHook] = []
+        self.greeting: list[OpenHook] = []
+        self.closing: list[CloseHook] = []
+        own: dict[SocketFrame, FrameHandler] = {"ping": pong}
+        self.add_frames(own)
+
+    def add_frames(self, handlers: Mapping[Kind, FrameHandler]) -> None:
+        """Frames of these kinds from the page go to their handlers."""
+        for kind, handler in handlers.items():
+            if kind in self.frames:
+                raise ValueError(f"the socket's frame kind {kind!r} is registered twice")
+            self.frames[kind] = handler
+
+    def add_events(self, handlers: Mapping[Kind, EventHandler]) -> None:
+        """The broker's messages of these kinds go to their handlers."""
+        for kind, handler in handlers.items():
+            if kind in self.events:
+                raise ValueError(f"the broker's message kind {kind!r} is registered twice")
+            self.events[kind] = handler
+
+    def add_hooks(
+        self, *, opening: OpenHook | None = None, greeting: OpenHook | None = None, closing: CloseHook | None = None
+    ) -> None:
+        """Hooks run when a socket opens (``opening``, then every ``greeting``) and when it closes."""
+        if opening is not None:
+            self.opening.append(opening)
+        if greeting is not None:
+            self.greeting.append(greeting)
+        if closing is not None:
+            self.closing.append(closing)
 
 
 class Connection:
-    """One open socket: its player, the duels it follows, and the frames it sends."""
+    """One open socket: its player, its subscription to the broker's topics, each domain's state for it
+    (:meth:`local`), and the frames it sends."""
 
     def __init__(
         self,
         websocket: WebSocket,
-        duels: Duels,
-        presence: Presence,
+        table: SocketTable,
         player: str,
         subscription: Subscription,
         messages: NewGames | None = None,
     ) -> None:
         self.websocket = websocket
-        self.duels = duels
-        self.presence = presence
+        self.table = table
         self.player = player
         self.subscription = subscription
         self.messages = messages  # the player's bucket of messages
-        self.followed: set[str] = set()
-        self.watching: set[str] = set()
-        self.arenas: set[str] = set()
-        self.apart: set[str] = set()
+        self._locals: dict[type, object] = {}
         self.sending = asyncio.Lock()
         self.handling = asyncio.Lock()  # held while a message from the page is being answered
+
+    def local(self, kind: type[Local]) -> Local:
+        """This socket's state of one domain's (the duels it follows, say): ``kind()``, made on first use."""
+        found = self._locals.get(kind)
+        if found is None:
+            found = self._locals[kind] = kind()
+        return cast(Local, found)
 
     async def send(self, frame: Message) -> None:
         async with self.sending:
@@ -102,33 +176,17 @@ class Connection:
             if self.websocket.client_state == WebSocketState.CONNECTED:
                 await self.websocket.close(status.WS_1001_GOING_AWAY)
 
-    def _apart_names(self) -> set[str]:
-        return {duelist.name for duelist in self.duels.people.many(list(self.duels.people.apart(self.player))).values()}
-
-    async def hello(self) -> None:
-        people = self.duels.people
-        me = people.get(self.player, self.duels.clock())
-        self.presence.arrive(self.player)
-        self.apart = self._apart_names()
-        await self.subscription.add(LOBBY)
-        await self.subscription.add(player_topic(self.player))
-        await self.send(
-            {
-                "type": "hello",
-                "me": self.duels.player_info(me),
-                "lobby": self.duels.open_tables(self.player),
-                "invitations": self.duels.invitations(self.player),
-                "friends": self.duels.friends(self.player),
-            }
-        )
-
     async def run(self) -> None:
-        await self.hello()
+        for hook in self.table.opening:
+            await hook(self)
+        for hook in self.table.greeting:
+            await hook(self)
         tasks = [asyncio.create_task(job()) for job in (self.read, self.pump)]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            self.presence.leave(self.player)
+            for closing in self.table.closing:
+                closing(self)
             for task in tasks:
                 task.cancel()
             for task in tasks:
@@ -164,65 +222,18 @@ class Connection:
             # have their turn between two, so that a burst holds up no one for longer than one message.
             await asyncio.sleep(0)
 
-    async def handle(self, request: dict[str, Any]) -> None:
-        kind, ref, duel_id = request.get("type"), request.get("ref"), request.get("duel")
+    async def handle(self, request: Frame) -> None:
+        """Answers one frame from the page through the handler registered for its kind."""
+        kind, ref = request.get("type"), request.get("ref")
         if not isinstance(ref, (int, str, type(None))) or (isinstance(ref, str) and len(ref) > 64):
             ref = None
-        if kind == "ping":
-            await self.send({"type": "pong", "ref": ref})
-            return
-        if kind in ("follow_arena", "unfollow_arena") and isinstance(request.get("arena"), str):
-            await self.follow_arena(request["arena"], kind == "follow_arena", ref)
-            return
-        if kind not in ("follow", "unfollow") or not isinstance(duel_id, str):
-            await self.send(error_frame(refused("duel.socket_bad_message"), ref))
-            return
-        if not token_shaped(duel_id):  # a NUL or a lone surrogate would fail in the database or in Redis
-            await self.send(error_frame(refused("duel.no_such_duel"), ref))
-            return
+        handler = self.table.frames.get(kind) if isinstance(kind, str) else None
         try:
-            if kind == "follow":
-                await self.follow(duel_id)
-            else:
-                self.followed.discard(duel_id)
-                self.watching.discard(duel_id)
-                await self.subscription.remove(duel_topic(duel_id))
+            if handler is None:
+                raise malformed()
+            await handler(self, request, ref)
         except (RequestError, SpiderError) as error:
             await self.send(error_frame(error, ref))
-
-    async def follow(self, duel_id: str) -> None:
-        if duel_id not in self.followed and len(self.followed) >= MAX_FOLLOWED:
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.socket_following", n=MAX_FOLLOWED)
-        state = await self.duels.get(duel_id, self.player)
-        self.followed.add(duel_id)
-        await self.subscription.add(duel_topic(duel_id))
-        await self._duel(state)
-
-    async def follow_arena(self, arena_id: str, follow: bool, ref: Any) -> None:
-        """An arena's standings, now and on every change (``arenas.messages``), or no more."""
-        topic = arena_topic(arena_id)
-        if not follow:
-            self.arenas.discard(arena_id)
-            await self.subscription.remove(topic)
-            return
-        if not token_shaped(arena_id) or (arena_id not in self.arenas and len(self.arenas) >= MAX_ARENAS):
-            await self.send(error_frame(refused("arena.no_such_arena"), ref))
-            return
-        try:
-            state = await self.websocket.app.state.arenas.show(arena_id, self.player)
-        except RequestError as error:
-            await self.send(error_frame(error, ref))
-            return
-        self.arenas.add(arena_id)
-        await self.subscription.add(topic)
-        podium = state["podium"]
-        await self.send(standings(arena_id, state["arena"]["state"], state["standings"], podium)[1])
-
-    async def _duel(self, state: Any) -> None:
-        seat = state["seat"]
-        if seat is not None and state["players"][seat]["finished"] and state["watch"] is not None:
-            self.watching.add(state["id"])
-        await self.send({"type": "duel", "duel": state})
 
     # From the broker.
 
@@ -236,40 +247,36 @@ class Connection:
             await self.deliver(event)
 
     async def deliver(self, event: Message) -> None:
+        """Passes one message of the broker's to the handler registered for its kind (none: the page hears nothing)."""
         kind = event.get("type")
-        if kind == "lobby":
-            # each table's creator comes beside it, for this side only: a player's id never leaves the server
-            creators = event.get("creators") or [None] * len(event["tables"])
-            tables = [
-                {**table, "yours": creator == self.player}
-                for table, creator in zip(event["tables"], creators, strict=True)
-                if table["creator"] not in self.apart
-            ]
-            await self.send({"type": "lobby", "tables": tables})
-        elif kind == "relations":
-            self.apart = self._apart_names()
-            await self.send({"type": "lobby", "tables": self.duels.open_tables(self.player)})
-            await self.send({"type": "relations", "friends": self.duels.friends(self.player)})
-        elif kind == "duel_changed":
-            if event["duel"] in self.followed:
-                await self._duel(await self.duels.get(event["duel"], self.player))
-        elif kind == "progress":
-            await self.send(event)
-            if event["duel"] in self.watching:
-                view = await self.duels.watch(event["duel"], self.player, event["seat"])
-                if view is not None:
-                    await self.send({"type": "watch", "duel": event["duel"], "view": view})
-        else:  # invitation, invitation_answered, duel_started: for this player only, sent as they are
-            await self.send(event)
+        handler = self.table.events.get(kind) if isinstance(kind, str) else None
+        if handler is not None:
+            await handler(self, event)
+
+
+async def forward(connection: Connection, event: Message) -> None:
+    """Sends the broker's message to the page as it is (a message meant for this player, or public)."""
+    await connection.send(event)
 
 
 class Sockets:
-    """The sockets open in this process: counted by player and by client address, within their limits
-    (0: none), and kept so that a stopping server can close them."""
+    """The site's socket: the sockets open in this process, counted by player and by client address, within
+    their limits (0: none), and kept so that a stopping server can close them; :meth:`socket` serves
+    ``/api/socket``, each socket subscribed to ``broker`` and speaking as ``table`` says."""
 
-    def __init__(self, per_player: int = 0, per_address: int = 0) -> None:
+    def __init__(
+        self,
+        broker: Broker,
+        table: SocketTable,
+        per_player: int = 0,
+        per_address: int = 0,
+        messages: NewGames | None = None,
+    ) -> None:
+        self.broker = broker
+        self.table = table
         self.per_player = per_player
         self.per_address = per_address
+        self.messages = messages  # every player's bucket of messages
         self._players: Counter[str] = Counter()
         self._addresses: Counter[str] = Counter()
         self.open: set[Connection] = set()
@@ -296,39 +303,35 @@ class Sockets:
         for task in closing:
             task.cancel()
 
-
-async def socket(websocket: WebSocket) -> None:
-    """``/api/socket``: the lobby's and the duels' events for the cookie's player."""
-    token = cookie_token(websocket.scope)
-    if not SameOrigin.allowed(websocket.scope):
-        await websocket.close(close_code("server.cross_site"), reason="server.cross_site")
-        return
-    await websocket.accept()
-    duels: Duels = websocket.app.state.duels
-    if token is None:
-        await websocket.send_text(json.dumps(error_frame(refused("duel.socket_no_player"))))
-        await websocket.close(close_code("duel.socket_no_player"), reason="duel.socket_no_player")
-        return
-    player = player_id(token)
-    address = websocket.client.host if websocket.client is not None else ""
-    sockets: Sockets = websocket.app.state.sockets
-    if not sockets.enter(player, address):
-        await websocket.send_text(json.dumps(error_frame(refused("duel.socket_too_many"))))
-        await websocket.close(close_code("duel.socket_too_many"), reason="duel.socket_too_many")
-        return
-    try:
-        async with duels.broker.subscription() as subscription:
-            state = websocket.app.state
-            connection = Connection(websocket, duels, state.presence, player, subscription, state.socket_messages)
-            sockets.open.add(connection)
-            try:
-                await connection.run()
-            except WebSocketDisconnect:
-                pass
-            finally:
-                sockets.open.discard(connection)
-                if websocket.client_state == WebSocketState.CONNECTED:
-                    with contextlib.suppress(RuntimeError, OSError):
-                        await websocket.close()
-    finally:
-        sockets.leave(player, address)
+    async def socket(self, websocket: WebSocket) -> None:
+        """``/api/socket``: what the domains say to the cookie's player, and hear from their page."""
+        token = cookie_token(websocket.scope)
+        if not SameOrigin.allowed(websocket.scope):
+            await websocket.close(close_code("server.cross_site"), reason="server.cross_site")
+            return
+        await websocket.accept()
+        if token is None:
+            await websocket.send_text(json.dumps(error_frame(refused("duel.socket_no_player"))))
+            await websocket.close(close_code("duel.socket_no_player"), reason="duel.socket_no_player")
+            return
+        player = player_id(token)
+        address = websocket.client.host if websocket.client is not None else ""
+        if not self.enter(player, address):
+            await websocket.send_text(json.dumps(error_frame(refused("duel.socket_too_many"))))
+            await websocket.close(close_code("duel.socket_too_many"), reason="duel.socket_too_many")
+            return
+        try:
+            async with self.broker.subscription() as subscription:
+                connection = Connection(websocket, self.table, player, subscription, self.messages)
+                self.open.add(connection)
+                try:
+                    await connection.run()
+                except WebSocketDisconnect:
+                    pass
+                finally:
+                    self.open.discard(connection)
+                    if websocket.client_state == WebSocketState.CONNECTED:
+                        with contextlib.suppress(RuntimeError, OSError):
+                            await websocket.close()
+        finally:
+            self.leave(player, address)
