@@ -12,17 +12,16 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, exists, not_, or_, select, update
+from sqlalchemy import Connection, Engine, and_, exists, select, update
 
 from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets
 from spider.server.db.upserts import insert_into
-from spider.server.games.store import unplayed_games
-from spider.server.games.tables import games, lines_shown
-from spider.server.people.tables import duelists
+from spider.server.games.store import PLAYED, SEEN_GAMES, SEEN_LINES, unplayed_games
+from spider.server.people.service import SEEN_NAMES
 
 SECRET_NAME = "daily"
-# an entry left before its first move is no entry: the player's next game of the day's deal takes its place
-PLAYED = or_(games.c.result.is_(None), not_(and_(games.c.result == "abandoned", games.c.moves == 0)))
+# an entry left before its first move is no entry (``PLAYED``): the player's next game of the day's deal takes
+# its place
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,30 +124,30 @@ class DailyStore:
     def entries(self, day: str, suits: int, players: list[str] | None = None) -> list[Entry]:
         """The entries on a day's board (of ``players`` only, when given), in no order."""
         shown = exists().where(
-            lines_shown.c.player == daily_entries.c.player,
-            lines_shown.c.deal == daily_deals.c.code,
-            lines_shown.c.at <= games.c.finished_at,
+            SEEN_LINES.c.player == daily_entries.c.player,
+            SEEN_LINES.c.deal == daily_deals.c.code,
+            SEEN_LINES.c.at <= SEEN_GAMES.c.finished_at,
         )
         query = (
             select(
                 daily_entries.c.player,
                 daily_entries.c.game_id,
-                duelists.c.name,
-                games.c.result,
-                games.c.score,
-                games.c.moves,
-                games.c.seconds,
-                games.c.finished_at,
+                SEEN_NAMES.c.name,
+                SEEN_GAMES.c.result,
+                SEEN_GAMES.c.score,
+                SEEN_GAMES.c.moves,
+                SEEN_GAMES.c.seconds,
+                SEEN_GAMES.c.finished_at,
                 (daily_games.c.helped | shown).label("helped"),
             )
             .select_from(daily_entries)
-            .join(games, games.c.id == daily_entries.c.game_id)
+            .join(SEEN_GAMES, SEEN_GAMES.c.id == daily_entries.c.game_id)
             .join(daily_games, daily_games.c.game_id == daily_entries.c.game_id)
             .join(
                 daily_deals,
                 and_(daily_deals.c.day == daily_entries.c.day, daily_deals.c.suits == daily_entries.c.suits),
             )
-            .outerjoin(duelists, duelists.c.player == daily_entries.c.player)
+            .outerjoin(SEEN_NAMES, SEEN_NAMES.c.player == daily_entries.c.player)
             .where(daily_entries.c.day == day, daily_entries.c.suits == suits, PLAYED)
         )
         if players is not None:
@@ -160,8 +159,8 @@ class DailyStore:
     def player_days(self, player: str) -> list[tuple[str, int, str | None, str]]:
         """The player's entries: day, suit count, result (None while the game goes on) and game id."""
         query = (
-            select(daily_entries.c.day, daily_entries.c.suits, games.c.result, daily_entries.c.game_id)
-            .join(games, games.c.id == daily_entries.c.game_id)
+            select(daily_entries.c.day, daily_entries.c.suits, SEEN_GAMES.c.result, daily_entries.c.game_id)
+            .join(SEEN_GAMES, SEEN_GAMES.c.id == daily_entries.c.game_id)
             .where(daily_entries.c.player == player, PLAYED)
         )
         with self.engine.connect() as connection:
@@ -170,8 +169,8 @@ class DailyStore:
     def days_by_player(self, suits: int, players: list[str] | None = None) -> dict[str, dict[str, str | None]]:
         """Every player's entries at a suit count (of ``players`` only, when given): day to result."""
         query = (
-            select(daily_entries.c.player, daily_entries.c.day, games.c.result)
-            .join(games, games.c.id == daily_entries.c.game_id)
+            select(daily_entries.c.player, daily_entries.c.day, SEEN_GAMES.c.result)
+            .join(SEEN_GAMES, SEEN_GAMES.c.id == daily_entries.c.game_id)
             .where(daily_entries.c.suits == suits, PLAYED)
         )
         if players is not None:

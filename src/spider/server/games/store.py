@@ -572,6 +572,20 @@ def now() -> float:
     return time.time()
 
 
+SEEN_GAMES = select(
+    *(column for column in games.c if column.name not in ("line", "position", "played", "clock_at"))
+).subquery("seen_games")
+"""The stored games as the packages above read them (a day's board, a race, the boards of best scores): a
+read-only view of the ``games`` table, which only this store writes; all its columns but a verified deal's line,
+a tried-again position and the clock of a game in play."""
+
+SEEN_LINES = select(lines_shown.c.player, lines_shown.c.deal, lines_shown.c.at).subquery("seen_lines")
+"""Who has been shown which deal's winning line or analysis, and when: a read-only view of ``lines_shown``."""
+
+PLAYED = or_(SEEN_GAMES.c.result.is_(None), not_(and_(SEEN_GAMES.c.result == "abandoned", SEEN_GAMES.c.moves == 0)))
+"""Of ``SEEN_GAMES``, those not left for another before their first move (which cost nothing)."""
+
+
 def unplayed_games() -> Select[tuple[str]]:
     """The ids of the games left for another before their first move: they cost nothing (``kinds.counts``)."""
     return select(games.c.id).where(games.c.result == "abandoned", games.c.moves == 0)

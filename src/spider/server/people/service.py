@@ -40,6 +40,14 @@ COMPUTER_NAMES: dict[Strength, str] = {strength: f"Spider {strength.title()}" fo
 FRIEND, IGNORE = "friend", "ignore"
 
 
+SEEN_NAMES = select(
+    duelists.c.player, duelists.c.name, duelists.c.name_key, duelists.c.computer, duelists.c.bot, duelists.c.rating,
+    duelists.c.deviation, duelists.c.duels,
+).subquery("seen_names")
+"""The people as the packages above read them on their boards: each duelist's name, whether a computer or a bot,
+and their rating: a read-only view of ``duelists``, which only the people's code writes."""
+
+
 def add_player(connection: Connection, player: str, at: float) -> None:
     """Stores a player the first time one is seen (their first game, or first result played offline)."""
     connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
