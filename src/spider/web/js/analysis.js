@@ -81,7 +81,7 @@ function showAnalysis(origin, found) {
 async function showLineFrom(origin, found) {
   let played;
   try {
-    played = await request('GET', `/api/games/${encodeURIComponent(origin.id)}/played`);
+    played = await request('GET /api/games/{game_id}/played', { path: { game_id: origin.id } });
   } catch (error) {
     refuse(error);
     return;

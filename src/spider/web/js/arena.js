@@ -8,12 +8,12 @@ import { connect, on, followArena, unfollowArena } from './duel/socket.js';
 import { t, currentLanguage } from './i18n.js';
 import { openDialog, dialog, esc } from './dialog.js';
 import { say, refuse } from './status.js';
-import { CONSTANTS } from './settings.js';
+import { CONSTANTS, suitCountOf } from './settings.js';
 import { addStyle } from './styles.js';
+/** @import * as T from './types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
-const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
 const LENGTHS = [15, 30, 45, 60, 90, 120];
 /** The arena this page has joined: a duel that starts offers berserk. */
 let joined = null;
@@ -41,7 +41,7 @@ export async function openArenas() {
   addStyle('arena');
   connect();
   let list;
-  try { list = await request('GET', '/api/arenas'); } catch (error) { refuse(error); return; }
+  try { list = await request('GET /api/arenas'); } catch (error) { refuse(error); return; }
   const items = list.arenas.filter((a) => a.state !== 'over' || a.joined).map((a) => `<li class="arena-row${a.joined ? ' joined' : ''}"><span>${summary(a)}</span>`
     + `<button type="button" data-arena="${esc(a.id)}">${esc(t('arena.show'))}</button></li>`).join('');
   const suitRadios = CONSTANTS.suit_counts.map((n, i) => `<label><input type="radio" name="suits" value="${n}"${i === 0 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
@@ -67,13 +67,16 @@ export async function openArenas() {
   });
 }
 
+/** @param {HTMLFormElement} form */
 async function create(form) {
+  /** @type {T.NewArena} */
   const body = {
-    suits: Number(form.suits.value), minutes: Number(form.minutes.value), length: Number(form.length.value),
-    computers: form.computers.checked,
+    suits: suitCountOf(form.suits.value), minutes: /** @type {T.Minutes} */ (Number(form.minutes.value)),
+    // `form.length` is the count of the form's fields for the checker; the browser gives the field named so
+    length: /** @type {T.NewArena['length']} */ (Number(/** @type {HTMLSelectElement} */ (form.elements.namedItem('length')).value)), computers: form.computers.checked,
   };
   try {
-    const state = await request('POST', '/api/arenas', body);
+    const state = await request('POST /api/arenas', { body });
     showArena(state.arena.id);
   } catch (error) { refuse(error); }
 }
@@ -104,7 +107,7 @@ export async function showArena(id) {
   addStyle('arena');
   connect();
   let state;
-  try { state = await request('GET', arenaPath(id)); } catch (error) { refuse(error); return; }
+  try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: id } }); } catch (error) { refuse(error); return; }
   const d = openDialog(`<form method="dialog" class="lobby arena">
     <h2>${esc(t('arena.title'))}</h2>
     <p data-summary>${summary(state.arena)}</p>
@@ -118,7 +121,7 @@ export async function showArena(id) {
   d.addEventListener('close', () => { delete d.dataset.arena; }, { once: true });
   if (state.you && state.you.active) joined = id;
   const refresh = async () => {
-    try { state = await request('GET', arenaPath(id)); } catch { return; }
+    try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: id } }); } catch { return; }
     if (!d.open) return;
     /** @type {HTMLElement} */ (d.querySelector('[data-summary]')).innerHTML = summary(state.arena);
     /** @type {HTMLElement} */ (d.querySelector('[data-you]')).innerHTML = youHtml(state);
@@ -138,8 +141,8 @@ export async function showArena(id) {
     const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     try {
-      if ('join' in button.dataset) { await request('POST', `${arenaPath(id)}/join`, {}); joined = id; }
-      else if ('leave' in button.dataset) { await request('POST', `${arenaPath(id)}/leave`, {}); joined = null; }
+      if ('join' in button.dataset) { await request('POST /api/arenas/{arena_id}/join', { path: { arena_id: id }, body: {} }); joined = id; }
+      else if ('leave' in button.dataset) { await request('POST /api/arenas/{arena_id}/leave', { path: { arena_id: id }, body: {} }); joined = null; }
       else if ('berserk' in button.dataset) { await berserk(id); }
       else if (button.dataset.duel) {
         const duelId = button.dataset.duel;
@@ -153,7 +156,7 @@ export async function showArena(id) {
 }
 
 async function berserk(id) {
-  await request('POST', `${arenaPath(id)}/berserk`, {});
+  await request('POST /api/arenas/{arena_id}/berserk', { path: { arena_id: id }, body: {} });
   say(t('arena.berserked'));
   document.getElementById('arena-berserk')?.remove();
 }
@@ -187,7 +190,7 @@ offered (only for a duel of the arena joined here, not for any other duel). */
 async function paired(frame) {
   if (!joined) return;
   let state;
-  try { state = await request('GET', arenaPath(joined)); } catch { return; }
+  try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: joined } }); } catch { return; }
   if (!state.you || state.you.duel !== frame.duel) return;
   if (dialog().open && dialog().dataset.arena) dialog().close('duel');
   if (state.you.may_berserk) offerBerserk();

@@ -3,7 +3,9 @@
 // A screen reader meets each face-up card as a list item named in words ("10 of spades"); what the
 // eye reads (corners and pip) is hidden from it.
 import { rankLabel, rankOf, cardName } from './i18n.js';
+/** @import * as T from './types' */
 
+/** @type {Record<T.Suit, string>} */
 export const SUIT_SYMBOLS = { s: '♠', h: '♥', d: '♦', c: '♣' };
 const COURTS = '/static/cards/courts.svg';
 const COURT_IDS = { 11: 'j', 12: 'q', 13: 'k' };

@@ -5,30 +5,23 @@
 // server deals and counts: the page never sees a deal's code before the player's game of it is over.
 import { api, request } from './api.js';
 import { state } from './state.js';
-import { settings, presetOf } from './settings.js';
+import { settings, presetOf, suitCountOf } from './settings.js';
 import { t, formatNumber, formatTime, currentLanguage } from './i18n.js';
 import { setView } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
 import { addStyle } from './styles.js';
+/** @import * as T from './types' */
 
 const SUIT_COUNTS = [1, 2, 4];
 const CALENDAR_DAYS = 28;
 // the presets whose helps a daily deal takes (everyone plays it under the classic table rules)
 const DAILY_PRESETS = ['classic', 'casual', 'patience', 'tabletop'];
 
-/**
- * @typedef {{ suits: number, state: 'new' | 'playing' | 'won' | 'lost', game: string | null, place: number | null, finished: number }} DailyDeal
- * @typedef {{ played: number, won: number, best_played: number, best_won: number }} Streaks
- * @typedef {{ day: string, next_in: number, deals: DailyDeal[], streaks: Record<string, Streaks>, past: { day: string, suits: number, state: string }[] }} DailyToday
- * @typedef {{ place: number, name: string | null, won: boolean, score: number, seconds: number, helped: boolean, game: string | null, friend: boolean, you: boolean }} DailyEntry
- * @typedef {{ day: string, suits: number, finished: number, playing: boolean, entries: DailyEntry[], you: DailyEntry | null }} DailyBoard
- */
-
-/** @returns {Promise<DailyToday>} */
-const today = () => request('GET', '/api/daily');
-/** @param {string} day @param {number} suits @param {boolean} friends @returns {Promise<DailyBoard>} */
-const boardOf = (day, suits, friends) => request('GET', `/api/daily/${day}/${suits}${friends ? '?friends=true' : ''}`);
+/** @returns {Promise<T.DailyToday>} */
+const today = () => request('GET /api/daily');
+/** @param {string} day @param {number} suits @param {boolean} friends @returns {Promise<T.DailyBoard>} */
+const boardOf = (day, suits, friends) => request('GET /api/daily/{date}/{suits}', { path: { date: day, suits }, query: { friends: friends || undefined } });
 
 /** A day (YYYY-MM-DD, UTC) as the language writes it: whole, its number alone, or its month. @param {string} day @param {'long' | 'day' | 'month'} [style] */
 function dayName(day, style = 'long') {
@@ -46,7 +39,7 @@ function before(day, back) {
 }
 
 /** A new game of a day's deal, under the player's preset's helps (the classic one's otherwise). */
-async function play(/** @type {string} */ day, /** @type {number} */ suits, /** @type {boolean} */ ranked) {
+async function play(/** @type {string} */ day, /** @type {T.SuitCount} */ suits, /** @type {boolean} */ ranked) {
   say(t('app.loading'), { quiet: true });
   const preset = presetOf(settings.rules);
   try {
@@ -64,7 +57,7 @@ async function resume(id) {
   try { setView(await api.get(id)); } catch (error) { refuse(error); }
 }
 
-/** @param {DailyDeal} deal */
+/** @param {T.DailyDeal} deal */
 function dealState(deal) {
   if (deal.state === 'won' || deal.state === 'lost') {
     const result = t(`daily.state.${deal.state}`);
@@ -73,7 +66,7 @@ function dealState(deal) {
   return t(`daily.state.${deal.state}`);
 }
 
-/** @param {DailyDeal} deal */
+/** @param {T.DailyDeal} deal */
 const dealAction = (deal) => t(deal.state === 'new' ? 'daily.play' : deal.state === 'playing' ? 'daily.continue' : 'daily.again');
 
 /** The board of a day at a suit count, into `into`. @param {HTMLElement} into @param {string} day @param {number} suits @param {boolean} friends @param {boolean} isToday */
@@ -91,7 +84,7 @@ async function showBoard(into, day, suits, friends, isToday) {
     return;
   }
   const hidden = isToday && found.entries.some((entry) => !entry.game);
-  const row = (/** @type {DailyEntry} */ entry) => {
+  const row = (/** @type {T.DailyEntry} */ entry) => {
     const marks = [entry.you ? t('daily.board.you') : '', entry.friend ? t('daily.board.friend') : ''].filter(Boolean);
     const name = `${esc(entry.name || t('daily.board.anonymous'))}${marks.length ? ` <small>(${esc(marks.join(', '))})</small>` : ''}`;
     const helped = entry.helped ? ` <span class="daily-helped" title="${esc(t('daily.board.helped.about'))}">${esc(t('daily.board.helped'))}</span>` : '';
@@ -112,7 +105,7 @@ export async function openDaily() {
     <div class="daily-today">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
   { label: t('daily.title') });
-  /** @type {DailyToday} */
+  /** @type {T.DailyToday} */
   let found;
   try { found = await today(); } catch (error) {
     /** @type {HTMLElement} */ (d.querySelector('.daily-today')).textContent = /** @type {Error} */ (error).message;
@@ -151,7 +144,7 @@ export async function openDaily() {
     ${calendar}`;
   let day = found.day;
   const board = /** @type {HTMLElement} */ (d.querySelector('.daily-board'));
-  const chosenSuits = () => Number(/** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-suits"]:checked')).value);
+  const chosenSuits = () => suitCountOf(/** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-suits"]:checked')).value);
   const friends = /** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-friends"]'));
   const pastButton = /** @type {HTMLButtonElement} */ (d.querySelector('[data-play-past]'));
   const refresh = () => {
@@ -178,7 +171,7 @@ export async function openDaily() {
         const id = deal.game;
         if (!state.view || state.view.id !== id) askFirst(() => resume(id));
       } else {
-        askFirst(() => play(found.day, deal.suits, deal.state === 'new'));
+        askFirst(() => play(found.day, /** @type {T.SuitCount} */ (deal.suits), deal.state === 'new'));
       }
     });
   }

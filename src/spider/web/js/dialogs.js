@@ -2,7 +2,7 @@
 // Dialogs: new game, settings, rules, share and "no more moves" (the win's is win.js, the statistics' statistics.js). One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
+import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn, suitCountOf } from './settings.js';
 import { t, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo } from './game.js';
@@ -61,7 +61,7 @@ function newGameDialog() {
       const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
       const code = form.code.value.trim();
       if (code) openCode(code);
-      else newGame(form.kind.value, Number(form.suits.value));
+      else newGame(form.kind.value, suitCountOf(form.suits.value));
     },
   });
   // Enter in the code field deals, as the form's first button (Cancel, or Give up) would otherwise answer it

@@ -36,7 +36,7 @@ export function setPresets({ presets, helps, choices, constants }) {
 
 /**
  * @typedef {{
- *   suits: number, deal: string, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
+ *   suits: import('./types').SuitCount, deal: import('./types').Deal, rules: import('./types').TableRules | null, hints: boolean, stuck: boolean,
  *   doubleClick: boolean, oneTap: boolean, autoPlace: boolean, highlight: boolean, lastMove: boolean,
  *   animations: boolean, fourColors: boolean, language: string | null, offline: boolean, meter: boolean, sound: boolean,
  *   back: string, felt: string, deck: string,
@@ -65,6 +65,12 @@ const DEFAULTS = {
   felt: 'green',
   deck: 'standard',
 };
+
+/**
+ * The suit count a control of the page names (its choices are CONSTANTS.suit_counts).
+ * @param {string | undefined} value @returns {import('./types').SuitCount}
+ */
+export const suitCountOf = (value) => /** @type {import('./types').SuitCount} */ (Number(value));
 
 /** @returns {Settings} */
 function load() {

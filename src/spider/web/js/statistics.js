@@ -78,7 +78,7 @@ async function showHistory(section, suits, typed = false) {
   /** @type {T.History} */
   let found;
   try {
-    found = await request('GET', `/api/history?suits=${suits}&limit=50`);
+    found = await request('GET /api/history', { query: { suits, limit: 50 } });
   } catch (error) {
     into.textContent = /** @type {Error} */ (error).message;
     return;

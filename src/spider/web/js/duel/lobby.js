@@ -10,10 +10,11 @@ import { ownTableRow, withdraw } from './own.js';
 import { t } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
-import { CONSTANTS } from '../settings.js';
+import { CONSTANTS, suitCountOf } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { addStyle } from '../styles.js';
+/** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
@@ -127,7 +128,7 @@ export async function openLobby() {
     } else if (button.dataset.name) showPlayer(button.dataset.name);
     else if ('boards' in button.dataset) (await import('../leaderboards.js')).leaderboards();
     else if ('ghost' in button.dataset || 'ghostMine' in button.dataset) {
-      const suits = Number(form.suits.value);
+      const suits = suitCountOf(form.suits.value);
       d.close();
       (await import('./ghost.js')).raceGhost(suits, 'ghostMine' in button.dataset);
     }
@@ -142,13 +143,21 @@ export async function openLobby() {
   });
 }
 
+/** @param {HTMLFormElement} form */
 async function create(form) {
   const kind = form.opponent.value;
-  const opponent = kind === 'person' ? { kind } : { kind: 'computer', strength: kind };
-  if (kind === 'person' && form.min.value !== '') opponent.min_rating = Number(form.min.value);
-  if (kind === 'person' && form.max.value !== '') opponent.max_rating = Number(form.max.value);
+  /** @type {T.PersonOpponent | T.ComputerOpponent} */
+  let opponent = { kind: 'computer', strength: kind };
+  if (kind === 'person') {
+    /** @type {T.PersonOpponent} */
+    const person = { kind };
+    if (form.min.value !== '') person.min_rating = Number(form.min.value);
+    if (form.max.value !== '') person.max_rating = Number(form.max.value);
+    opponent = person;
+  }
   try {
-    const table = await duelApi.create({ suits: Number(form.suits.value), minutes: Number(form.minutes.value), opponent });
+    const minutes = /** @type {T.Minutes} */ (Number(form.minutes.value));
+    const table = await duelApi.create({ suits: suitCountOf(form.suits.value), minutes, opponent });
     if (table.state === 'playing') start(table);
     else waitFor(table);
   } catch (error) {
