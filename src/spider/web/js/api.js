@@ -38,20 +38,20 @@ export function request(route, ...call) {
   const values = /** @type {Record<string, string | number>} */ (path);
   const asked = Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${encodeURIComponent(value)}`]));
   const url = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name])) + (asked.length ? `?${asked.join('&')}` : '');
-  return answer(fetch(url, {
+  return /** @type {Promise<T.Endpoints[R]>} */ (answer(fetch(url, {
     method,
     keepalive, // sent even as the page closes
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
-  }));
+  })));
 }
 
 /**
  * The JSON of a response, or an ApiError with the server's sentence.
  * @param {Promise<Response>} pending
- * @returns {Promise<any>} what the route's description says it answers (request() gives it its type)
+ * @returns {Promise<unknown>} what the route's description says it answers (request() gives it its type)
  */
 async function answer(pending) {
   let response;

@@ -15,7 +15,7 @@ import { addStyle } from './styles.js';
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
 const LENGTHS = [15, 30, 45, 60, 90, 120];
-/** The arena this page has joined: a duel that starts offers berserk. */
+/** @type {string | null} the arena this page has joined: a duel that starts offers berserk */
 let joined = null;
 
 /** @param {string} iso */
@@ -23,12 +23,14 @@ function clockTime(iso) {
   return new Date(iso).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit' });
 }
 
+/** @param {T.ArenaSummary} arena */
 function when(arena) {
   if (arena.state === 'upcoming') return t('arena.state.upcoming', { time: clockTime(arena.starts_at) });
   if (arena.state === 'running') return t('arena.state.running', { time: clockTime(arena.ends_at) });
   return t('arena.state.over');
 }
 
+/** @param {T.ArenaSummary} arena */
 function summary(arena) {
   // a name keeps its own direction inside a sentence of another (FSI ... PDI)
   const by = arena.opened_by === null ? t('arena.hourly') : t('arena.by', { name: `\u2068${arena.opened_by}\u2069` });
@@ -81,6 +83,7 @@ async function create(form) {
   } catch (error) { refuse(error); }
 }
 
+/** @param {T.Standing[]} standings @param {T.Standing[] | null} podium */
 function standingsHtml(standings, podium) {
   const rows = standings.map((s) => `<li data-place="${s.place}"${s.active ? '' : ' class="away"'}><span class="place">${s.place}.</span>`
     + ` <bdi class="name">${esc(s.name)}</bdi> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
@@ -90,6 +93,7 @@ function standingsHtml(standings, podium) {
   return `${top}<h3>${esc(t('arena.standings'))}</h3><ol class="standings" data-standings>${rows}</ol>`;
 }
 
+/** @param {T.ArenaState} state */
 function youHtml(state) {
   const you = state.you;
   const over = state.arena.state === 'over';
@@ -103,9 +107,10 @@ function youHtml(state) {
 }
 
 /** One arena: its standings live, and what the player may do in it. */
-export async function showArena(id) {
+export async function showArena(/** @type {string} */ id) {
   addStyle('arena');
   connect();
+  /** @type {T.ArenaState} */
   let state;
   try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: id } }); } catch (error) { refuse(error); return; }
   const d = openDialog(`<form method="dialog" class="lobby arena">
@@ -155,6 +160,7 @@ export async function showArena(id) {
   });
 }
 
+/** @param {string} id */
 async function berserk(id) {
   await request('POST /api/arenas/{arena_id}/berserk', { path: { arena_id: id }, body: {} });
   say(t('arena.berserked'));
@@ -176,7 +182,7 @@ function offerBerserk() {
   document.body.append(button);
   // only before the first move: the offer goes with the first touch of the table (and in any case after
   // the time to make one)
-  const gone = (event) => {
+  const gone = (/** @type {Event | undefined} */ event) => {
     if (event && button.contains(/** @type {Node} */ (event.target))) return;
     button.remove();
     document.removeEventListener('pointerup', gone, true);
@@ -187,8 +193,9 @@ function offerBerserk() {
 
 /** A pairing starts the duel on the duel table: the arena's dialog steps aside for it, and berserk is
 offered (only for a duel of the arena joined here, not for any other duel). */
-async function paired(frame) {
+async function paired(/** @type {T.Frames['duel_started']} */ frame) {
   if (!joined) return;
+  /** @type {T.ArenaState} */
   let state;
   try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: joined } }); } catch { return; }
   if (!state.you || state.you.duel !== frame.duel) return;

@@ -16,6 +16,7 @@ import { titleToolbar, initToolNames } from './toolbar.js';
 import { initMenu } from './menu.js';
 /** @import * as T from './types' */
 
+/** @type {(() => string) | null} */
 let opening = null; // what to say once the table is drawn
 
 /** @param {Promise<unknown>} presets the presets' answer, set once it comes (a new game's suit count is checked against it) */
@@ -47,6 +48,7 @@ async function currentGame(presets) {
   }
 }
 
+/** @type {Record<string, () => unknown>} the toolbar's commands, by their buttons' data-command */
 const COMMANDS = {
   new: () => dialogs.newGame(),
   restart: () => askFirst(restart),

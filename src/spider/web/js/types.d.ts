@@ -32,6 +32,29 @@ export interface View extends A.View {
   offline?: boolean;
 }
 
+/** The table's elements, which render.js finds once (`els`) and every part of the table draws into. */
+export interface Elements {
+  app: HTMLElement;
+  tableau: HTMLElement;
+  /** the columns, the first one first */
+  columns: HTMLElement[];
+  /** a slot for each run that wins */
+  runs: HTMLElement[];
+  stock: HTMLElement;
+  stockCards: HTMLElement;
+  stockCount: HTMLElement;
+  score: HTMLElement;
+  moves: HTMLElement;
+  time: HTMLElement;
+  code: HTMLElement;
+  kind: HTMLElement;
+  tableText: HTMLElement;
+  /** the toolbar's buttons by their command (data-command) */
+  buttons: Record<string, HTMLElement>;
+  /** the toolbar's choice of each suit count */
+  suits: HTMLButtonElement[];
+}
+
 /** A route of the API, as its method and path (Endpoints' keys): "GET /api/games/{game_id}". */
 export type Route = keyof A.Endpoints;
 /** The names in a route's path between braces: "game_id" of "GET /api/games/{game_id}". */
@@ -48,15 +71,29 @@ export type Call<R extends Route> = {
 /** request()'s arguments after the route: none needed unless its path has names to fill. */
 export type CallArgs<R extends Route> = [PathNames<R>] extends [never] ? [call?: Call<R>] : [call: Call<R>];
 
-/** A socket frame: its type, and the fields of that type. */
-export interface Frame { type: string; [field: string]: any }
+/**
+ * The socket's frames that the page listens to, by their type. The socket is not in the OpenAPI description:
+ * these follow server/duels/messages.py, server/duels/sockets.py and server/arenas/messages.py.
+ */
+export interface Frames {
+  duel: { type: 'duel'; duel: A.DuelState };
+  progress: { type: 'progress'; duel: string; seat: number; player: A.DuelPlayer; remaining_ms: number };
+  watch: { type: 'watch'; duel: string; view: A.View };
+  lobby: { type: 'lobby'; tables: A.OpenTable[] };
+  duel_started: { type: 'duel_started'; duel: string };
+  invitation: { type: 'invitation' } & A.Invitation;
+  invitation_answered: { type: 'invitation_answered'; duel: string; name: string; accepted: boolean };
+  arena: { type: 'arena'; arena: string; state: A.ArenaSummary['state']; standings: A.Standing[]; podium: A.Standing[] | null };
+}
+/** A socket frame of any type. */
+export type Frame = Frames[keyof Frames];
 
 /** What state.duel / state.offline take while a duel or an offline game is on the table. */
 export interface Table {
   act(action: string): Promise<Played>;
 }
 export interface OfflineTable extends Table {
-  newGame(suits: number): Promise<void>;
+  newGame(suits: SuitCount): Promise<void>;
   restart(): Promise<void>;
 }
 

@@ -89,6 +89,7 @@ function build(root, shown, total) {
       <label class="viewer-open"><span>${esc(t('viewer.open'))}</span><input type="file" accept=".txt,text/plain" data-viewer="file"></label>
       <a data-viewer="link" hidden>${esc(t('viewer.link'))}</a>
     </div>`;
+  /** @param {string} name @param {string} kind @param {(event: Event) => void} handler */
   const on = (name, kind, handler) => /** @type {HTMLElement} */ (root.querySelector(`[data-viewer="${name}"]`)).addEventListener(kind, handler);
   on('close', 'click', closeViewer);
   on('first', 'click', () => { stop(); seek(0); });
@@ -236,6 +237,7 @@ function playButton(playing) {
 function onKey(event) {
   if (!open || event.target instanceof HTMLSelectElement) return;
   const rtl = document.documentElement.dir === 'rtl';
+  /** @type {Record<string, number>} */
   const keys = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 };
   if (event.key in keys && !(event.target instanceof HTMLInputElement && event.target.type === 'range')) {
     stop();

@@ -28,6 +28,7 @@ function computerChoice(strength) {
   return rating === undefined ? computer : t('lobby.computer.rated', { computer, rating: ratingText(rating, false) });
 }
 
+/** @param {T.OpenTable} table */
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
     ? t('lobby.range', { low: table.min_rating ?? '–', high: table.max_rating ?? '–' }) : '';
@@ -36,6 +37,7 @@ function tableRow(table) {
     + ` <button type="button" data-join="${esc(table.id)}">${esc(t('lobby.join'))}</button></li>`;
 }
 
+/** @param {T.OpenTable[]} tables */
 function tablesHtml(tables) {
   // the player's own first, marked as theirs (a table offered before a reload is found here again)
   const own = tables.filter((table) => table.yours).map(ownTableRow);
@@ -43,18 +45,21 @@ function tablesHtml(tables) {
   return own.length || others.length ? [...own, ...others].join('') : `<li class="note">${esc(t('lobby.no_tables'))}</li>`;
 }
 
+/** @param {T.Friends} friends */
 function friendsHtml(friends) {
   if (!friends.friends.length) return `<p class="note">${esc(t('lobby.no_friends'))}</p>`;
   return `<ul class="friends">${friends.friends.map((f) => `<li><button type="button" class="link" data-name="${esc(f.name)}">${esc(f.name)}</button>`
     + ` <small class="${f.online ? 'online' : 'offline'}">${esc(t(f.online ? 'lobby.online' : 'lobby.offline'))}</small></li>`).join('')}</ul>`;
 }
 
+/** @param {T.Invitation[]} invitations */
 function invitationsHtml(invitations) {
   return invitations.map((i) => `<li>${esc(t('lobby.invited_by', { name: i.by, suits: t('suits.option', { count: i.suits }), minutes: t('lobby.minutes', { count: i.minutes }) }))}`
     + ` <button type="button" data-accept="${esc(i.duel)}">${esc(t('lobby.accept'))}</button>`
     + ` <button type="button" data-decline="${esc(i.duel)}">${esc(t('lobby.decline'))}</button></li>`).join('');
 }
 
+/** A duel joined or accepted: to the table, or to wait for its start. @param {Promise<T.DuelState>} promise */
 async function joined(promise) {
   try {
     const fresh = await promise;
@@ -166,6 +171,7 @@ async function create(form) {
 }
 
 /** An invitation that arrives while the page is open: offered at once. */
+/** @param {T.Invitation} invitation */
 export function offer(invitation) {
   const d = openDialog(`<form method="dialog" class="invitation"><h2>${esc(t('lobby.invitation'))}</h2>
     <p>${esc(t('lobby.invited_by', { name: invitation.by, suits: t('suits.option', { count: invitation.suits }), minutes: t('lobby.minutes', { count: invitation.minutes }) }))}</p>
