@@ -33,9 +33,6 @@ function track(animation, card) {
   return animation;
 }
 
-/** Whether cards are still moving on the table. */
-export const moving = () => playing.size > 0;
-
 /** Every card where it is going, at once: a press during an animation acts on the table as it lands (drag.js). */
 export function land() {
   for (const animation of [...playing]) {

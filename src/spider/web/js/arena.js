@@ -107,7 +107,7 @@ function youHtml(state) {
 }
 
 /** One arena: its standings live, and what the player may do in it. */
-export async function showArena(/** @type {string} */ id) {
+async function showArena(/** @type {string} */ id) {
   addStyle('arena');
   connect();
   /** @type {T.ArenaState} */

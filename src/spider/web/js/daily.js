@@ -5,7 +5,7 @@
 // server deals and counts: the page never sees a deal's code before the player's game of it is over.
 import { api, request } from './api.js';
 import { state } from './state.js';
-import { settings, presetOf, suitCountOf } from './settings.js';
+import { settings, presetOf, suitCountOf, CONSTANTS } from './settings.js';
 import { t, formatNumber, formatTime, currentLanguage } from './i18n.js';
 import { setView } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
@@ -13,7 +13,6 @@ import { say, refuse } from './status.js';
 import { addStyle } from './styles.js';
 /** @import * as T from './types' */
 
-const SUIT_COUNTS = [1, 2, 4];
 const CALENDAR_DAYS = 28;
 // the presets whose helps a daily deal takes (everyone plays it under the classic table rules)
 const DAILY_PRESETS = ['classic', 'casual', 'patience', 'tabletop'];
@@ -115,7 +114,7 @@ export async function openDaily() {
   const minutes = Math.floor((found.next_in % 3600) / 60);
   const deals = found.deals.map((deal) => `<li><button type="button" data-daily-suits="${deal.suits}" data-state="${deal.state}">
     <b>${esc(t('suits.option', { count: deal.suits }))}</b><small>${esc(dealState(deal))}</small><span class="go">${esc(dealAction(deal))}</span></button></li>`).join('');
-  const suitRadios = SUIT_COUNTS.map((n) => `<label><input type="radio" name="daily-suits" value="${n}"${n === settings.suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="daily-suits" value="${n}"${n === settings.suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const played = new Map(found.past.map((past) => [`${past.day}/${past.suits}`, past.state]));
   const days = [];
   for (let back = CALENDAR_DAYS; back >= 0; back -= 1) days.push(before(found.day, back));
@@ -125,7 +124,7 @@ export async function openDaily() {
   for (const day of days) months.set(day.slice(0, 7), [...(months.get(day.slice(0, 7)) || []), day]);
   const calendar = [...months.values()].map((inMonth) => {
     const buttons = inMonth.map((day) => {
-      const marks = SUIT_COUNTS.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
+      const marks = CONSTANTS.suit_counts.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
       const mark = marks.includes('won') ? ' data-won' : marks.length ? ' data-played' : '';
       return `<button type="button" data-day="${day}"${mark}${day === found.day ? ' aria-pressed="true"' : ' aria-pressed="false"'} aria-label="${esc(dayName(day))}">${esc(dayName(day, 'day'))}</button>`;
     }).join('');
@@ -192,8 +191,8 @@ export async function openDaily() {
 export async function showStreaks(into) {
   let found;
   try { found = await today(); } catch { return; } // the rest of the statistics stands without them
-  const head = `<tr><td></td>${SUIT_COUNTS.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
-  const rows = /** @type {const} */ (['played', 'won', 'best_won']).map((key) => `<tr><th scope="row">${esc(t(`daily.streak.${key}`))}</th>${SUIT_COUNTS.map((n) => `<td>${formatNumber((found.streaks[String(n)] || { [key]: 0 })[key])}</td>`).join('')}</tr>`).join('');
+  const head = `<tr><td></td>${CONSTANTS.suit_counts.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
+  const rows = /** @type {const} */ (['played', 'won', 'best_won']).map((key) => `<tr><th scope="row">${esc(t(`daily.streak.${key}`))}</th>${CONSTANTS.suit_counts.map((n) => `<td>${formatNumber((found.streaks[String(n)] || { [key]: 0 })[key])}</td>`).join('')}</tr>`).join('');
   const section = document.createElement('section');
   section.className = 'daily-streaks';
   section.innerHTML = `<h3>${esc(t('daily.streaks'))}</h3><table><thead>${head}</thead><tbody>${rows}</tbody></table>`;

@@ -37,7 +37,7 @@ function row(entry) {
 }
 
 /** @param {Board} board @param {string} kind */
-export function boardHtml(board, kind) {
+function boardHtml(board, kind) {
   if (!board.entries.length) return `<p class="note" data-empty>${esc(t('boards.empty'))}</p>`;
   const head = `<tr><th scope="col">${esc(t('boards.place'))}</th><th scope="col">${esc(t('boards.name'))}</th>`
     + `<th scope="col">${esc(t(`boards.value.${kind}`))}</th><th scope="col">${kind === 'scores' ? esc(t('boards.time')) : ''}</th></tr>`;

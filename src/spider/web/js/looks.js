@@ -9,7 +9,7 @@ import { esc } from './dialog.js';
 
 /** @typedef {'back' | 'felt' | 'deck'} Look */
 /** @type {Record<Look, string[]>} each look's choices, the default first (as settings.js's defaults) */
-export const LOOKS = {
+const LOOKS = {
   back: ['blue', 'red', 'green', 'black'],
   felt: ['green', 'blue', 'red', 'grey'],
   deck: ['standard', 'large'],

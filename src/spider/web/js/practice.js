@@ -45,7 +45,7 @@ export async function practiceDialog() {
 }
 
 /** @param {string} id */
-export function startExercise(id) {
+function startExercise(id) {
   return opened(() => api.practise(id));
 }
 

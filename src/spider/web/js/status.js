@@ -40,7 +40,7 @@ export function refuse(error, elements = []) {
 }
 
 /** @param {Iterable<HTMLElement>} elements */
-export function shake(elements) {
+function shake(elements) {
   for (const el of elements) {
     el.classList.remove('refused');
     void el.offsetWidth;

@@ -59,7 +59,7 @@ export async function openViewer(source, { move = 0, play = false } = {}) {
   return true;
 }
 
-export function closeViewer() {
+function closeViewer() {
   if (open) open.root.close();
 }
 

@@ -34,7 +34,6 @@ const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null)
 const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
 const watching = () => Boolean(duel && duel.watch && mine()?.finished);
 
-export const inDuel = () => duel !== null;
 /** Playing a game of a duel now: an invitation then waits in the status line, not in a dialog. */
 export const busy = () => Boolean(duel && duel.state === 'playing' && mine() && !mine()?.finished);
 export const duelId = () => (duel ? duel.id : null);
@@ -169,7 +168,7 @@ export async function enterDuel(id) {
 }
 
 /** Back to solo play: the player's game in progress, or a new one. */
-export async function leaveDuel() {
+async function leaveDuel() {
   if (duel) unfollow(duel.id);
   duel = null;
   watchingSaid = '';

@@ -72,7 +72,7 @@ async function shown(fresh) {
 }
 
 /** Deals a new offline game (the engine must be kept). */
-export async function playOffline(suits = settings.suits) {
+async function playOffline(suits = settings.suits) {
   say(t('offline.loading'));
   try {
     const game = await call('new', { suits, rules: settings.rules });
@@ -147,7 +147,7 @@ async function leave(result) {
 }
 
 /** Sends the finished offline games; each leaves the list once the server has it (or refuses it for good). */
-export async function sendResults() {
+async function sendResults() {
   const waiting = waitingResults();
   if (!waiting.length) return;
   /** @type {T.OfflineResult[]} */
@@ -167,7 +167,7 @@ export async function sendResults() {
 }
 
 /** The connection failed: offer an offline game when the engine is kept; true when the player was told. */
-export async function connectionLost() {
+async function connectionLost() {
   if (kept || !(await engineKept())) return false;
   warm(); // while the player reads the offer
   openDialog(`<form method="dialog">
