@@ -63,6 +63,7 @@ sw.addEventListener('message', (event) => {
   event.waitUntil(work.then((kept) => port.postMessage({ kept }), () => port.postMessage({ kept: false })));
 });
 
+/** The kept copy of a request's file, if any. @param {Request} request */
 async function kept(request) {
   const url = new URL(request.url);
   const key = request.mode === 'navigate' && url.pathname === '/' ? '/' : url.pathname;

@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { setView, newGame } from './game.js';
 import { say, refuse } from './status.js';
 import { openDialog, esc } from './dialog.js';
+/** @import * as T from './types' */
 
 /** Give up the game in progress (if it still is) and analyse it. */
 export async function analyseGame() {
@@ -39,6 +40,10 @@ export async function analyseGame() {
   showAnalysis(origin, found);
 }
 
+/** The last point (in actions) from which the game could still be won: known whenever the deal can be won, the only case that offers Back and the line. @param {T.Analysis} found */
+const winnableUntil = (found) => /** @type {number} */ (found.last_winnable);
+
+/** @param {T.Analysis} found */
 function verdictText(found) {
   if (found.opening === 'no-win') return t('analysis.no_win');
   if (found.opening === 'unknown') return t('analysis.unknown');
@@ -47,6 +52,7 @@ function verdictText(found) {
   return t('analysis.winnable_until', { moves: found.moves, count: found.last_winnable, total: found.actions });
 }
 
+/** @param {T.View} origin the game analysed @param {T.Analysis} found */
 function showAnalysis(origin, found) {
   const winnable = found.opening === 'win';
   const back = winnable ? `<button value="back">${esc(t('analysis.back'))}</button>
@@ -63,7 +69,7 @@ function showAnalysis(origin, found) {
       else if (value === 'review') import('./review.js').then((review) => review.reviewGame(origin.id)).catch(() => {});
       else if (value === 'back') {
         try {
-          const fresh = await api.resume(origin.id, found.last_winnable, false);
+          const fresh = await api.resume(origin.id, winnableUntil(found), false);
           setView(fresh, { animate: false });
           say(t('analysis.resumed', { moves: fresh.moves }));
         } catch (error) {
@@ -78,16 +84,16 @@ function showAnalysis(origin, found) {
  * The winning line from the last point the game could still be won, in the replay viewer (viewer.js): the
  * player's own actions up to there, then the line, opened at that point and playing.
  */
-async function showLineFrom(origin, found) {
+async function showLineFrom(/** @type {T.View} */ origin, /** @type {T.Analysis} */ found) {
   let played;
   try {
-    played = await request('GET', `/api/games/${encodeURIComponent(origin.id)}/played`);
+    played = await request('GET /api/games/{game_id}/played', { path: { game_id: origin.id } });
   } catch (error) {
     refuse(error);
     return;
   }
-  const actions = played.actions.slice(0, found.last_winnable).concat(found.line);
+  const actions = played.actions.slice(0, winnableUntil(found)).concat(found.line);
   const viewer = await import('./viewer.js');
   await viewer.openViewer({ code: played.code, rules: played.rules, actions, title: t('viewer.line_title', { code: played.code }) },
-    { move: found.last_winnable, play: true });
+    { move: winnableUntil(found), play: true });
 }

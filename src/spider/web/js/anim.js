@@ -3,6 +3,14 @@
 // its old place to its new one. Cards are matched by comparing columns, so the same code animates moves,
 // deals, flips, removed runs, undo and redo without knowing any rule.
 import { cardElement } from './cards.js';
+/** @import * as T from './types' */
+
+/**
+ * Where everything was before a change: each column's cards (data-card, "down" face down) and their places,
+ * the stock's, and each run slot's.
+ * @typedef {{ card: string, rect: DOMRect }} Placed
+ * @typedef {{ columns: Placed[][], stock: DOMRect, game: string | null, stockCards: number, runs: number, runRects: DOMRect[] }} Snapshot
+ */
 
 const DURATION = 240;
 const EASING = 'cubic-bezier(.2,.7,.3,1)';
@@ -25,9 +33,6 @@ function track(animation, card) {
   return animation;
 }
 
-/** Whether cards are still moving on the table. */
-export const moving = () => playing.size > 0;
-
 /** Every card where it is going, at once: a press during an animation acts on the table as it lands (drag.js). */
 export function land() {
   for (const animation of [...playing]) {
@@ -37,9 +42,15 @@ export function land() {
   for (const card of document.querySelectorAll('.card.flying')) card.classList.remove('flying');
 }
 
+/** The cards of a column, as drawn. @param {HTMLElement} column */
+const cardsOf = (column) => [.../** @type {HTMLCollectionOf<HTMLElement>} */ (column.children)];
+/** A card element's card (data-card: "Ts", or "down"). @param {HTMLElement} el */
+const cardOf = (el) => /** @type {string} */ (el.dataset.card);
+
+/** @param {T.Elements} els @param {T.View | null} view @returns {Snapshot} */
 export function capture(els, view) {
   return {
-    columns: els.columns.map((col) => [...col.children].map((c) => ({ card: c.dataset.card, rect: c.getBoundingClientRect() }))),
+    columns: els.columns.map((col) => cardsOf(col).map((c) => ({ card: cardOf(c), rect: c.getBoundingClientRect() }))),
     stock: els.stock.getBoundingClientRect(),
     game: view ? view.id : null,
     stockCards: view ? view.stock.cards : 0,
@@ -48,6 +59,7 @@ export function capture(els, view) {
   };
 }
 
+/** @param {HTMLElement} el @param {DOMRect} from @param {number} [delay] ms */
 function slide(el, from, delay = 0) {
   const to = el.getBoundingClientRect();
   const dx = from.left - to.left;
@@ -59,10 +71,12 @@ function slide(el, from, delay = 0) {
   ), el);
 }
 
+/** @param {HTMLElement} el */
 function flip(el) {
   track(el.animate([{ transform: 'scaleX(0.05)' }, { transform: 'none' }], { duration: 200, easing: 'ease-out' }));
 }
 
+/** A card that left the table, fading as it goes (to a run's slot, or back to the stock). @param {string} card @param {DOMRect} from @param {DOMRect | null} to */
 function ghost(card, from, to) {
   const el = cardElement(card);
   el.classList.add('ghost');
@@ -74,13 +88,17 @@ function ghost(card, from, to) {
   track(el.animate(frames, { duration: DURATION + 120, easing: EASING, fill: 'forwards' })).finished.finally(() => el.remove());
 }
 
+/** @param {string[]} cards @param {Placed[]} items */
 const same = (cards, items) => cards.length === items.length && cards.every((c, i) => c === items[i].card);
 
+/** @param {Snapshot} snap @param {T.Elements} els @param {T.View} view */
 export function play(snap, els, view) {
+  /** @type {HTMLElement[][]} each column's cards that were not there before */
   const arrivals = [];
+  /** @type {Placed[][]} each column's cards that are no longer there */
   const departures = [];
   els.columns.forEach((col, i) => {
-    const now = [...col.children];
+    const now = cardsOf(col);
     const before = snap.columns[i] || [];
     let p = 0;
     while (p < now.length && p < before.length) {
@@ -104,7 +122,7 @@ export function play(snap, els, view) {
       const gone = departures[j];
       if (j === i || !gone.length || gone.length > arrived.length) continue;
       const tail = arrived.slice(arrived.length - gone.length);
-      if (!same(tail.map((e) => e.dataset.card), gone)) continue;
+      if (!same(tail.map(cardOf), gone)) continue;
       tail.forEach((el, k) => slide(el, gone[k].rect));
       arrivals[i] = arrived.slice(0, arrived.length - gone.length);
       departures[j] = [];

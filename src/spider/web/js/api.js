@@ -24,29 +24,36 @@ function unreachable() {
 }
 
 /**
- * One call to the server: the JSON it answers, or an ApiError with its sentence.
- * @param {string} method
- * @param {string} path
- * @param {unknown} [body]
- * @param {{ keepalive?: boolean }} [options]
- * @returns {Promise<any>}
+ * One call to the server: the JSON it answers, typed as the route's answer (answers.d.ts' Endpoints), or an
+ * ApiError with its sentence. The route is named as the OpenAPI description names it, 'GET /api/games/{game_id}',
+ * and `path` gives the values between its braces.
+ * @template {T.Route} R
+ * @param {R} route
+ * @param {T.CallArgs<R>} call
+ * @returns {Promise<T.Endpoints[R]>}
  */
-export function request(method, path, body, { keepalive = false } = {}) {
-  return answer(fetch(path, {
+export function request(route, ...call) {
+  const { path = {}, query = {}, body, keepalive = false, signal } = call[0] || {};
+  const [method, template] = route.split(' ');
+  const values = /** @type {Record<string, string | number>} */ (path);
+  const asked = Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${encodeURIComponent(value)}`]));
+  const url = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name])) + (asked.length ? `?${asked.join('&')}` : '');
+  return /** @type {Promise<T.Endpoints[R]>} */ (answer(fetch(url, {
     method,
     keepalive, // sent even as the page closes
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  }));
+    signal,
+  })));
 }
 
 /**
  * The JSON of a response, or an ApiError with the server's sentence.
  * @param {Promise<Response>} pending
- * @returns {Promise<any>}
+ * @returns {Promise<unknown>} what the route's description says it answers (request() gives it its type)
  */
-export async function answer(pending) {
+async function answer(pending) {
   let response;
   try {
     response = await pending;
@@ -63,50 +70,46 @@ export async function answer(pending) {
 }
 
 // Views say "no more moves" only when the player wants to be told (the setting is sent with each request).
-let stuckQuery = 'no_more_moves=1';
+let stuckAsked = 1;
 /** @param {boolean} on */
-export function tellStuck(on) { stuckQuery = `no_more_moves=${on ? 1 : 0}`; }
+export function tellStuck(on) { stuckAsked = on ? 1 : 0; }
+/** The query of every call that answers with a view. */
+const viewQuery = () => ({ no_more_moves: stuckAsked });
 /** @param {string} id */
-const game = (id) => `/api/games/${encodeURIComponent(id)}`;
-/** @param {string} path */
-const withView = (path) => `${path}?${stuckQuery}`;
+const game = (id) => ({ game_id: id });
 
-/** Each call's answer has the type the server's OpenAPI description gives it (types.d.ts). */
+/** The game's calls; each answers with its route's type (answers.d.ts). */
 export const api = {
-  /** @returns {Promise<T.View>} */
-  current: () => request('GET', withView('/api/games/current')),
-  /** @param {object} options @returns {Promise<T.View>} */
-  create: (options) => request('POST', withView('/api/games'), options),
-  /** @param {string} id @returns {Promise<T.View>} */
-  get: (id) => request('GET', withView(game(id))),
-  /** @param {string} id @param {string} action @param {number} [version] @returns {Promise<T.Played>} */
-  act: (id, action, version) => request('POST', withView(`${game(id)}/actions`), { action, version }),
-  /** @param {string} id @param {boolean} onScreen @returns {Promise<T.ClockAnswer>} */
-  clock: (id, onScreen) => request('POST', `${game(id)}/clock`, { on_screen: onScreen }, { keepalive: true }),
-  /** @param {string} id @returns {Promise<T.View>} */
-  restart: (id) => request('POST', withView(`${game(id)}/restart`), {}),
-  /** @param {string} id @param {number} [index] which of the position's hints, from 0 @returns {Promise<T.Hint>} */
-  hint: (id, index = 0) => request('GET', `${game(id)}/hint${index ? `?index=${index}` : ''}`),
-  /** @param {string} id @returns {Promise<T.Line>} */
-  line: (id) => request('GET', `${game(id)}/line`),
-  /** @param {string} id @returns {Promise<T.Analysis>} */
-  analysis: (id) => request('GET', `${game(id)}/analysis`),
-  /** @param {string} id @param {number} at @param {boolean} replay @returns {Promise<T.View>} */
-  resume: (id, at, replay) => request('POST', withView(`${game(id)}/resume`), { at, replay }),
-  /** @param {string} id @returns {Promise<T.View>} */
-  resign: (id) => request('POST', withView(`${game(id)}/resign`), {}),
-  /** @param {string} id @returns {Promise<T.Shared>} */
-  share: (id) => request('POST', `${game(id)}/share`, {}),
-  /** @returns {Promise<T.Stats>} */
-  stats: () => request('GET', '/api/stats'),
-  /** @returns {Promise<T.Presets>} */
-  presets: () => request('GET', '/api/presets'),
-  /** @returns {Promise<T.PracticeList>} */
-  practice: () => request('GET', '/api/practice'),
-  /** @param {object} result @returns {Promise<T.OfflineAnswer>} */
-  offlineResult: (result) => request('POST', '/api/offline-results', result),
-  /** @param {string} id @returns {Promise<T.View>} */
-  practise: (id) => request('POST', withView(`/api/practice/${encodeURIComponent(id)}`), {}),
-  /** A finished game's moment after `at` actions, tried again as practice. @param {string} id @param {number} at @returns {Promise<T.View>} */
-  tryAgain: (id, at) => request('POST', `${withView(`${game(id)}/review/practice`)}&at=${at}`, {}),
+  current: () => request('GET /api/games/current', { query: viewQuery() }),
+  /** @param {T.NewGame} options */
+  create: (options) => request('POST /api/games', { query: viewQuery(), body: options }),
+  /** @param {string} id */
+  get: (id) => request('GET /api/games/{game_id}', { path: game(id), query: viewQuery() }),
+  /** @param {string} id @param {string} action @param {number} [version] */
+  act: (id, action, version) => request('POST /api/games/{game_id}/actions', { path: game(id), query: viewQuery(), body: { action, version } }),
+  /** @param {string} id @param {boolean} onScreen */
+  clock: (id, onScreen) => request('POST /api/games/{game_id}/clock', { path: game(id), body: { on_screen: onScreen }, keepalive: true }),
+  /** @param {string} id */
+  restart: (id) => request('POST /api/games/{game_id}/restart', { path: game(id), query: viewQuery(), body: {} }),
+  /** @param {string} id @param {number} [index] which of the position's hints, from 0 */
+  hint: (id, index = 0) => request('GET /api/games/{game_id}/hint', { path: game(id), query: { index: index || undefined } }),
+  /** @param {string} id */
+  line: (id) => request('GET /api/games/{game_id}/line', { path: game(id) }),
+  /** @param {string} id */
+  analysis: (id) => request('GET /api/games/{game_id}/analysis', { path: game(id) }),
+  /** @param {string} id @param {number} at @param {boolean} replay */
+  resume: (id, at, replay) => request('POST /api/games/{game_id}/resume', { path: game(id), query: viewQuery(), body: { at, replay } }),
+  /** @param {string} id */
+  resign: (id) => request('POST /api/games/{game_id}/resign', { path: game(id), query: viewQuery(), body: {} }),
+  /** @param {string} id */
+  share: (id) => request('POST /api/games/{game_id}/share', { path: game(id), body: {} }),
+  stats: () => request('GET /api/stats'),
+  presets: () => request('GET /api/presets'),
+  practice: () => request('GET /api/practice'),
+  /** @param {T.OfflineResult} result */
+  offlineResult: (result) => request('POST /api/offline-results', { body: result }),
+  /** @param {string} id */
+  practise: (id) => request('POST /api/practice/{exercise_id}', { path: { exercise_id: id }, query: viewQuery(), body: {} }),
+  /** A finished game's moment after `at` actions, tried again as practice. @param {string} id @param {number} at */
+  tryAgain: (id, at) => request('POST /api/games/{game_id}/review/practice', { path: game(id), query: { ...viewQuery(), at }, body: {} }),
 };

@@ -8,14 +8,14 @@ import { connect, on, followArena, unfollowArena } from './duel/socket.js';
 import { t, currentLanguage } from './i18n.js';
 import { openDialog, dialog, esc } from './dialog.js';
 import { say, refuse } from './status.js';
-import { CONSTANTS } from './settings.js';
+import { CONSTANTS, suitCountOf } from './settings.js';
 import { addStyle } from './styles.js';
+/** @import * as T from './types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
-const arenaPath = (id) => `/api/arenas/${encodeURIComponent(id)}`;
 const LENGTHS = [15, 30, 45, 60, 90, 120];
-/** The arena this page has joined: a duel that starts offers berserk. */
+/** @type {string | null} the arena this page has joined: a duel that starts offers berserk */
 let joined = null;
 
 /** @param {string} iso */
@@ -23,12 +23,14 @@ function clockTime(iso) {
   return new Date(iso).toLocaleTimeString(currentLanguage(), { hour: '2-digit', minute: '2-digit' });
 }
 
+/** @param {T.ArenaSummary} arena */
 function when(arena) {
   if (arena.state === 'upcoming') return t('arena.state.upcoming', { time: clockTime(arena.starts_at) });
   if (arena.state === 'running') return t('arena.state.running', { time: clockTime(arena.ends_at) });
   return t('arena.state.over');
 }
 
+/** @param {T.ArenaSummary} arena */
 function summary(arena) {
   // a name keeps its own direction inside a sentence of another (FSI ... PDI)
   const by = arena.opened_by === null ? t('arena.hourly') : t('arena.by', { name: `\u2068${arena.opened_by}\u2069` });
@@ -41,7 +43,7 @@ export async function openArenas() {
   addStyle('arena');
   connect();
   let list;
-  try { list = await request('GET', '/api/arenas'); } catch (error) { refuse(error); return; }
+  try { list = await request('GET /api/arenas'); } catch (error) { refuse(error); return; }
   const items = list.arenas.filter((a) => a.state !== 'over' || a.joined).map((a) => `<li class="arena-row${a.joined ? ' joined' : ''}"><span>${summary(a)}</span>`
     + `<button type="button" data-arena="${esc(a.id)}">${esc(t('arena.show'))}</button></li>`).join('');
   const suitRadios = CONSTANTS.suit_counts.map((n, i) => `<label><input type="radio" name="suits" value="${n}"${i === 0 ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
@@ -67,17 +69,21 @@ export async function openArenas() {
   });
 }
 
+/** @param {HTMLFormElement} form */
 async function create(form) {
+  /** @type {T.NewArena} */
   const body = {
-    suits: Number(form.suits.value), minutes: Number(form.minutes.value), length: Number(form.length.value),
-    computers: form.computers.checked,
+    suits: suitCountOf(form.suits.value), minutes: /** @type {T.Minutes} */ (Number(form.minutes.value)),
+    // `form.length` is the count of the form's fields for the checker; the browser gives the field named so
+    length: /** @type {T.NewArena['length']} */ (Number(/** @type {HTMLSelectElement} */ (form.elements.namedItem('length')).value)), computers: form.computers.checked,
   };
   try {
-    const state = await request('POST', '/api/arenas', body);
+    const state = await request('POST /api/arenas', { body });
     showArena(state.arena.id);
   } catch (error) { refuse(error); }
 }
 
+/** @param {T.Standing[]} standings @param {T.Standing[] | null} podium */
 function standingsHtml(standings, podium) {
   const rows = standings.map((s) => `<li data-place="${s.place}"${s.active ? '' : ' class="away"'}><span class="place">${s.place}.</span>`
     + ` <bdi class="name">${esc(s.name)}</bdi> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
@@ -87,6 +93,7 @@ function standingsHtml(standings, podium) {
   return `${top}<h3>${esc(t('arena.standings'))}</h3><ol class="standings" data-standings>${rows}</ol>`;
 }
 
+/** @param {T.ArenaState} state */
 function youHtml(state) {
   const you = state.you;
   const over = state.arena.state === 'over';
@@ -100,11 +107,12 @@ function youHtml(state) {
 }
 
 /** One arena: its standings live, and what the player may do in it. */
-export async function showArena(id) {
+async function showArena(/** @type {string} */ id) {
   addStyle('arena');
   connect();
+  /** @type {T.ArenaState} */
   let state;
-  try { state = await request('GET', arenaPath(id)); } catch (error) { refuse(error); return; }
+  try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: id } }); } catch (error) { refuse(error); return; }
   const d = openDialog(`<form method="dialog" class="lobby arena">
     <h2>${esc(t('arena.title'))}</h2>
     <p data-summary>${summary(state.arena)}</p>
@@ -118,7 +126,7 @@ export async function showArena(id) {
   d.addEventListener('close', () => { delete d.dataset.arena; }, { once: true });
   if (state.you && state.you.active) joined = id;
   const refresh = async () => {
-    try { state = await request('GET', arenaPath(id)); } catch { return; }
+    try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: id } }); } catch { return; }
     if (!d.open) return;
     /** @type {HTMLElement} */ (d.querySelector('[data-summary]')).innerHTML = summary(state.arena);
     /** @type {HTMLElement} */ (d.querySelector('[data-you]')).innerHTML = youHtml(state);
@@ -138,8 +146,8 @@ export async function showArena(id) {
     const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     try {
-      if ('join' in button.dataset) { await request('POST', `${arenaPath(id)}/join`, {}); joined = id; }
-      else if ('leave' in button.dataset) { await request('POST', `${arenaPath(id)}/leave`, {}); joined = null; }
+      if ('join' in button.dataset) { await request('POST /api/arenas/{arena_id}/join', { path: { arena_id: id }, body: {} }); joined = id; }
+      else if ('leave' in button.dataset) { await request('POST /api/arenas/{arena_id}/leave', { path: { arena_id: id }, body: {} }); joined = null; }
       else if ('berserk' in button.dataset) { await berserk(id); }
       else if (button.dataset.duel) {
         const duelId = button.dataset.duel;
@@ -152,8 +160,9 @@ export async function showArena(id) {
   });
 }
 
+/** @param {string} id */
 async function berserk(id) {
-  await request('POST', `${arenaPath(id)}/berserk`, {});
+  await request('POST /api/arenas/{arena_id}/berserk', { path: { arena_id: id }, body: {} });
   say(t('arena.berserked'));
   document.getElementById('arena-berserk')?.remove();
 }
@@ -173,7 +182,7 @@ function offerBerserk() {
   document.body.append(button);
   // only before the first move: the offer goes with the first touch of the table (and in any case after
   // the time to make one)
-  const gone = (event) => {
+  const gone = (/** @type {Event | undefined} */ event) => {
     if (event && button.contains(/** @type {Node} */ (event.target))) return;
     button.remove();
     document.removeEventListener('pointerup', gone, true);
@@ -184,10 +193,11 @@ function offerBerserk() {
 
 /** A pairing starts the duel on the duel table: the arena's dialog steps aside for it, and berserk is
 offered (only for a duel of the arena joined here, not for any other duel). */
-async function paired(frame) {
+async function paired(/** @type {T.Frames['duel_started']} */ frame) {
   if (!joined) return;
+  /** @type {T.ArenaState} */
   let state;
-  try { state = await request('GET', arenaPath(joined)); } catch { return; }
+  try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: joined } }); } catch { return; }
   if (!state.you || state.you.duel !== frame.duel) return;
   if (dialog().open && dialog().dataset.arena) dialog().close('duel');
   if (state.you.may_berserk) offerBerserk();

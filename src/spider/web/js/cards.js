@@ -3,9 +3,12 @@
 // A screen reader meets each face-up card as a list item named in words ("10 of spades"); what the
 // eye reads (corners and pip) is hidden from it.
 import { rankLabel, rankOf, cardName } from './i18n.js';
+/** @import * as T from './types' */
 
+/** @type {Record<T.Suit, string>} */
 export const SUIT_SYMBOLS = { s: '♠', h: '♥', d: '♦', c: '♣' };
 const COURTS = '/static/cards/courts.svg';
+/** @type {Record<number, string>} the courts' pictures in courts.svg, by rank */
 const COURT_IDS = { 11: 'j', 12: 'q', 13: 'k' };
 
 export function faceDownCard() {
@@ -15,9 +18,10 @@ export function faceDownCard() {
   return el;
 }
 
+/** @param {T.Card} card */
 export function faceUpCard(card) {
   const rank = rankOf(card);
-  const suit = card[1];
+  const suit = /** @type {T.Suit} */ (card[1]);
   const el = document.createElement('div');
   el.className = `card ${suit}`;
   el.dataset.card = card;
@@ -33,6 +37,7 @@ export function faceUpCard(card) {
   return el;
 }
 
+/** A card as the table shows it: "down" is a face-down card. @param {T.Card | 'down'} card */
 export function cardElement(card) {
   return card === 'down' ? faceDownCard() : faceUpCard(card);
 }

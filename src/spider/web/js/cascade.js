@@ -5,6 +5,7 @@
 // few seconds at most, whatever the screen, so that a phone does not labour over it.
 import { rankLabel } from './i18n.js';
 import { SUIT_SYMBOLS } from './cards.js';
+/** @import * as T from './types' */
 
 const LAUNCHING_MS = 1900;  // the last card leaves its slot by then
 const LONGEST_MS = 3200;    // and the cascade ends by then, wherever the cards are
@@ -14,7 +15,7 @@ const RANKS = 13;           // a run: king down to ace
 
 /**
  * One face-up card drawn once, then stamped along its path.
- * @param {string} suit @param {number} rank @param {number} w @param {number} h @param {number} scale
+ * @param {T.Suit} suit @param {number} rank @param {number} w @param {number} h @param {number} scale
  */
 function cardImage(suit, rank, w, h, scale) {
   const image = document.createElement('canvas');
@@ -48,7 +49,7 @@ function cardImage(suit, rank, w, h, scale) {
 /**
  * Play the cascade for the completed runs (their suits, in slot order) from their slots' places on screen.
  * Resolves when it is over: played out, skipped by a click or a key, or the page hidden.
- * @param {string[]} runs @param {DOMRect[]} slots @param {{ width: number, height: number }} card
+ * @param {T.Suit[]} runs @param {DOMRect[]} slots @param {{ width: number, height: number }} card
  * @param {string} skipText what the line under the cascade says (a click or a key skips it)
  * @returns {Promise<void>}
  */
@@ -83,14 +84,14 @@ export function cascade(runs, slots, card, skipText) {
     const h = w * (card.height / card.width || 1.4);
     /** @type {Map<string, HTMLCanvasElement>} */
     const images = new Map();
-    const imageOf = (/** @type {string} */ suit, /** @type {number} */ rank) => {
+    const imageOf = (/** @type {T.Suit} */ suit, /** @type {number} */ rank) => {
       const key = `${suit}${rank}`;
       if (!images.has(key)) images.set(key, cardImage(suit, rank, w, h, scale));
       return /** @type {HTMLCanvasElement} */ (images.get(key));
     };
 
     // king first from every slot in turn, then the queens, … as the classic games launch them
-    /** @type {{ suit: string, rank: number, from: DOMRect }[]} */
+    /** @type {{ suit: T.Suit, rank: number, from: DOMRect }[]} */
     const queue = [];
     for (let rank = RANKS; rank >= 1; rank -= 1) {
       runs.forEach((suit, i) => { if (slots[i]) queue.push({ suit, rank, from: slots[i] }); });

@@ -5,30 +5,22 @@
 // server deals and counts: the page never sees a deal's code before the player's game of it is over.
 import { api, request } from './api.js';
 import { state } from './state.js';
-import { settings, presetOf } from './settings.js';
+import { settings, presetOf, suitCountOf, CONSTANTS } from './settings.js';
 import { t, formatNumber, formatTime, currentLanguage } from './i18n.js';
 import { setView } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
 import { addStyle } from './styles.js';
+/** @import * as T from './types' */
 
-const SUIT_COUNTS = [1, 2, 4];
 const CALENDAR_DAYS = 28;
 // the presets whose helps a daily deal takes (everyone plays it under the classic table rules)
 const DAILY_PRESETS = ['classic', 'casual', 'patience', 'tabletop'];
 
-/**
- * @typedef {{ suits: number, state: 'new' | 'playing' | 'won' | 'lost', game: string | null, place: number | null, finished: number }} DailyDeal
- * @typedef {{ played: number, won: number, best_played: number, best_won: number }} Streaks
- * @typedef {{ day: string, next_in: number, deals: DailyDeal[], streaks: Record<string, Streaks>, past: { day: string, suits: number, state: string }[] }} DailyToday
- * @typedef {{ place: number, name: string | null, won: boolean, score: number, seconds: number, helped: boolean, game: string | null, friend: boolean, you: boolean }} DailyEntry
- * @typedef {{ day: string, suits: number, finished: number, playing: boolean, entries: DailyEntry[], you: DailyEntry | null }} DailyBoard
- */
-
-/** @returns {Promise<DailyToday>} */
-const today = () => request('GET', '/api/daily');
-/** @param {string} day @param {number} suits @param {boolean} friends @returns {Promise<DailyBoard>} */
-const boardOf = (day, suits, friends) => request('GET', `/api/daily/${day}/${suits}${friends ? '?friends=true' : ''}`);
+/** @returns {Promise<T.DailyToday>} */
+const today = () => request('GET /api/daily');
+/** @param {string} day @param {number} suits @param {boolean} friends @returns {Promise<T.DailyBoard>} */
+const boardOf = (day, suits, friends) => request('GET /api/daily/{date}/{suits}', { path: { date: day, suits }, query: { friends: friends || undefined } });
 
 /** A day (YYYY-MM-DD, UTC) as the language writes it: whole, its number alone, or its month. @param {string} day @param {'long' | 'day' | 'month'} [style] */
 function dayName(day, style = 'long') {
@@ -46,7 +38,7 @@ function before(day, back) {
 }
 
 /** A new game of a day's deal, under the player's preset's helps (the classic one's otherwise). */
-async function play(/** @type {string} */ day, /** @type {number} */ suits, /** @type {boolean} */ ranked) {
+async function play(/** @type {string} */ day, /** @type {T.SuitCount} */ suits, /** @type {boolean} */ ranked) {
   say(t('app.loading'), { quiet: true });
   const preset = presetOf(settings.rules);
   try {
@@ -64,7 +56,7 @@ async function resume(id) {
   try { setView(await api.get(id)); } catch (error) { refuse(error); }
 }
 
-/** @param {DailyDeal} deal */
+/** @param {T.DailyDeal} deal */
 function dealState(deal) {
   if (deal.state === 'won' || deal.state === 'lost') {
     const result = t(`daily.state.${deal.state}`);
@@ -73,7 +65,7 @@ function dealState(deal) {
   return t(`daily.state.${deal.state}`);
 }
 
-/** @param {DailyDeal} deal */
+/** @param {T.DailyDeal} deal */
 const dealAction = (deal) => t(deal.state === 'new' ? 'daily.play' : deal.state === 'playing' ? 'daily.continue' : 'daily.again');
 
 /** The board of a day at a suit count, into `into`. @param {HTMLElement} into @param {string} day @param {number} suits @param {boolean} friends @param {boolean} isToday */
@@ -91,7 +83,7 @@ async function showBoard(into, day, suits, friends, isToday) {
     return;
   }
   const hidden = isToday && found.entries.some((entry) => !entry.game);
-  const row = (/** @type {DailyEntry} */ entry) => {
+  const row = (/** @type {T.DailyEntry} */ entry) => {
     const marks = [entry.you ? t('daily.board.you') : '', entry.friend ? t('daily.board.friend') : ''].filter(Boolean);
     const name = `${esc(entry.name || t('daily.board.anonymous'))}${marks.length ? ` <small>(${esc(marks.join(', '))})</small>` : ''}`;
     const helped = entry.helped ? ` <span class="daily-helped" title="${esc(t('daily.board.helped.about'))}">${esc(t('daily.board.helped'))}</span>` : '';
@@ -112,7 +104,7 @@ export async function openDaily() {
     <div class="daily-today">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
   { label: t('daily.title') });
-  /** @type {DailyToday} */
+  /** @type {T.DailyToday} */
   let found;
   try { found = await today(); } catch (error) {
     /** @type {HTMLElement} */ (d.querySelector('.daily-today')).textContent = /** @type {Error} */ (error).message;
@@ -122,7 +114,7 @@ export async function openDaily() {
   const minutes = Math.floor((found.next_in % 3600) / 60);
   const deals = found.deals.map((deal) => `<li><button type="button" data-daily-suits="${deal.suits}" data-state="${deal.state}">
     <b>${esc(t('suits.option', { count: deal.suits }))}</b><small>${esc(dealState(deal))}</small><span class="go">${esc(dealAction(deal))}</span></button></li>`).join('');
-  const suitRadios = SUIT_COUNTS.map((n) => `<label><input type="radio" name="daily-suits" value="${n}"${n === settings.suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
+  const suitRadios = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="daily-suits" value="${n}"${n === settings.suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const played = new Map(found.past.map((past) => [`${past.day}/${past.suits}`, past.state]));
   const days = [];
   for (let back = CALENDAR_DAYS; back >= 0; back -= 1) days.push(before(found.day, back));
@@ -132,7 +124,7 @@ export async function openDaily() {
   for (const day of days) months.set(day.slice(0, 7), [...(months.get(day.slice(0, 7)) || []), day]);
   const calendar = [...months.values()].map((inMonth) => {
     const buttons = inMonth.map((day) => {
-      const marks = SUIT_COUNTS.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
+      const marks = CONSTANTS.suit_counts.map((n) => played.get(`${day}/${n}`)).filter(Boolean);
       const mark = marks.includes('won') ? ' data-won' : marks.length ? ' data-played' : '';
       return `<button type="button" data-day="${day}"${mark}${day === found.day ? ' aria-pressed="true"' : ' aria-pressed="false"'} aria-label="${esc(dayName(day))}">${esc(dayName(day, 'day'))}</button>`;
     }).join('');
@@ -151,7 +143,7 @@ export async function openDaily() {
     ${calendar}`;
   let day = found.day;
   const board = /** @type {HTMLElement} */ (d.querySelector('.daily-board'));
-  const chosenSuits = () => Number(/** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-suits"]:checked')).value);
+  const chosenSuits = () => suitCountOf(/** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-suits"]:checked')).value);
   const friends = /** @type {HTMLInputElement} */ (d.querySelector('input[name="daily-friends"]'));
   const pastButton = /** @type {HTMLButtonElement} */ (d.querySelector('[data-play-past]'));
   const refresh = () => {
@@ -178,7 +170,7 @@ export async function openDaily() {
         const id = deal.game;
         if (!state.view || state.view.id !== id) askFirst(() => resume(id));
       } else {
-        askFirst(() => play(found.day, deal.suits, deal.state === 'new'));
+        askFirst(() => play(found.day, /** @type {T.SuitCount} */ (deal.suits), deal.state === 'new'));
       }
     });
   }
@@ -199,8 +191,8 @@ export async function openDaily() {
 export async function showStreaks(into) {
   let found;
   try { found = await today(); } catch { return; } // the rest of the statistics stands without them
-  const head = `<tr><td></td>${SUIT_COUNTS.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
-  const rows = /** @type {const} */ (['played', 'won', 'best_won']).map((key) => `<tr><th scope="row">${esc(t(`daily.streak.${key}`))}</th>${SUIT_COUNTS.map((n) => `<td>${formatNumber((found.streaks[String(n)] || { [key]: 0 })[key])}</td>`).join('')}</tr>`).join('');
+  const head = `<tr><td></td>${CONSTANTS.suit_counts.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
+  const rows = /** @type {const} */ (['played', 'won', 'best_won']).map((key) => `<tr><th scope="row">${esc(t(`daily.streak.${key}`))}</th>${CONSTANTS.suit_counts.map((n) => `<td>${formatNumber((found.streaks[String(n)] || { [key]: 0 })[key])}</td>`).join('')}</tr>`).join('');
   const section = document.createElement('section');
   section.className = 'daily-streaks';
   section.innerHTML = `<h3>${esc(t('daily.streaks'))}</h3><table><thead>${head}</thead><tbody>${rows}</tbody></table>`;

@@ -2,7 +2,7 @@
 // Dialogs: new game, settings, rules, share and "no more moves" (the win's is win.js, the statistics' statistics.js). One <dialog>, refilled.
 import { api, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn } from './settings.js';
+import { settings, saveSettings, PRESETS, HELPS, RULE_CHOICES, CONSTANTS, presetOf, prefersReducedMotion, animationsOn, suitCountOf } from './settings.js';
 import { t, currentLanguage, LANGUAGES, LANGUAGE_NAMES } from './i18n.js';
 import { requestRender } from './render.js';
 import { newGame, openCode, restart, undo } from './game.js';
@@ -11,6 +11,7 @@ import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
 /** @import * as T from './types' */
+/** @import { Toggle } from './settings.js' */
 import { practiceDialog, watchPractice } from './practice.js';
 import { looksFields, wireLooks } from './looks.js';
 
@@ -20,12 +21,15 @@ const statsDialog = () => import('./statistics.js').then((statistics) => statist
 
 const closeButton = (primary = false) => `<button value="close"${primary ? ' class="primary"' : ''}>${esc(t('button.close'))}</button>`;
 
+/** A rule's choice as a select's value. @param {string} key @param {unknown} value */
 function ruleValue(key, value) { return value === null ? 'unlimited' : String(value); }
+/** @param {string} key @param {string} text @returns {string | number | null} */
 function parseRule(key, text) {
   if (key === 'undo') return text === 'unlimited' ? null : Number(text);
   return text;
 }
 
+/** @param {T.TableRules | null} rules */
 function presetName(rules) {
   const name = presetOf(rules);
   return name ? t(`preset.${name}`) : t('settings.preset.custom');
@@ -39,7 +43,7 @@ function newGameDialog() {
   const playing = view && !view.practice && !view.over && !view.won && view.moves > 0;
   const giveUp = (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
     + (playing ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '');
-  const kind = (k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;
+  const kind = (/** @type {T.Deal} */ k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;
   const d = openDialog(`<form method="dialog">
     <h2>${esc(t('newgame.title'))}</h2>
     <h3>${esc(t('newgame.suits'))}</h3><div class="suit-radios">${suitRadios}</div>
@@ -61,7 +65,7 @@ function newGameDialog() {
       const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
       const code = form.code.value.trim();
       if (code) openCode(code);
-      else newGame(form.kind.value, Number(form.suits.value));
+      else newGame(form.kind.value, suitCountOf(form.suits.value));
     },
   });
   // Enter in the code field deals, as the form's first button (Cancel, or Give up) would otherwise answer it
@@ -73,6 +77,7 @@ function newGameDialog() {
 }
 
 function settingsDialog() {
+  /** @type {Record<string, unknown>} the rules shown: the player's, else classic's, else the game's */
   const r = settings.rules || PRESETS.classic || (state.view && state.view.rules) || {};
   const presetOptions = Object.keys(PRESETS).map((p) => `<option value="${p}">${esc(t(`preset.${p}`))}</option>`).join('')
     + `<option value="custom">${esc(t('settings.preset.custom'))}</option>`;
@@ -84,7 +89,9 @@ function settingsDialog() {
     const note = off ? `<small id="group-note" class="note">${esc(t('rule.group.one_suit'))}</small>` : '';
     return `<div class="field"><label for="rule-${key}">${esc(t(`rule.${key}`))}</label><select id="rule-${key}" data-rule="${key}"${off ? ' disabled aria-describedby="group-note"' : ''}>${options}</select>${note}</div>`;
   }).join('');
+  /** @type {Toggle[]} */
   const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'sound', 'fourColors', 'offline', 'meter'];
+  /** @type {Record<string, string>} the catalog's ids of the settings named otherwise in the page */
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
   const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
@@ -122,7 +129,7 @@ function settingsDialog() {
     if (!PRESETS[preset.value]) return;
     const chosen = { ...PRESETS[preset.value] };
     settings.rules = chosen;
-    for (const sel of rules) sel.value = ruleValue(String(sel.dataset.rule), chosen[String(sel.dataset.rule)]);
+    for (const sel of rules) sel.value = ruleValue(String(sel.dataset.rule), /** @type {Record<string, unknown>} */ (chosen)[String(sel.dataset.rule)]);
     const helps = HELPS[preset.value];
     if (helps) { // the product the preset comes from offers these helpers, or does not
       settings.hints = helps.hints;
@@ -139,14 +146,14 @@ function settingsDialog() {
   for (const sel of rules) {
     sel.addEventListener('change', () => {
       const rule = String(sel.dataset.rule);
-      settings.rules = { ...r, ...settings.rules, [rule]: parseRule(rule, sel.value) };
+      settings.rules = /** @type {T.TableRules} */ ({ ...r, ...settings.rules, [rule]: parseRule(rule, sel.value) });
       syncPreset();
       saveSettings();
     });
   }
   for (const toggle of boxes) {
     toggle.addEventListener('change', () => {
-      settings[String(toggle.dataset.setting)] = toggle.checked;
+      settings[/** @type {Toggle} */ (String(toggle.dataset.setting))] = toggle.checked;
       if (toggle.dataset.setting === 'stuck') tellStuck(toggle.checked);
       if (toggle.dataset.setting === 'offline') import('./offline/settings.js').then((offline) => offline.offlinePlay(toggle.checked));
       if (toggle.dataset.setting === 'meter') import('./meter.js').then((meter) => meter.showChance());

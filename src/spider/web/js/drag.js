@@ -20,6 +20,7 @@ const DOUBLE_MS = 450;
  */
 /** @type {Press | null} */
 let press = null;
+/** @type {{ column: number, time: number } | null} the last tap, for a double one */
 let lastTap = null;
 
 export function initDrag() {
@@ -35,6 +36,7 @@ function land() {
 }
 
 /** What the press holds, from what is drawn under it: a column, and the cards from the one pressed down. */
+/** @param {Press} p */
 function aim(p) {
   const hit = document.elementFromPoint(p.x, p.y);
   if (!hit || !els.tableau.contains(hit) || !state.view) return false;
@@ -52,9 +54,11 @@ function aim(p) {
   return true;
 }
 
+/** @param {PointerEvent} e */
 function onDown(e) {
   if (press || e.button !== 0 || !state.view) return;
   state.keyboard = false;
+  /** @type {Press} */
   const p = {
     id: e.pointerId, x: e.clientX, y: e.clientY, at: { x: e.clientX, y: e.clientY }, waiting: acting(), up: false,
     column: 0, count: 0, down: false, dragging: false, cards: [],
@@ -73,7 +77,7 @@ function onDown(e) {
 }
 
 /** The answer is drawn: the press that waited for it acts now, with what the pointer did meanwhile. */
-function resume(p) {
+function resume(/** @type {Press} */ p) {
   if (press !== p) return; // cancelled meanwhile
   p.waiting = false;
   if (state.view) land();
@@ -98,6 +102,7 @@ function unbind() {
   document.removeEventListener('pointercancel', onCancel);
 }
 
+/** @param {PointerEvent} e */
 function onMove(e) {
   if (!press || e.pointerId !== press.id) return;
   press.at = { x: e.clientX, y: e.clientY };
@@ -105,7 +110,7 @@ function onMove(e) {
 }
 
 /** The carried cards go where the pointer is; past the threshold a press becomes a drag. */
-function follow(p) {
+function follow(/** @type {Press} */ p) {
   const dx = p.at.x - p.x;
   const dy = p.at.y - p.y;
   if (!p.dragging) {
@@ -121,6 +126,7 @@ function follow(p) {
   for (const card of p.cards) card.style.translate = `${dx}px ${dy}px`;
 }
 
+/** @param {PointerEvent} e */
 function onCancel(e) {
   if (!press || e.pointerId !== press.id) return;
   unbind();
@@ -129,6 +135,7 @@ function onCancel(e) {
   if (p.dragging) putBack(p);
 }
 
+/** @param {PointerEvent} e */
 function onUp(e) {
   if (!press || e.pointerId !== press.id) return;
   press.at = { x: e.clientX, y: e.clientY };
@@ -136,6 +143,7 @@ function onUp(e) {
   if (!press.waiting) finish(press);
 }
 
+/** @param {Press} p */
 function finish(p) {
   unbind();
   press = null;
@@ -144,9 +152,10 @@ function finish(p) {
 }
 
 /** The column under a point: the whole height of the table counts, and half the gap on each side. */
-function columnAt(x, y) {
+function columnAt(/** @type {number} */ x, /** @type {number} */ y) {
   const table = els.tableau.getBoundingClientRect();
   if (y < table.top - 20 || y > table.bottom + 20) return null;
+  /** @type {number | null} */
   let best = null;
   let distance = Infinity;
   els.columns.forEach((col, i) => {
@@ -162,6 +171,7 @@ function endDrag() {
   update(() => { state.drag = null; });
 }
 
+/** @param {Press} p */
 function putBack(p) {
   for (const card of p.cards) {
     card.classList.add('returning');
@@ -171,6 +181,7 @@ function putBack(p) {
   endDrag();
 }
 
+/** @param {Press} p @param {number} x @param {number} y */
 async function drop(p, x, y) {
   const target = columnAt(x, y);
   const group = groupAt(state.view, p.column, p.count);
@@ -187,6 +198,7 @@ async function drop(p, x, y) {
   else els.tableau.classList.remove('dragging');
 }
 
+/** @param {Press} p */
 function tap(p) {
   const now = performance.now();
   const double = Boolean(lastTap && lastTap.column === p.column && now - lastTap.time < DOUBLE_MS);

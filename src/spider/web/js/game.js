@@ -48,6 +48,7 @@ export function setView(view, { animate = true } = {}) {
 
 // The "no more moves" search may still run when a view is answered: ask again a little later.
 let stuckTimer = 0;
+/** @param {T.View} view @param {number} [tries] */
 function watchStuck(view, tries = 0) {
   clearTimeout(stuckTimer);
   if (tries >= 6) return;
@@ -61,6 +62,7 @@ function watchStuck(view, tries = 0) {
   }, 400 + tries * 300);
 }
 
+/** The events in words, for a screen reader. @param {T.GameEvent[]} events */
 function describe(events) {
   const parts = [];
   for (const e of events || []) {
@@ -75,11 +77,16 @@ function describe(events) {
   return parts.join(' ');
 }
 
+/** A column's last cards, as drawn. @param {number} column @param {number} count */
 function cardsAt(column, count) {
-  const cards = els.columns[column - 1].children;
+  const cards = /** @type {HTMLCollectionOf<HTMLElement>} */ (els.columns[column - 1].children);
   return [...cards].slice(Math.max(0, cards.length - count));
 }
 
+/**
+ * @param {string} action
+ * @param {(() => HTMLElement[]) | null} [refused] the cards a refusal shakes
+ */
 async function perform(action, refused) {
   const view = state.view;
   if (!view) return false;
@@ -102,7 +109,10 @@ async function perform(action, refused) {
   }
 }
 
-/** Send one action ("3>7:2", "d", "f3", "u", "r"); actions go out one at a time, in order. */
+/**
+ * Send one action ("3>7:2", "d", "f3", "u", "r"); actions go out one at a time, in order.
+ * @param {string} action @param {(() => HTMLElement[]) | null} [refused] the cards a refusal shakes
+ */
 export function act(action, refused) {
   unanswered += 1;
   queue = queue.then(() => perform(action, refused)).finally(() => { unanswered -= 1; });
@@ -118,11 +128,13 @@ export function answered() {
   return waited.then(() => (queue === waited ? undefined : answered()));
 }
 
+/** @param {number} source @param {number} target @param {number} count @param {{ shakeCards?: boolean }} [options] */
 export function moveGroup(source, target, count, { shakeCards = true } = {}) {
   return act(moveText(source, target, count), shakeCards ? () => cardsAt(source, count) : null);
 }
 
 /** Send a group to its best column (SPEC 2.4); when none accepts it, or it cannot be lifted, the view names the rule. */
+/** @param {number} column @param {number} count */
 export function moveToBest(column, count) {
   const group = groupAt(state.view, column, count);
   if (group && group.best) return moveGroup(column, group.best, count);
@@ -143,7 +155,7 @@ export function deal() {
 
 export const undo = () => act('u');
 export const redo = () => act('r');
-export const flip = (column) => act(`f${column}`);
+export const flip = (/** @type {number} */ column) => act(`f${column}`);
 
 /** The same deal again; queued with the actions, so that one made meanwhile goes to the new game. */
 export function restart() {
@@ -164,6 +176,7 @@ export function restart() {
 }
 
 /** A game of a code the player typed or followed a link with: the code names its deal and table rules. */
+/** @param {string} code */
 export async function openCode(code) {
   say(t('app.loading'), { quiet: true });
   try {

@@ -1,17 +1,24 @@
 // @ts-check
 // Every text the page shows comes from one catalog (i18n/<lang>.json), looked up by id.
 export const LANGUAGES = ['en', 'he', 'nl', 'pl', 'pt'];
-/** Each language by its own name, as the picker offers it. */
+/** @type {Record<string, string>} each language by its own name, as the picker offers it */
 export const LANGUAGE_NAMES = { en: 'English', he: 'עברית', nl: 'Nederlands', pl: 'Polski', pt: 'Português' };
 /** The cookie that tells the server the player's language (it answers in it, errors included). */
 const LANGUAGE_COOKIE = 'spider_lang';
+/**
+ * A language's catalog (i18n/<lang>.json): each text by its id, a plural one by its CLDR forms; and the
+ * language's tag and direction.
+ * @typedef {{ lang?: string, dir?: string, [id: string]: string | Record<string, string> | undefined }} Catalog
+ */
 let language = 'en';
+/** @type {Catalog} */
 let catalog = {};
 let plurals = new Intl.PluralRules('en');
 let numbers = new Intl.NumberFormat('en');
 
+/** The language to speak: the one chosen before, else the browser's first of ours, else English. @param {string | null} saved */
 export function chooseLanguage(saved) {
-  const wanted = [saved, ...(navigator.languages || [navigator.language])].filter(Boolean);
+  const wanted = /** @type {string[]} */ ([saved, ...(navigator.languages || [navigator.language])].filter(Boolean));
   for (const tag of wanted) {
     const base = tag.toLowerCase().split('-')[0];
     if (LANGUAGES.includes(base)) return base;
@@ -20,17 +27,19 @@ export function chooseLanguage(saved) {
 }
 
 /** Tell the server which language to answer in, from now on (before the first request that needs it). */
+/** @param {string} lang */
 export function rememberLanguage(lang) {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=34560000; samesite=lax`;
 }
 
-/** @param {string} lang @returns {Promise<Record<string, any>>} */
+/** @param {string} lang @returns {Promise<Catalog>} */
 async function fetchCatalog(lang) {
   const response = await fetch(`/static/i18n/${lang}.json`);
   if (!response.ok) throw new Error(`i18n/${lang}.json: ${response.status}`);
   return response.json();
 }
 
+/** @param {string} lang @returns {Promise<Catalog>} */
 export async function loadCatalog(lang) {
   try {
     catalog = await fetchCatalog(lang);
@@ -58,6 +67,9 @@ export function formatNumber(n) { return numbers.format(n); }
 /**
  * Text for `id`, with {name} placeholders filled (numbers written as the language writes them); plural
  * entries pick their form from params.count.
+ * @param {string} id
+ * @param {Record<string, string | number | null | undefined>} [params]
+ * @returns {string}
  */
 export function t(id, params = {}) {
   let text = catalog[id];
@@ -73,6 +85,7 @@ export function t(id, params = {}) {
 /** The language the page speaks: one of LANGUAGES (the rules page of each is /static/rules/<code>.html). */
 export function currentLanguage() { return language; }
 
+/** @param {string} id */
 export function has(id) { return id in catalog; }
 
 /**
@@ -82,9 +95,9 @@ export function has(id) { return id in catalog; }
 export function translate(root = document) {
   /** @param {string} selector */
   const marked = (selector) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector));
-  for (const el of marked('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of marked('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
-  for (const el of marked('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  for (const el of marked('[data-i18n]')) el.textContent = t(el.dataset.i18n ?? '');
+  for (const el of marked('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria ?? ''));
+  for (const el of marked('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle ?? '');
 }
 
 /**
@@ -99,23 +112,25 @@ export function keyName(key) {
 
 const RANK_LETTERS = 'A23456789TJQK';
 
+/** @param {import('./types').Card} card */
 export function rankOf(card) { return RANK_LETTERS.indexOf(card[0]) + 1; }
 
-/** The rank as printed in a card's corner: A, 2 … 10, J, Q, K. */
+/** The rank as printed in a card's corner: A, 2 … 10, J, Q, K. @param {number} rank */
 export function rankLabel(rank) {
   const id = `rank.short.${rank}`;
   return has(id) ? t(id) : String(rank);
 }
 
-/** "10 of spades" for "Ts". */
+/** "10 of spades" for "Ts". @param {import('./types').Card} card */
 export function cardName(card) {
   return t('card.name', { rank: t(`rank.${rankOf(card)}`), suit: t(`suit.${card[1]}`) });
 }
 
+/** "4:05", "1:02:03". @param {number} seconds */
 export function formatTime(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const pad = (n) => String(n).padStart(2, '0');
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }

@@ -9,6 +9,7 @@ import { dialogs } from './dialogs.js';
 import { askFirst } from './dialog.js';
 import { toggleSound } from './sound.js';
 
+/** Whether a key is not the table's: with a modifier, in a dialog, or typed into a field. @param {KeyboardEvent} e */
 function shortcutsOff(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return true;
   if (document.querySelector('dialog[open]')) return true;
@@ -16,7 +17,10 @@ function shortcutsOff(e) {
   return Boolean(el && el.matches('input, textarea, select, [contenteditable="true"]'));
 }
 
-/** The letter keys, each with the command it plays as the toolbar names it: a button's tooltip names its key from here. */
+/**
+ * The letter keys, each with the command it plays as the toolbar names it: a button's tooltip names its key from here.
+ * @type {Record<string, { command: string, run: () => unknown }>}
+ */
 const LETTERS = {
   u: { command: 'undo', run: () => undo() },
   y: { command: 'redo', run: () => redo() },
@@ -52,6 +56,7 @@ function describeCursor() {
   announce(text);
 }
 
+/** @param {number} dColumn +1 to the next column, -1 to the one before @param {number} dCount +1 for one card more, -1 for one fewer */
 function moveCursor(dColumn, dCount) {
   const view = state.view;
   if (!view) return;
@@ -116,6 +121,7 @@ function cancel() {
   return true;
 }
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (!state.view || shortcutsOff(e)) return;
   const key = e.key;
@@ -125,6 +131,7 @@ function onKey(e) {
     LETTERS[letter].run();
     return;
   }
+  /** @type {Record<string, [number, number]>} each arrow's step: columns, cards */
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
   if (arrows[key]) {
     e.preventDefault();

@@ -1,6 +1,7 @@
 // @ts-check
 // Sizes cards to the window and spaces each column so the longest one still fits without scrolling,
 // every face-up card's rank readable: face-down cards close up first, then the corners, then the cards.
+/** @import * as T from './types' */
 const root = document.documentElement;
 const MIN_CORNER = 11; // px: the smallest rank a phone still shows legibly
 export const size = { cardW: 80, cardH: 112, corner: 14, tableH: 500, upStep: 30 };
@@ -9,6 +10,7 @@ let applied = '';
 
 const largePrint = () => root.dataset.deck === 'large';
 
+/** A rank's size in a card's corner, in px, for cards of a width. @param {number} cardW */
 function cornerFor(cardW) {
   // the large-print deck (looks.js): corners half as big again, the columns spaced to show them whole
   if (largePrint()) return Math.round(cardW < 56 ? Math.max(16, cardW * 0.48) : Math.min(30, Math.max(25, cardW * 0.3)));
@@ -33,18 +35,21 @@ function rankBoxRatio() {
 }
 
 /** Height from a card's top edge to below its rank, the least a card covering it may leave. */
+/** @param {number} cardW @param {number} corner */
 function rankStep(cardW, corner) {
   const top = cardW < 56 ? 2 : corner * 0.12; // as .corner is placed in spider.css
   return top + corner * rankBoxRatio() + 0.5;
 }
 
+/** @param {number} cardH */
 function leastDownStep(cardH) { return Math.max(2, cardH * 0.045); }
 
-/** The steps down a column: between its cards, and from the face-down ones to the first face-up one. */
+/** The steps down a column: between its cards, and from the face-down ones to the first face-up one. @param {number} down @param {number} up */
 function gaps(down, up) {
   return { down: up > 0 ? down : Math.max(0, down - 1), up: Math.max(0, up - 1) };
 }
 
+/** Whether every column fits the table's height, every rank readable. @param {number} cardW @param {number} corner @param {T.Pile[]} columns */
 function fits(cardW, corner, columns) {
   const cardH = Math.round(cardW * 1.4);
   const least = leastDownStep(cardH);
@@ -55,7 +60,7 @@ function fits(cardW, corner, columns) {
   });
 }
 
-/** The window's room for the table: the card size it allows and the table's height. */
+/** The window's room for the table: the card size it allows and the table's height. @param {HTMLElement} tableau @param {number} columns */
 export function measure(tableau, columns) {
   // the status line spans the table's grid column and, unlike the table, keeps its width whatever the cards' size
   const width = /** @type {HTMLElement} */ (document.querySelector('.status')).clientWidth;
@@ -66,7 +71,7 @@ export function measure(tableau, columns) {
   Object.assign(room, { cardW: Math.max(24, Math.floor(Math.min(byWidth, byHeight, 118))), tableH: height });
 }
 
-/** Sizes the cards for these columns (the view's): the largest that keeps every rank readable. */
+/** Sizes the cards for these columns (the view's): the largest that keeps every rank readable. @param {T.Pile[]} columns */
 export function fit(columns) {
   let cardW = room.cardW;
   let corner = cornerFor(cardW);
@@ -106,7 +111,7 @@ export function fit(columns) {
   root.style.setProperty('--radius', `${Math.max(4, Math.round(cardW * 0.08))}px`);
 }
 
-/** Offsets (px from the column's top) of a column's cards: face-down first, then face-up. */
+/** Offsets (px from the column's top) of a column's cards: face-down first, then face-up. @param {number} down @param {number} up */
 export function offsets(down, up) {
   const { cardH, tableH } = size;
   let downStep = cardH * 0.11;

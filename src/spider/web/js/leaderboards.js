@@ -4,7 +4,7 @@
 // everyone or only friends, with the player's own place under the top entries when it is not among them.
 import { request } from './api.js';
 import { t, formatNumber, formatTime } from './i18n.js';
-import { CONSTANTS } from './settings.js';
+import { CONSTANTS, suitCountOf } from './settings.js';
 import { openDialog, esc } from './dialog.js';
 import { addStyle } from './styles.js';
 
@@ -13,16 +13,17 @@ addStyle('duel'); // the duels' style sheet, loaded with the first part of the p
 const BOARDS = ['ratings', 'scores', 'streaks'];
 
 /**
- * @typedef {{ place: number, name: string, value: number, friend: boolean, you: boolean, seconds?: number | null }} Entry
+ * A place on any of the boards (T.BoardEntry, T.StreakEntry), and a board of them.
+ * @typedef {{ place: number, name: string | null, value: number, friend: boolean, you: boolean, seconds?: number | null }} Entry
  * @typedef {{ board: string, entries: Entry[], you: Entry | null }} Board
  */
 
-/** @param {{ board: string, suits: number, period: string, friends: boolean }} choice */
-function path(choice) {
-  const friends = choice.friends ? 'friends=true' : 'friends=false';
-  if (choice.board === 'ratings') return `/api/leaderboards/ratings?${friends}`;
-  if (choice.board === 'streaks') return `/api/leaderboards/streaks?suits=${choice.suits}&${friends}`;
-  return `/api/leaderboards/scores?suits=${choice.suits}&period=${choice.period}&${friends}`;
+/** @param {{ board: string, suits: number, period: string, friends: boolean }} choice @returns {Promise<Board>} */
+function fetchBoard(choice) {
+  const { suits, period, friends } = choice;
+  if (choice.board === 'ratings') return request('GET /api/leaderboards/ratings', { query: { friends } });
+  if (choice.board === 'streaks') return request('GET /api/leaderboards/streaks', { query: { suits, friends } });
+  return request('GET /api/leaderboards/scores', { query: { suits, period, friends } });
 }
 
 /** @param {Entry} entry */
@@ -36,7 +37,7 @@ function row(entry) {
 }
 
 /** @param {Board} board @param {string} kind */
-export function boardHtml(board, kind) {
+function boardHtml(board, kind) {
   if (!board.entries.length) return `<p class="note" data-empty>${esc(t('boards.empty'))}</p>`;
   const head = `<tr><th scope="col">${esc(t('boards.place'))}</th><th scope="col">${esc(t('boards.name'))}</th>`
     + `<th scope="col">${esc(t(`boards.value.${kind}`))}</th><th scope="col">${kind === 'scores' ? esc(t('boards.time')) : ''}</th></tr>`;
@@ -69,7 +70,7 @@ export function leaderboards(first = 'ratings') {
     /** @type {HTMLElement} */ (d.querySelector('[data-for="period"]')).hidden = choice.board !== 'scores';
     let html;
     try {
-      html = boardHtml(await request('GET', path(choice)), choice.board);
+      html = boardHtml(await fetchBoard(choice), choice.board);
     } catch (error) {
       html = `<p class="note">${esc(/** @type {Error} */ (error).message)}</p>`;
     }
@@ -80,7 +81,7 @@ export function leaderboards(first = 'ratings') {
     if (tab instanceof HTMLElement && tab.dataset.board) { choice.board = tab.dataset.board; show(); }
   });
   form.addEventListener('change', () => {
-    choice.suits = Number(form.suits.value);
+    choice.suits = suitCountOf(form.suits.value);
     choice.period = form.period.value;
     choice.friends = form.friends.checked;
     show();

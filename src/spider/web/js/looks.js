@@ -7,8 +7,9 @@ import { settings, saveSettings } from './settings.js';
 import { t } from './i18n.js';
 import { esc } from './dialog.js';
 
-/** Each look's choices, the default first (as settings.js's defaults). */
-export const LOOKS = {
+/** @typedef {'back' | 'felt' | 'deck'} Look */
+/** @type {Record<Look, string[]>} each look's choices, the default first (as settings.js's defaults) */
+const LOOKS = {
   back: ['blue', 'red', 'green', 'black'],
   felt: ['green', 'blue', 'red', 'grey'],
   deck: ['standard', 'large'],
@@ -21,8 +22,8 @@ export function applyLooks() {
 
 /** The Settings dialog's "Looks" group: a select per look, each showing the player's choice. */
 export function looksFields() {
-  const field = ([look, choices]) => {
-    const options = choices.map((choice) => `<option value="${choice}"${settings[look] === choice ? ' selected' : ''}>${esc(t(`looks.${look}.${choice}`))}</option>`).join('');
+  const field = (/** @type {[string, string[]]} */ [look, choices]) => {
+    const options = choices.map((choice) => `<option value="${choice}"${settings[/** @type {Look} */ (look)] === choice ? ' selected' : ''}>${esc(t(`looks.${look}.${choice}`))}</option>`).join('');
     return `<div class="field"><label for="look-${look}">${esc(t(`looks.${look}`))}</label><select id="look-${look}" data-look="${look}">${options}</select></div>`;
   };
   return `<h3>${esc(t('looks.title'))}</h3>${Object.entries(LOOKS).map(field).join('')}`;
@@ -37,7 +38,7 @@ export function wireLooks(dialog, redraw) {
   const selects = dialog.querySelectorAll('[data-look]');
   for (const select of selects) {
     select.addEventListener('change', () => {
-      const look = String(select.dataset.look);
+      const look = /** @type {Look} */ (String(select.dataset.look));
       if (!LOOKS[look] || !LOOKS[look].includes(select.value)) return;
       settings[look] = select.value;
       saveSettings();

@@ -2,7 +2,7 @@
 // Start-up: the catalog and the game load together, then the table is drawn and input is wired.
 import { api, ApiError, tellStuck } from './api.js';
 import { state } from './state.js';
-import { settings, saveSettings, setPresets } from './settings.js';
+import { settings, saveSettings, setPresets, suitCountOf } from './settings.js';
 import { chooseLanguage, loadCatalog, translate, t } from './i18n.js';
 import { initRender, updateClock, els } from './render.js';
 import { initDrag } from './drag.js';
@@ -14,7 +14,9 @@ import { say, refuse } from './status.js';
 import { initOnScreen } from './onscreen.js';
 import { titleToolbar, initToolNames } from './toolbar.js';
 import { initMenu } from './menu.js';
+/** @import * as T from './types' */
 
+/** @type {(() => string) | null} */
 let opening = null; // what to say once the table is drawn
 
 /** @param {Promise<unknown>} presets the presets' answer, set once it comes (a new game's suit count is checked against it) */
@@ -40,11 +42,13 @@ async function currentGame(presets) {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
     await presets.catch(() => {});
+    /** @type {T.NewGame} */
     const options = { suits: settings.suits, deal: 'random' };
     return api.create(settings.rules ? { ...options, rules: settings.rules } : options);
   }
 }
 
+/** @type {Record<string, () => unknown>} the toolbar's commands, by their buttons' data-command */
 const COMMANDS = {
   new: () => dialogs.newGame(),
   restart: () => askFirst(restart),
@@ -63,7 +67,7 @@ function wire() {
   }
   for (const choice of els.suits) {
     choice.addEventListener('click', () => {
-      const suits = Number(choice.dataset.suits);
+      const suits = suitCountOf(choice.dataset.suits);
       if (state.view && state.view.suits === suits) return;
       askFirst(() => newGame(settings.deal, suits));
     });

@@ -6,7 +6,7 @@
 import { state } from './state.js';
 import { settings } from './settings.js';
 import { t, currentLanguage } from './i18n.js';
-import { answer, ApiError } from './api.js';
+import { request, ApiError } from './api.js';
 
 /** @type {{ box: HTMLElement, shown: HTMLElement, spoken: HTMLElement } | null} */
 let els = null;
@@ -80,7 +80,7 @@ async function ask(id, key) {
   else place().box.classList.add('waiting');
   let found;
   try {
-    found = await answer(fetch(`/api/games/${encodeURIComponent(id)}/chance`, { credentials: 'same-origin', signal: controller.signal }));
+    found = await request('GET /api/games/{game_id}/chance', { path: { game_id: id }, signal: controller.signal });
   } catch (error) {
     if (controller.signal.aborted || asked !== key) return;
     pending = null;

@@ -17,6 +17,7 @@ export function shownSeconds() {
   return view.seconds + (running ? (performance.now() - state.receivedAt) / 1000 : 0);
 }
 
+/** Tells the server whether the game is on screen (true also as a sign of life). @param {boolean} onScreen */
 function tell(onScreen) {
   const view = state.view;
   if (!view || view.over || view.won || view.offline) return;

@@ -2,7 +2,7 @@
 // The goal bar above the table while an exercise is played (SPEC 3.9): drawn with the table, from the view.
 import { t } from './i18n.js';
 
-/** The goal bar above the table: the exercise, its goal, the moves it still allows, or that they are used. */
+/** The goal bar above the table: the exercise, its goal, the moves it still allows, or that they are used. @param {import('./types').View} view */
 export function renderPractice(view) {
   const bar = document.getElementById('practice-goal');
   if (!bar) return;

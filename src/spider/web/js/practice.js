@@ -10,6 +10,7 @@ import { setView, restart } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
 
+/** @param {import('./types').Exercise} entry */
 function progressText(entry) {
   return entry.solved ? t('practice.solved', { count: entry.best_moves }) : t('practice.open');
 }
@@ -36,14 +37,15 @@ export async function practiceDialog() {
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-exercise]'))) {
     button.addEventListener('click', () => {
       d.close('exercise');
-      askFirst(() => startExercise(button.dataset.exercise));
+      askFirst(() => startExercise(String(button.dataset.exercise)));
     });
   }
   const first = /** @type {HTMLElement | null} */ (list.querySelector('[aria-current]') || list.querySelector('.exercise:not(.solved) button') || list.querySelector('button'));
   if (first) first.focus();
 }
 
-export function startExercise(id) {
+/** @param {string} id */
+function startExercise(id) {
   return opened(() => api.practise(id));
 }
 
@@ -79,7 +81,7 @@ function solvedDialog(view, p) {
   {
     label: heading,
     onClose: (value) => {
-      if (value === 'next') startExercise(p.next);
+      if (value === 'next' && p.next) startExercise(p.next); // offered only when there is a next one
       else if (value === 'list') practiceDialog();
     },
   });
@@ -108,6 +110,7 @@ function failedDialog(view, p) {
 }
 
 /** Called with each view: says so once when the goal has just been reached, or just been missed. */
+/** @param {import('./types').View} view @param {import('./types').View | null} previous */
 export function watchPractice(view, previous) {
   const p = view.practice;
   if (!p) return;

@@ -8,12 +8,18 @@ import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
 import { renderPractice } from './practice-bar.js';
+/** @import * as T from './types' */
 
-export const els = {};
+/** The table's elements: empty until initRender() has found them, before anything is drawn. */
+export const els = /** @type {T.Elements} */ ({});
 let scheduled = false;
+/** @type {import('./anim.js').Snapshot | null} */
 let snapshot = null;
 
-/** The table's columns, and a slot for each run that wins, as many as the server says (CONSTANTS). */
+/** The element a selector finds in the page, which the page's HTML always has. @param {string} selector @param {ParentNode} [within] */
+const found = (selector, within = document) => /** @type {HTMLElement} */ (within.querySelector(selector));
+
+/** The table's columns, and a slot for each run that wins, as many as the server says (CONSTANTS). @param {number} columns @param {number} runs */
 function layTable(columns, runs) {
   els.columns = Array.from({ length: columns }, (_, i) => {
     const col = document.createElement('div');
@@ -30,7 +36,7 @@ function layTable(columns, runs) {
     slot.setAttribute('role', 'listitem');
     return slot;
   });
-  /** @type {HTMLElement} */ (document.querySelector('.runs')).replaceChildren(...els.runs);
+  found('.runs').replaceChildren(...els.runs);
   measure(els.tableau, columns);
 }
 
@@ -53,25 +59,28 @@ function suitChoices() {
 }
 
 export function initRender() {
-  els.app = document.getElementById('app');
-  els.tableau = document.getElementById('tableau');
+  els.app = found('#app');
+  els.tableau = found('#tableau');
   layTable(CONSTANTS.columns, CONSTANTS.runs_to_win);
-  els.stock = document.querySelector('[data-stock]');
-  els.stockCards = els.stock.querySelector('.stock-cards');
-  els.stockCount = els.stock.querySelector('.stock-count');
-  els.score = document.querySelector('[data-score]');
-  els.moves = document.querySelector('[data-moves]');
-  els.time = document.querySelector('[data-time]');
-  els.code = document.querySelector('[data-code]');
-  els.kind = document.querySelector('[data-kind]');
-  els.tableText = document.getElementById('table-text');
+  els.stock = found('[data-stock]');
+  els.stockCards = found('.stock-cards', els.stock);
+  els.stockCount = found('.stock-count', els.stock);
+  els.score = found('[data-score]');
+  els.moves = found('[data-moves]');
+  els.time = found('[data-time]');
+  els.code = found('[data-code]');
+  els.kind = found('[data-kind]');
+  els.tableText = found('#table-text');
   els.buttons = Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-command]'))].map((b) => [b.dataset.command, b]));
   els.suits = suitChoices();
-  /** @type {HTMLElement} */ (document.querySelector('.suits')).replaceChildren(...els.suits);
+  found('.suits').replaceChildren(...els.suits);
   new ResizeObserver(() => { measure(els.tableau, els.columns.length); requestRender(); }).observe(els.tableau);
 }
 
-/** Change the state; with animate, cards slide from where they are now to where the new state puts them. */
+/**
+ * Change the state; with animate, cards slide from where they are now to where the new state puts them.
+ * @param {() => void} mutate @param {{ animate?: boolean }} [options]
+ */
 export function update(mutate, { animate = false } = {}) {
   if (animate && !snapshot && state.view && animationsOn()) snapshot = capture(els, state.view);
   mutate();
@@ -99,7 +108,7 @@ export function flush() {
   render();
 }
 
-/** @param {HTMLElement} el @param {number} n @param {import('./types').Pile} column @param {import('./types').View} view */
+/** @param {HTMLElement} el @param {number} n @param {T.Pile} column @param {T.View} view */
 function renderColumn(el, n, column, view) {
   const flippable = view.flips.includes(n);
   const sig = `${column.down}|${column.up.join(',')}`;
@@ -122,6 +131,7 @@ function renderColumn(el, n, column, view) {
 }
 
 /** A screen reader hears the face-down cards as one item, "5 face-down cards", not one by one. */
+/** @param {HTMLElement[]} backs */
 function groupFaceDown(backs) {
   if (!backs.length) return;
   const [first, ...rest] = backs;
@@ -133,7 +143,7 @@ function groupFaceDown(backs) {
   for (const back of rest) back.setAttribute('aria-hidden', 'true');
 }
 
-/** "Column 3, 5 face-down cards, 4 face-up cards", or "Column 3: empty". */
+/** "Column 3, 5 face-down cards, 4 face-up cards", or "Column 3: empty". @param {number} n @param {T.Pile} column */
 function columnName(n, column) {
   const parts = [];
   if (column.down) parts.push(t('column.face_down', { count: column.down }));
@@ -141,6 +151,7 @@ function columnName(n, column) {
   return parts.length ? t('column.label', { n, cards: parts.join(t('list.separator')) }) : t('column.empty', { n });
 }
 
+/** Marks a column's last cards with a class. @param {number} column @param {number} count @param {string} cls */
 function markEnd(column, count, cls) {
   const cards = els.columns[column - 1].children;
   for (let i = Math.max(0, cards.length - count); i < cards.length; i += 1) cards[i].classList.add(cls);

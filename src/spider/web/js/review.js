@@ -10,25 +10,17 @@ import { refuse } from './status.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { addStyle } from './styles.js';
 import { tryAgainFrom } from './practice.js';
-
-/**
- * @typedef {{ at: number, action: string, master: string | null, agrees: boolean, before: number, after: number,
- *   loss: number, accuracy: number, costly: boolean }} ReviewedAction
- * @typedef {{ steps: ReviewedAction[], accuracy: number, costliest: number[] }} ReviewBody
- * @typedef {{ id: string, state: 'queued' | 'running' | 'done' | 'failed', done: number, total: number,
- *   review: ReviewBody | null }} ReviewAnswer
- */
+/** @import * as T from './types' */
 
 const POLL_MS = 1000;
-const path = (/** @type {string} */ id) => `/api/games/${encodeURIComponent(id)}/review`;
 
 /** Starts (or finds) the review of a finished game and shows it once made. @param {string} gameId */
 export async function reviewGame(gameId) {
   addStyle('review');
-  /** @type {ReviewAnswer} */
+  /** @type {T.ReviewAnswer} */
   let found;
   try {
-    found = await request('POST', path(gameId));
+    found = await request('POST /api/games/{game_id}/review', { path: { game_id: gameId } });
   } catch (error) {
     refuse(error);
     return;
@@ -50,7 +42,7 @@ export async function reviewGame(gameId) {
     await new Promise((resolve) => { setTimeout(resolve, POLL_MS); });
     if (!form.isConnected || !d.open) return; // closed by the player: the review goes on, asked for again later
     try {
-      found = await request('GET', path(gameId));
+      found = await request('GET /api/games/{game_id}/review', { path: { game_id: gameId } });
     } catch (error) {
       refuse(error);
       return;
@@ -72,7 +64,7 @@ function percent(chance) {
   return new Intl.NumberFormat(currentLanguage(), { style: 'percent' }).format(chance);
 }
 
-/** "Action 12: you played 3>7, master would have played 4>7. Chance of winning: 40% → 22%." @param {ReviewedAction} step */
+/** "Action 12: you played 3>7, master would have played 4>7. Chance of winning: 40% → 22%." @param {T.ReviewedAction} step */
 function stepText(step) {
   return t(step.master === null ? 'review.step_no_master' : 'review.step', {
     n: formatNumber(step.at + 1),
@@ -82,12 +74,12 @@ function stepText(step) {
   });
 }
 
-/** "40% → 22%" @param {ReviewedAction} step */
+/** "40% → 22%" @param {T.ReviewedAction} step */
 function changeText(step) {
   return t('review.change', { before: percent(step.before), after: percent(step.after) });
 }
 
-/** @param {string} gameId @param {ReviewBody} review */
+/** @param {string} gameId @param {T.ReviewBody} review */
 function showReview(gameId, review) {
   const costly = review.costliest.map((index) => review.steps[index]);
   const list = costly.length

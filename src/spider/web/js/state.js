@@ -52,11 +52,6 @@ export function largestGroup(view, column) {
   return best;
 }
 
-/** @param {T.View | null} view @param {Place | null} group */
-export function targetsOf(view, group) {
-  const g = group && groupAt(view, group.column, group.count);
-  return g ? g.targets : [];
-}
 
 /** @param {number} source @param {number} target @param {number} count */
 export function moveText(source, target, count) {

@@ -43,7 +43,7 @@ export async function statsDialog() {
     ['stats.fewest_moves', (n) => show(by(n).fewest_moves)],
   ];
   const best = stats.best_scores || {};
-  for (const k of RULE_CHOICES.scoring || []) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[k])]);
+  for (const k of RULE_CHOICES.scoring || []) rows.push([`stats.score.${k}`, (n) => show((best[n] || {})[String(k)])]);
   const head = `<tr><td></td>${suits.map((n) => `<th scope="col">${esc(t('suits.option', { count: n }))}</th>`).join('')}</tr>`;
   const body = rows.map(([id, value], i) => `${i === 7 ? `<tr><th colspan="${suits.length + 1}" scope="rowgroup" class="group">${esc(t('stats.best_scores'))}</th></tr>` : ''}<tr><th scope="row">${esc(t(id))}</th>${suits.map((n) => `<td>${value(n)}</td>`).join('')}</tr>`).join('');
   const site = stats.site;
@@ -78,7 +78,7 @@ async function showHistory(section, suits, typed = false) {
   /** @type {T.History} */
   let found;
   try {
-    found = await request('GET', `/api/history?suits=${suits}&limit=50`);
+    found = await request('GET /api/history', { query: { suits, limit: 50 } });
   } catch (error) {
     into.textContent = /** @type {Error} */ (error).message;
     return;

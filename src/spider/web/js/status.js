@@ -6,7 +6,10 @@ import { playSound } from './sound.js';
 const statusEl = () => /** @type {HTMLElement} */ (document.getElementById('status'));
 const announceEl = () => /** @type {HTMLElement} */ (document.getElementById('announce'));
 
-/** Show a short message under the table, and say it (unless quiet: "Thinking…" is no news); errors stand out. */
+/**
+ * Show a short message under the table, and say it (unless quiet: "Thinking…" is no news); errors stand out.
+ * @param {string} text @param {{ error?: boolean, quiet?: boolean }} [options]
+ */
 export function say(text, { error = false, quiet = false } = {}) {
   const el = statusEl();
   el.textContent = text;
@@ -14,7 +17,7 @@ export function say(text, { error = false, quiet = false } = {}) {
   if (text && !quiet) announce(text);
 }
 
-/** Speak a result to screen readers without changing what sighted players see. */
+/** Speak a result to screen readers without changing what sighted players see. @param {string} text */
 export function announce(text) {
   const el = announceEl();
   el.textContent = '';
@@ -22,16 +25,22 @@ export function announce(text) {
   setTimeout(() => { el.textContent = text; }, 30);
 }
 
-/** Tell the player why the server refused, and shake what was refused. */
+/**
+ * Tell the player why the server refused, and shake what was refused.
+ * @param {unknown} error an ApiError (its status 0 when the server did not answer), or any Error
+ * @param {HTMLElement[]} [elements]
+ */
 export function refuse(error, elements = []) {
-  say(error.message, { error: true }); // shown and said once
+  const refusal = /** @type {Error & { status?: number }} */ (error);
+  say(refusal.message, { error: true }); // shown and said once
   playSound('refuse');
   shake(elements);
   // no answer at all: offline/play.js may offer a game on this device
-  if (error.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
+  if (refusal.status === 0) document.dispatchEvent(new Event('spider-unreachable'));
 }
 
-export function shake(elements) {
+/** @param {Iterable<HTMLElement>} elements */
+function shake(elements) {
   for (const el of elements) {
     el.classList.remove('refused');
     void el.offsetWidth;

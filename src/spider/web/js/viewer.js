@@ -10,26 +10,23 @@ import { esc } from './dialog.js';
 import { faceUpCard, faceDownCard } from './cards.js';
 import { refuse } from './status.js';
 import { addStyle } from './styles.js';
+/** @import * as T from './types' */
 
 /**
- * @typedef {{ code: string, suits: number, player: string | null, opponent: string | null, result: string | null,
- *   score: number | null, moves: number | null, seconds: number | null, actions: string[],
- *   comments: (string | null)[], positions: string[] }} RecordGame
- * @typedef {{ record: string, games: RecordGame[] }} Shown
  * @typedef {{ gameId?: string, text?: string, code?: string, rules?: object, actions?: string[], title?: string }} Source
  */
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 700; // one action a step at 1x
 
-/** @type {{ shown: Shown, step: number, total: number, timer: number, speed: number, source: Source, root: HTMLDialogElement } | null} */
+/** @type {{ shown: T.RecordPositions, step: number, total: number, timer: number, speed: number, source: Source, root: HTMLDialogElement } | null} */
 let open = null;
 
-/** @param {Source} source @returns {Promise<Shown>} */
+/** @param {Source} source @returns {Promise<T.RecordPositions>} */
 function fetchShown(source) {
-  if (source.gameId) return request('GET', `/api/games/${encodeURIComponent(source.gameId)}/record/positions`);
-  if (source.text !== undefined) return request('POST', '/api/records/positions', { record: source.text });
-  return request('POST', '/api/records/positions', { code: source.code, rules: source.rules, actions: source.actions });
+  if (source.gameId) return request('GET /api/games/{game_id}/record/positions', { path: { game_id: source.gameId } });
+  if (source.text !== undefined) return request('POST /api/records/positions', { body: { record: source.text } });
+  return request('POST /api/records/positions', { body: { code: source.code, rules: source.rules, actions: source.actions } });
 }
 
 /**
@@ -38,7 +35,7 @@ function fetchShown(source) {
  */
 export async function openViewer(source, { move = 0, play = false } = {}) {
   addStyle('viewer');
-  /** @type {Shown} */
+  /** @type {T.RecordPositions} */
   let shown;
   try {
     shown = await fetchShown(source);
@@ -62,11 +59,11 @@ export async function openViewer(source, { move = 0, play = false } = {}) {
   return true;
 }
 
-export function closeViewer() {
+function closeViewer() {
   if (open) open.root.close();
 }
 
-/** @param {HTMLElement} root @param {Shown} shown @param {number} total */
+/** @param {HTMLElement} root @param {T.RecordPositions} shown @param {number} total */
 function build(root, shown, total) {
   const duel = shown.games.length > 1;
   const boards = shown.games.map((game, index) => `<section class="viewer-board" data-board="${index}" aria-label="${esc(boardName(game, index))}">
@@ -92,6 +89,7 @@ function build(root, shown, total) {
       <label class="viewer-open"><span>${esc(t('viewer.open'))}</span><input type="file" accept=".txt,text/plain" data-viewer="file"></label>
       <a data-viewer="link" hidden>${esc(t('viewer.link'))}</a>
     </div>`;
+  /** @param {string} name @param {string} kind @param {(event: Event) => void} handler */
   const on = (name, kind, handler) => /** @type {HTMLElement} */ (root.querySelector(`[data-viewer="${name}"]`)).addEventListener(kind, handler);
   on('close', 'click', closeViewer);
   on('first', 'click', () => { stop(); seek(0); });
@@ -105,13 +103,13 @@ function build(root, shown, total) {
   on('file', 'change', (event) => openFile(/** @type {HTMLInputElement} */ (event.target)));
 }
 
-/** @param {RecordGame} game @param {number} index */
+/** @param {T.RecordGame} game @param {number} index */
 function boardName(game, index) {
   if (game.player) return game.player;
   return index === 0 ? t('viewer.game') : `${t('viewer.game')} ${index + 1}`;
 }
 
-/** @param {Shown} shown */
+/** @param {T.RecordPositions} shown */
 function title(shown) {
   const [first, second] = shown.games;
   if (open && open.source.title) return open.source.title;
@@ -239,6 +237,7 @@ function playButton(playing) {
 function onKey(event) {
   if (!open || event.target instanceof HTMLSelectElement) return;
   const rtl = document.documentElement.dir === 'rtl';
+  /** @type {Record<string, number>} */
   const keys = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 };
   if (event.key in keys && !(event.target instanceof HTMLInputElement && event.target.type === 'range')) {
     stop();

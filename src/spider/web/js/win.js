@@ -19,7 +19,7 @@ import { playSound } from './sound.js';
 /** The game's own suits, in the usual order: a one-suit game won shows spades alone. */
 /** @param {T.View} view */
 function suitsOf(view) {
-  return Object.keys(SUIT_SYMBOLS).filter((suit) => view.runs.includes(suit));
+  return /** @type {T.Suit[]} */ (Object.keys(SUIT_SYMBOLS)).filter((suit) => view.runs.includes(suit));
 }
 
 /** "Best so far (1 suit): …", from the player's statistics, which already count this game. */

@@ -13,10 +13,12 @@ const MARK = 'flipPointer'; // data-flip-pointer on the column whose last card w
 /** Whether the duel's cards are turned by hand. @param {T.DuelState} duel */
 export const manual = (duel) => duel.rules.flip === 'manual';
 
+/** @param {string} id */
 function pointed(id) {
   try { return sessionStorage.getItem(POINTED) === id; } catch { return false; }
 }
 
+/** @param {string} id */
 function remember(id) {
   try { sessionStorage.setItem(POINTED, id); } catch { /* said once in this page's life, then */ }
 }

@@ -10,6 +10,7 @@ import { t } from '../i18n.js';
 import { esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { addStyle } from '../styles.js';
+/** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
@@ -44,13 +45,13 @@ async function refresh() {
   if (!race) return;
   const id = race.id;
   try {
-    const fresh = await request('GET', `/api/ghosts/${encodeURIComponent(id)}`);
+    const fresh = await request('GET /api/ghosts/{race_id}', { path: { race_id: id } });
     if (!race || race.id !== id) return;
     race = fresh;
     render();
     if (fresh.over) {
       clearInterval(poller);
-      say(t(`ghost.ahead.${fresh.result.ahead}`));
+      if (fresh.result) say(t(`ghost.ahead.${fresh.result.ahead}`));
     }
   } catch { /* asked again in a second */ }
 }
@@ -93,13 +94,13 @@ function show(found) {
 
 /**
  * Races a ghost at a suit count: another player's game of a deal new to the player, or with ``mine`` their own best.
- * @param {number} suits
+ * @param {T.SuitCount} suits
  * @param {boolean} [mine]
  */
 export async function raceGhost(suits, mine = false) {
   let started;
   try {
-    started = await request('POST', '/api/ghosts', { suits, mine });
+    started = await request('POST /api/ghosts', { body: { suits, mine } });
   } catch (error) {
     refuse(error);
     return;
@@ -117,7 +118,7 @@ export async function resumeRace() {
   if (!id) return;
   let found;
   try {
-    found = await request('GET', `/api/ghosts/${encodeURIComponent(id)}`);
+    found = await request('GET /api/ghosts/{race_id}', { path: { race_id: id } });
   } catch (error) {
     if (/** @type {{ status?: number }} */ (error).status === 404) end(); // gone with its player's data
     return; // the server unreachable: asked again at the next start

@@ -10,10 +10,11 @@ import { ownTableRow, withdraw } from './own.js';
 import { t } from '../i18n.js';
 import { openDialog, dialog, esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
-import { CONSTANTS } from '../settings.js';
+import { CONSTANTS, suitCountOf } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { addStyle } from '../styles.js';
+/** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
@@ -27,6 +28,7 @@ function computerChoice(strength) {
   return rating === undefined ? computer : t('lobby.computer.rated', { computer, rating: ratingText(rating, false) });
 }
 
+/** @param {T.OpenTable} table */
 function tableRow(table) {
   const range = table.min_rating !== null || table.max_rating !== null
     ? t('lobby.range', { low: table.min_rating ?? '–', high: table.max_rating ?? '–' }) : '';
@@ -35,6 +37,7 @@ function tableRow(table) {
     + ` <button type="button" data-join="${esc(table.id)}">${esc(t('lobby.join'))}</button></li>`;
 }
 
+/** @param {T.OpenTable[]} tables */
 function tablesHtml(tables) {
   // the player's own first, marked as theirs (a table offered before a reload is found here again)
   const own = tables.filter((table) => table.yours).map(ownTableRow);
@@ -42,18 +45,21 @@ function tablesHtml(tables) {
   return own.length || others.length ? [...own, ...others].join('') : `<li class="note">${esc(t('lobby.no_tables'))}</li>`;
 }
 
+/** @param {T.Friends} friends */
 function friendsHtml(friends) {
   if (!friends.friends.length) return `<p class="note">${esc(t('lobby.no_friends'))}</p>`;
   return `<ul class="friends">${friends.friends.map((f) => `<li><button type="button" class="link" data-name="${esc(f.name)}">${esc(f.name)}</button>`
     + ` <small class="${f.online ? 'online' : 'offline'}">${esc(t(f.online ? 'lobby.online' : 'lobby.offline'))}</small></li>`).join('')}</ul>`;
 }
 
+/** @param {T.Invitation[]} invitations */
 function invitationsHtml(invitations) {
   return invitations.map((i) => `<li>${esc(t('lobby.invited_by', { name: i.by, suits: t('suits.option', { count: i.suits }), minutes: t('lobby.minutes', { count: i.minutes }) }))}`
     + ` <button type="button" data-accept="${esc(i.duel)}">${esc(t('lobby.accept'))}</button>`
     + ` <button type="button" data-decline="${esc(i.duel)}">${esc(t('lobby.decline'))}</button></li>`).join('');
 }
 
+/** A duel joined or accepted: to the table, or to wait for its start. @param {Promise<T.DuelState>} promise */
 async function joined(promise) {
   try {
     const fresh = await promise;
@@ -127,7 +133,7 @@ export async function openLobby() {
     } else if (button.dataset.name) showPlayer(button.dataset.name);
     else if ('boards' in button.dataset) (await import('../leaderboards.js')).leaderboards();
     else if ('ghost' in button.dataset || 'ghostMine' in button.dataset) {
-      const suits = Number(form.suits.value);
+      const suits = suitCountOf(form.suits.value);
       d.close();
       (await import('./ghost.js')).raceGhost(suits, 'ghostMine' in button.dataset);
     }
@@ -142,13 +148,21 @@ export async function openLobby() {
   });
 }
 
+/** @param {HTMLFormElement} form */
 async function create(form) {
   const kind = form.opponent.value;
-  const opponent = kind === 'person' ? { kind } : { kind: 'computer', strength: kind };
-  if (kind === 'person' && form.min.value !== '') opponent.min_rating = Number(form.min.value);
-  if (kind === 'person' && form.max.value !== '') opponent.max_rating = Number(form.max.value);
+  /** @type {T.PersonOpponent | T.ComputerOpponent} */
+  let opponent = { kind: 'computer', strength: kind };
+  if (kind === 'person') {
+    /** @type {T.PersonOpponent} */
+    const person = { kind };
+    if (form.min.value !== '') person.min_rating = Number(form.min.value);
+    if (form.max.value !== '') person.max_rating = Number(form.max.value);
+    opponent = person;
+  }
   try {
-    const table = await duelApi.create({ suits: Number(form.suits.value), minutes: Number(form.minutes.value), opponent });
+    const minutes = /** @type {T.Minutes} */ (Number(form.minutes.value));
+    const table = await duelApi.create({ suits: suitCountOf(form.suits.value), minutes, opponent });
     if (table.state === 'playing') start(table);
     else waitFor(table);
   } catch (error) {
@@ -157,6 +171,7 @@ async function create(form) {
 }
 
 /** An invitation that arrives while the page is open: offered at once. */
+/** @param {T.Invitation} invitation */
 export function offer(invitation) {
   const d = openDialog(`<form method="dialog" class="invitation"><h2>${esc(t('lobby.invitation'))}</h2>
     <p>${esc(t('lobby.invited_by', { name: invitation.by, suits: t('suits.option', { count: invitation.suits }), minutes: t('lobby.minutes', { count: invitation.minutes }) }))}</p>

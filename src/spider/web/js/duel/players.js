@@ -11,6 +11,7 @@ import { addStyle } from '../styles.js';
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
+/** A player's card: their rating, record and recent duels, with befriend and ignore. @param {string} name */
 export async function showPlayer(name) {
   let info;
   try {

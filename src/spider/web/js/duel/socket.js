@@ -2,16 +2,24 @@
 // The duels' socket (/api/socket): one per page, opened on first use and opened again after a drop.
 // Frames go to the listeners of their type; the duels followed are followed again after a reconnect,
 // and the server then sends each duel's state afresh, so nothing is lost by a drop.
+/** @import * as T from '../types' */
+
+/** @type {Map<string, Set<(frame: T.Frame) => void>>} each type's listeners, each called with frames of its type only */
 const listeners = new Map();
+/** @type {Set<string>} */
 const followed = new Set();
+/** @type {Set<string>} */
 const arenas = new Set();
+/** @type {WebSocket | null} */
 let socket = null;
 let wait = 500;
 
+/** @param {T.Frame} frame */
 function emit(frame) {
   for (const listener of listeners.get(frame.type) || []) listener(frame);
 }
 
+/** @param {{ type: string, duel?: string, arena?: string }} frame */
 function send(frame) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
 }
@@ -38,31 +46,40 @@ export function connect() {
   });
 }
 
-/** Call ``listener(frame)`` for every frame of this type; returns the way to stop. */
+/**
+ * Call ``listener(frame)`` for every frame of this type; returns the way to stop.
+ * @template {keyof T.Frames} K
+ * @param {K} type @param {(frame: T.Frames[K]) => void} listener
+ */
 export function on(type, listener) {
-  if (!listeners.has(type)) listeners.set(type, new Set());
-  listeners.get(type).add(listener);
-  return () => listeners.get(type).delete(listener);
+  const called = /** @type {(frame: T.Frame) => void} */ (listener); // emit() gives it frames of its type only
+  let of = listeners.get(type);
+  if (!of) listeners.set(type, of = new Set());
+  of.add(called);
+  return () => { of.delete(called); };
 }
 
+/** @param {string} id */
 export function follow(id) {
   connect();
   followed.add(id);
   send({ type: 'follow', duel: id });
 }
 
+/** @param {string} id */
 export function unfollow(id) {
   followed.delete(id);
   send({ type: 'unfollow', duel: id });
 }
 
-/** An arena's standings, as ``arena`` frames: now and on every change (arena.js). */
+/** An arena's standings, as ``arena`` frames: now and on every change (arena.js). @param {string} id */
 export function followArena(id) {
   connect();
   arenas.add(id);
   send({ type: 'follow_arena', arena: id });
 }
 
+/** @param {string} id */
 export function unfollowArena(id) {
   arenas.delete(id);
   send({ type: 'unfollow_arena', arena: id });

@@ -17,9 +17,11 @@ import { ratingHtml, ratingChangeText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { pointAtFlip, stopPointing, manual } from './flip.js';
 import { addStyle } from '../styles.js';
+/** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
+/** @type {T.DuelState | null} */
 let duel = null; // the duel's state as the server last sent it
 let receivedAt = 0; // performance.now() when it came
 let ticker = 0;
@@ -30,23 +32,22 @@ const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'
 const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
 const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null);
 const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
-const watching = () => Boolean(duel && duel.watch && mine() && mine().finished);
+const watching = () => Boolean(duel && duel.watch && mine()?.finished);
 
-export const inDuel = () => duel !== null;
 /** Playing a game of a duel now: an invitation then waits in the status line, not in a dialog. */
-export const busy = () => Boolean(duel && duel.state === 'playing' && mine() && !mine().finished);
+export const busy = () => Boolean(duel && duel.state === 'playing' && mine() && !mine()?.finished);
 export const duelId = () => (duel ? duel.id : null);
 
 function remainingMs() {
   if (!duel) return 0;
-  if (duel.state !== 'playing') return duel.remaining_ms;
-  return Math.max(0, duel.remaining_ms - (performance.now() - receivedAt));
+  if (duel.state !== 'playing') return duel.remaining_ms ?? 0;
+  return Math.max(0, (duel.remaining_ms ?? 0) - (performance.now() - receivedAt));
 }
 
 /** The time left as a countdown shows it: 0:00 only once the time is up. */
-const clockText = (ms) => formatTime(Math.ceil(ms / 1000));
+const clockText = (/** @type {number} */ ms) => formatTime(Math.ceil(ms / 1000));
 
-/** "50 points · 1 run · 3 turned up": each count in its own plural form. */
+/** "50 points · 1 run · 3 turned up": each count in its own plural form. @param {T.DuelPlayer} player */
 function progressText(player) {
   return [
     t('duel.progress.points', { count: player.score }),
@@ -55,6 +56,7 @@ function progressText(player) {
   ].join(' · ');
 }
 
+/** @param {T.DuelPlayer} player @param {boolean} you */
 function playerLine(player, you) {
   const status = player.finished ? t(`duel.ended.${player.ended}`) : t('duel.playing');
   const who = you ? t('duel.you', { name: player.name }) : player.name;
@@ -109,14 +111,14 @@ function tick() {
   }
 }
 
-/** The duel as the server sent it: the table shows the player's own game, or the opponent's once watching. */
+/** The duel as the server sent it: the table shows the player's own game, or the opponent's once watching. @param {T.DuelState} fresh */
 function apply(fresh) {
   if (!duel || fresh.id !== duel.id) return;
   const before = duel;
   duel = fresh;
   receivedAt = performance.now();
   asked = false;
-  if (watching()) setView(fresh.watch, { animate: false });
+  if (fresh.watch && watching()) setView(fresh.watch, { animate: false });
   else if (fresh.you && (!state.view || state.view.id !== fresh.you.id || fresh.you.version >= state.view.version)) {
     setView(fresh.you, { animate: false });
   }
@@ -124,8 +126,9 @@ function apply(fresh) {
   if (fresh.state === 'over' && before.state !== 'over') showResult();
 }
 
+/** One action in the player's game of the duel. @param {string} action @returns {Promise<T.Played>} */
 async function play(action) {
-  if (watching() || (mine() && mine().finished)) throw new Error(t('duel.your_game_ended'));
+  if (!duel || watching() || mine()?.finished) throw new Error(t('duel.your_game_ended'));
   const answer = await duelApi.act(duel.id, action, state.view ? state.view.version : undefined);
   duel = { ...answer.duel, you: answer.view };
   receivedAt = performance.now();
@@ -133,7 +136,7 @@ async function play(action) {
   return answer;
 }
 
-/** Puts the duel on the table and follows it live. */
+/** Puts the duel on the table and follows it live. @param {T.DuelState} fresh */
 export function start(fresh) {
   if (duel && duel.id !== fresh.id) unfollow(duel.id);
   // the solo game leaves the screen: its clock stops until the player comes back to it
@@ -144,17 +147,18 @@ export function start(fresh) {
   bar().hidden = false;
   state.duel = { act: play };
   follow(fresh.id);
-  if (watching()) setView(fresh.watch, { animate: false });
+  if (fresh.watch && watching()) setView(fresh.watch, { animate: false });
   else if (fresh.you) setView(fresh.you, { animate: false });
   renderBar();
   clearInterval(ticker);
   ticker = setInterval(tick, 250);
   if (fresh.state === 'over') showResult();
-  else if (manual(fresh) && mine() && !mine().finished) {
-    say(`${t('duel.started', { name: theirs() ? theirs().name : '' })} ${t('duel.manual_flip.short')}`);
-  } else say(t('duel.started', { name: theirs() ? theirs().name : '' }));
+  else if (manual(fresh) && mine() && !mine()?.finished) {
+    say(`${t('duel.started', { name: theirs()?.name ?? '' })} ${t('duel.manual_flip.short')}`);
+  } else say(t('duel.started', { name: theirs()?.name ?? '' }));
 }
 
+/** @param {string} id */
 export async function enterDuel(id) {
   try {
     start(await duelApi.get(id));
@@ -164,7 +168,7 @@ export async function enterDuel(id) {
 }
 
 /** Back to solo play: the player's game in progress, or a new one. */
-export async function leaveDuel() {
+async function leaveDuel() {
   if (duel) unfollow(duel.id);
   duel = null;
   watchingSaid = '';
@@ -229,7 +233,7 @@ function showResult() {
   });
   /** @type {HTMLElement} */ (d.querySelector('table')).addEventListener('click', (event) => {
     const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-name]'));
-    if (button) showPlayer(button.dataset.name); // the result stays a click away: Result in the duel bar
+    if (button) showPlayer(String(button.dataset.name)); // the result stays a click away: Result in the duel bar
   });
 }
 
@@ -245,6 +249,7 @@ async function rematch() {
 }
 
 const SOLO_KEYS = new Set(['n', 'r', 's', 'h']);
+/** @type {Record<string, () => void>} the duel bar's buttons, by their data-duel */
 const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: leaveDuel };
 
 /** Wires the duel bar and the socket's duel frames: once, when this module first loads (below). */

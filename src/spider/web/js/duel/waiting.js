@@ -10,6 +10,7 @@ import { withdraw } from './own.js';
 import { CONSTANTS } from '../settings.js';
 
 /** An open table of the player's: it waits for an opponent, who may be invited by name or from the friends. */
+/** @param {import('../types').DuelState} table */
 export async function waitFor(table) {
   connect();
   /** @type {import('../types').Friends} */
@@ -35,7 +36,7 @@ export async function waitFor(table) {
   });
   d.dataset.waiting = table.id;
   d.addEventListener('close', () => { delete d.dataset.waiting; }, { once: true });
-  const invite = async (name) => {
+  const invite = async (/** @type {string | undefined} */ name) => {
     if (!name) return;
     try {
       await duelApi.invite(table.id, name);

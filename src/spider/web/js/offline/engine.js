@@ -3,19 +3,24 @@
 // call, answering each call with the JSON that spider.offline writes, in the page's language. Once started it
 // stays for the page's life, so that a game offline starts at once.
 import { currentLanguage } from '../i18n.js';
+/** @import { EngineCalls } from '../workers' */
 
 const MARK = 'spider-offline-engine';
+/** @type {Worker | null} */
 let worker = null;
 let next = 0;
+/** @type {Map<number, { resolve: (answer: unknown) => void, reject: (error: Error) => void }>} the calls not yet answered */
 const waiting = new Map();
 
+/** @returns {Worker} */
 function started() {
   if (worker) return worker;
   // the one boot.js started with the page (an offline game was kept), or a new one
   const early = window.spiderBoot && window.spiderBoot.engine;
   if (early && window.spiderBoot) window.spiderBoot.engine = undefined;
-  worker = early || new Worker('/static/js/offline/engine.worker.js', { type: 'module' });
-  worker.addEventListener('message', (event) => {
+  const fresh = early || new Worker('/static/js/offline/engine.worker.js', { type: 'module' });
+  worker = fresh;
+  fresh.addEventListener('message', (event) => {
     const { id, answer, error, ready } = event.data;
     // the engine is up: marked on the page's timeline (the tests and bench/offline_start.py read it)
     if (ready && !performance.getEntriesByName(MARK).length) performance.mark(MARK, { detail: ready });
@@ -25,13 +30,13 @@ function started() {
     if (error !== undefined) pending.reject(new Error(error));
     else pending.resolve(JSON.parse(answer));
   });
-  worker.addEventListener('error', (event) => {
+  fresh.addEventListener('error', (event) => {
     for (const pending of waiting.values()) pending.reject(new Error(event.message || 'offline engine'));
     waiting.clear();
     worker = null;
   });
-  worker.postMessage({ warm: true }); // answered once it is up
-  return worker;
+  fresh.postMessage({ warm: true }); // answered once it is up
+  return fresh;
 }
 
 /** Starts the engine in the background, if it is not already: the next call finds it ready. */
@@ -45,11 +50,15 @@ export function stop() {
   worker = null;
 }
 
-/** Calls the engine: new, resume, view or act (see engine.worker.js). */
+/**
+ * Calls the engine: new, resume, view or act (see engine.worker.js).
+ * @template {keyof EngineCalls} K
+ * @param {K} name @param {EngineCalls[K]['args']} args @returns {Promise<EngineCalls[K]['answer']>}
+ */
 export function call(name, args) {
   const id = ++next;
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
+    waiting.set(id, { resolve: (answer) => resolve(/** @type {EngineCalls[K]['answer']} */ (answer)), reject });
     started().postMessage({ id, call: name, args, lang: currentLanguage() });
   });
 }

@@ -11,6 +11,7 @@
 // engine.zip it was made from, and is made again when either changes. Python draws its random numbers
 // from the browser's at each call (secrets), never from a state the snapshot would freeze.
 import { loadPyodide, version } from '/static/pyodide/pyodide.mjs';
+/** @import { EngineCalls, OfflineGame } from '../workers' */
 
 const SITE_PACKAGES = '/lib/python3.13/site-packages';
 const INDEX = '/static/pyodide/';
@@ -94,21 +95,30 @@ async function start() {
 
 let restored = false; // whether this start restored the snapshot
 const ready = start();
+/** @type {OfflineGame | null} */
 let game = null; // the Python OfflineGame on the table
+/** The game on the table: the page asks for its view or plays in it only once it has one. */
+const atTable = () => /** @type {OfflineGame} */ (game);
 
+/**
+ * Each call: Pyodide and the call's arguments, to the JSON text of the answer (spider.offline's).
+ * @type {{ [K in keyof EngineCalls]: (py: Pyodide, args: EngineCalls[K]['args']) => string }}
+ */
 const CALLS = {
   // a new random deal: suits, and table rules (null: the default preset)
   new: (py, { suits, rules }) => {
-    game = py.globals.get('OfflineGame').new(suits, rules ? py.toPy(rules) : undefined); // undefined is None (null is jsnull)
-    return game.kept_json();
+    const fresh = /** @type {OfflineGame} */ (py.globals.get('OfflineGame').new(suits, rules ? py.toPy(rules) : undefined)); // undefined is None (null is jsnull)
+    game = fresh;
+    return fresh.kept_json();
   },
   // the game the page kept: code, rules and actions
   resume: (py, { code, rules, actions }) => {
-    game = py.globals.get('OfflineGame').resume(code, py.toPy(rules), py.toPy(actions));
-    return game.kept_json();
+    const fresh = /** @type {OfflineGame} */ (py.globals.get('OfflineGame').resume(code, py.toPy(rules), py.toPy(actions)));
+    game = fresh;
+    return fresh.kept_json();
   },
-  view: (py, { seconds, result }) => game.view_json(seconds, result ?? undefined),
-  act: (py, { action, seconds }) => game.act_json(action, seconds),
+  view: (py, { seconds, result }) => atTable().view_json(seconds, result ?? undefined),
+  act: (py, { action, seconds }) => atTable().act_json(action, seconds),
 };
 
 self.addEventListener('message', async (/** @type {MessageEvent} */ event) => {
@@ -121,7 +131,8 @@ self.addEventListener('message', async (/** @type {MessageEvent} */ event) => {
   try {
     const py = await ready;
     py.globals.get('speak')(lang); // the table in words and the refusals, as the page speaks
-    self.postMessage({ id, answer: CALLS[call](py, args || {}) });
+    const run = /** @type {(py: Pyodide, args: unknown) => string} */ (CALLS[/** @type {keyof EngineCalls} */ (call)]);
+    self.postMessage({ id, answer: run(py, args || {}) });
   } catch (error) {
     const failed = /** @type {{ message?: string } | null} */ (error); // Pyodide's PythonError, or any other
     self.postMessage({ id, error: String(failed && failed.message ? failed.message : error) });

@@ -4,6 +4,7 @@
 // Registered after the table is drawn: a first visit loads the page alone.
 import { settings } from '../settings.js';
 
+/** Asks the service worker to keep the engine, drop it, or say whether it is kept. @param {'keep' | 'drop' | 'ask'} engine @returns {Promise<boolean>} */
 async function ask(engine) {
   const registration = await navigator.serviceWorker.ready;
   return new Promise((resolve) => {

@@ -14,16 +14,31 @@ import { shownSeconds } from '../onscreen.js';
 import { call, warm } from './engine.js';
 import { engineKept } from './install.js';
 import { addStyle } from '../styles.js';
+/** @import * as T from '../types' */
+/** @import { KeptGame } from '../workers' */
+
+/** @typedef {KeptGame & { seconds?: number }} Kept the offline game on the table, and its time so far */
 
 const GAME = 'spider.offline.game';      // the offline game on the table: {code, rules, actions, seconds}
 const RESULTS = 'spider.offline.results'; // finished offline games waiting to be sent
+/** @type {Kept | null} */
 let kept = null;   // what GAME holds, while an offline game is on the table
+/** @type {((view: T.View, options?: { animate?: boolean }) => void) | null} */
 let show = null;   // setView from game.js, given by initOffline
+/** @type {HTMLElement | null} */
 let badge = null;
 
+/**
+ * What localStorage holds under a key, or `empty`.
+ * @template V @param {string} key @param {V} empty @returns {V}
+ */
 const read = (key, empty) => { try { return JSON.parse(localStorage.getItem(key) || 'null') ?? empty; } catch { return empty; } };
+/** @param {string} key @param {unknown} value */
 const write = (key, value) => { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* full or private: kept in memory */ } };
+/** @returns {T.OfflineResult[]} */
+const waitingResults = () => read(RESULTS, []);
 
+/** @param {unknown} error */
 export const unreachable = (error) => error instanceof ApiError && error.status === 0;
 
 function drawBadge() {
@@ -42,24 +57,27 @@ function drawBadge() {
   if (button) button.addEventListener('click', () => leave('abandoned'));
 }
 
+/** @param {T.View} view */
 function onTable(view) {
-  show(view, { animate: false });
+  show?.(view, { animate: false });
   drawBadge();
 }
 
+/** @param {Kept} fresh */
 async function shown(fresh) {
-  kept = { ...kept, ...fresh };
+  const game = { ...kept, ...fresh };
+  kept = game;
   write(GAME, kept);
   onTable(await call('view', { seconds: kept.seconds || 0 }));
 }
 
 /** Deals a new offline game (the engine must be kept). */
-export async function playOffline(suits = settings.suits) {
+async function playOffline(suits = settings.suits) {
   say(t('offline.loading'));
   try {
     const game = await call('new', { suits, rules: settings.rules });
-    kept = { seconds: 0 };
-    await shown(game);
+    kept = null; // the new game alone, its time from 0
+    await shown({ seconds: 0, ...game });
     say(t('offline.started'));
   } catch (error) {
     kept = null;
@@ -69,7 +87,7 @@ export async function playOffline(suits = settings.suits) {
 
 /** The offline game kept before a reload, back on the table; false when there is none. */
 export async function resumeOffline() {
-  const saved = read(GAME, null);
+  const saved = /** @type {Kept | null} */ (read(GAME, null));
   if (!saved) return false;
   say(t('offline.loading'));
   try {
@@ -83,32 +101,33 @@ export async function resumeOffline() {
   }
 }
 
-/** The action for the offline game: the engine's answer, shaped as the server's. */
+/** The action for the offline game: the engine's answer, shaped as the server's. @param {string} action */
 async function act(action) {
   const answer = await call('act', { action, seconds: shownSeconds() });
-  if (answer.error) throw new ApiError(409, answer.error, answer.message_id);
-  kept.actions = [...kept.actions, action.trim().toLowerCase()];
-  kept.seconds = answer.view.seconds;
-  write(GAME, kept);
+  if ('error' in answer) throw new ApiError(409, answer.error, answer.message_id);
+  const game = /** @type {Kept} */ (kept); // on the table: its actions come here (state.offline)
+  game.actions = [...game.actions, action.trim().toLowerCase()];
+  game.seconds = answer.view.seconds;
+  write(GAME, game);
   if (answer.view.won) finish('won');
   return answer;
 }
 
-/** Ends the offline game: its result waits to be sent, and is sent now if the server is there. */
+/** Ends the offline game: its result waits to be sent, and is sent now if the server is there. @param {T.OfflineResult['result']} result */
 function finish(result) {
-  const ended = kept;
+  const ended = /** @type {Kept} */ (kept); // the game on the table
   kept = null;
   localStorage.removeItem(GAME);
   drawBadge();
   if (ended.actions.length) {
-    write(RESULTS, [...read(RESULTS, []), {
+    write(RESULTS, [...waitingResults(), {
       code: ended.code, rules: ended.rules, actions: ended.actions.join(' '), result, seconds: Math.floor(shownSeconds()),
     }]);
   }
   sendResults();
 }
 
-/** Leaves the offline game for the player's game on the server, once the server answers. */
+/** Leaves the offline game for the player's game on the server, once the server answers. @param {T.OfflineResult['result']} result */
 async function leave(result) {
   let view;
   try {
@@ -121,19 +140,20 @@ async function leave(result) {
   }
   finish(result);
   try {
-    show(view || await api.create({ suits: settings.suits, deal: 'random' }), { animate: false });
+    show?.(view || await api.create({ suits: settings.suits, deal: 'random' }), { animate: false });
   } catch (error) {
     say(/** @type {Error} */ (error).message, { error: true });
   }
 }
 
 /** Sends the finished offline games; each leaves the list once the server has it (or refuses it for good). */
-export async function sendResults() {
-  const waitingResults = read(RESULTS, []);
-  if (!waitingResults.length) return;
+async function sendResults() {
+  const waiting = waitingResults();
+  if (!waiting.length) return;
+  /** @type {T.OfflineResult[]} */
   const left = [];
   let sent = 0;
-  for (const result of waitingResults) {
+  for (const result of waiting) {
     try {
       await api.offlineResult(result);
       sent += 1;
@@ -147,7 +167,7 @@ export async function sendResults() {
 }
 
 /** The connection failed: offer an offline game when the engine is kept; true when the player was told. */
-export async function connectionLost() {
+async function connectionLost() {
   if (kept || !(await engineKept())) return false;
   warm(); // while the player reads the offer
   openDialog(`<form method="dialog">
@@ -160,7 +180,7 @@ export async function connectionLost() {
   return true;
 }
 
-// What game.js asks while an offline game is on the table (as state.offline).
+/** @type {T.OfflineTable} what game.js asks while an offline game is on the table (as state.offline) */
 const TABLE = {
   act,
   newGame: (suits) => {
@@ -168,11 +188,13 @@ const TABLE = {
     return playOffline(suits);
   },
   restart: async () => {
-    kept = { code: kept.code, rules: kept.rules, actions: [], seconds: 0 };
+    const { code, rules } = /** @type {Kept} */ (kept); // the game on the table
+    kept = { code, rules, actions: [], seconds: 0 };
     await shown(await call('resume', kept));
   },
 };
 
+/** @param {(view: T.View, options?: { animate?: boolean }) => void} setView game.js's */
 export function initOffline(setView) {
   show = setView;
   window.addEventListener('online', () => { drawBadge(); sendResults(); });

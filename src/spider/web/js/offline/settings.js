@@ -5,6 +5,7 @@ import { t } from '../i18n.js';
 import { say } from '../status.js';
 import { keepEngine, dropEngine } from './install.js';
 
+/** @param {boolean} on */
 export async function offlinePlay(on) {
   if (!on) {
     await dropEngine();
