@@ -19,6 +19,7 @@ from spider.server.db.claim import DatabaseInUse
 from spider.server.games.store import Store
 from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.settings import Settings
+from spider.server.solving.pool_worker import PoolWorker
 
 from .conftest import act, new_game
 
@@ -179,6 +180,22 @@ def test_a_second_server_on_a_database_in_use_is_refused(
         create_app(settings)
     with pytest.raises(DatabaseInUse, match="keeps .* to itself"):
         create_app(settings.model_copy(update={"shared_database": True}))
+
+
+def test_a_server_that_fails_to_start_lets_go_of_its_database(
+    settings: Settings, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the parts started before the one that failed are stopped, the database's claim last: the next start is let in
+    def broken(worker: PoolWorker) -> None:
+        raise RuntimeError("the deal pool's worker would not start")
+
+    monkeypatch.setattr(PoolWorker, "start", broken)
+    failing = create_app(settings.model_copy(update={"pool_target": 1}))
+    with pytest.raises(RuntimeError, match="would not start"), TestClient(failing):
+        pass
+    monkeypatch.undo()
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/api/presets").status_code == 200
 
 
 def test_sharing_servers_never_apply_an_action_to_a_table_the_player_has_not_seen(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -94,42 +95,34 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        searches.start()
-        static.preload()
-        store.start_checkpoints()
-        housekeeping = asyncio.create_task(prune_daily(store, settings))
-        people.add_computers(now())
-        duel_clock = asyncio.create_task(keep_time(duels, computers))
-        arena_clock = asyncio.create_task(keep_arenas(arenas))
-        online = asyncio.create_task(presence.keep())
-        collections = None
-        if settings.gc_freeze_seconds > 0:
-            collections = asyncio.create_task(keep_collections_short(settings.gc_freeze_seconds))
-        worker = None
-        if settings.pool_target > 0:
-            worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
-            worker.start()
-        try:
-            yield
-        finally:
-            housekeeping.cancel()
-            duel_clock.cancel()
-            arena_clock.cancel()
-            arenas.stop()
-            online.cancel()
-            if collections is not None:
-                collections.cancel()
-            computers.stop()
-            if worker is not None:
-                worker.stop()
-            searches.close()
-            reviews.close()
-            await broker.close()
+        # each part is stopped by the stack, in the reverse of the order it was started in: on the way out, and
+        # when a later part fails to start
+        async with contextlib.AsyncExitStack() as started:
+            started.callback(claim.release)
+            started.callback(store.close)
+            started.callback(pool.close)
             if shared is not None:
-                shared.close()
-            pool.close()
-            store.close()
-            claim.release()
+                started.callback(shared.close)
+            started.push_async_callback(broker.close)
+            started.callback(reviews.close)
+            searches.start()
+            started.callback(searches.close)
+            static.preload()
+            store.start_checkpoints()
+            if settings.pool_target > 0:
+                worker = PoolWorker(settings.database, settings.pool_target, settings.pool_seconds)
+                worker.start()
+                started.callback(worker.stop)
+            started.callback(computers.stop)
+            people.add_computers(now())
+            if settings.gc_freeze_seconds > 0:
+                keep(started, keep_collections_short(settings.gc_freeze_seconds))
+            keep(started, presence.keep())
+            started.callback(arenas.stop)
+            keep(started, keep_arenas(arenas))
+            keep(started, keep_time(duels, computers))
+            keep(started, prune_daily(store, settings))
+            yield
 
     app = Starlette(
         routes=routes(sockets.socket),
@@ -182,3 +175,9 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
         settings.actions_per_second, message_id="server.too_many_actions", window=1.0, name="actions", shared=shared
     )
     return app
+
+
+def keep(started: contextlib.AsyncExitStack, work: Coroutine[Any, Any, None]) -> None:
+    """Runs a task for as long as the app serves: cancelled when the app stops, with the parts started before it."""
+    task = asyncio.create_task(work)
+    started.callback(task.cancel)
