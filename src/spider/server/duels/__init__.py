@@ -1,12 +1,9 @@
 """Duels (SPEC 4): two players on the same deal at the same time, with the server's clock, ratings,
 a lobby, invitations, friends and computer opponents.
 
-- ``tables``: where duels, seats, invitations, duelists and their relations are stored;
-- ``records``: a duel, its seats, and how two scores make a result;
+- ``tables``: where duels, their seats and invitations are stored (the people keep the duelists);
+- ``model``: a duel, its seats, and how two scores make a result;
 - ``store``: every query on duels, seats and invitations (the database comes from the app);
-- ``people``: names, player info, friends and ignore;
-- ``lookalikes``: names compared as they look (TR39 skeletons);
-- ``ratings``: Glicko-2 through the ``glicko2`` package;
 - ``rated``: which duels change ratings, and how much (the rule against farmed ratings);
 - ``duels``: the routes' one door to duels (``Duels``): the changes, from an open table to a duel over,
   using ``Games`` for each player's game;
@@ -16,5 +13,5 @@ a lobby, invitations, friends and computer opponents.
 - ``clock``: the task that ends games whose time is up while nobody looks;
 - ``sockets``: the duels' part of the site's socket (``realtime.sockets``): the hello, the lobby, each duel followed;
 - ``computer``: computer opponents playing on the server at their pace, and their claims;
-- ``routes``: the HTTP handlers and their entries in the API's table.
+- ``answers`` and ``bodies``: what the duels' routes answer and take; ``routes``: their HTTP handlers.
 """
