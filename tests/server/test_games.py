@@ -29,6 +29,8 @@ def live(**ended: Any) -> LiveGame:
         ({"result": "abandoned", "moves": 0}, False),  # left before a move: counts nowhere, so shows nothing
         ({"result": "abandoned", "moves": 0, "kind": Kind.REPLAY}, True),  # a replay could never count
         ({"result": "abandoned", "moves": 0, "line_shown": True}, True),  # nor a game of a known deal
+        ({"result": "won", "moves": 300, "kind": Kind.DAILY}, True),  # nor a daily deal's, nor a race's
+        ({"result": "resigned", "moves": 9, "kind": Kind.GHOST}, True),
         # practice counts nowhere either
         ({"result": "solved", "moves": 3, "exercise": "first-run", "kind": Kind.PRACTICE}, False),
     ],

@@ -48,6 +48,19 @@ def test_the_stored_games_rule_is_the_kinds_rule_for_every_kind(database_url: st
     assert len(found) == 3  # a solo game won, resigned, or left after its first move, of a deal nobody knew
 
 
+@pytest.mark.parametrize("kind", list(Kind))
+def test_a_game_in_progress_holds_its_deals_code_back_only_while_it_could_count(database_url: str, kind: Kind) -> None:
+    # a solo game could count in its player's results, a duel's in its duel: the code another game of the deal
+    # would show waits for them; a typed code's player, a line's watcher, a daily deal's or a race's game does not
+    store = Store(url_of(database_url))
+    code = str(GameCode.random(1))
+    store.add_game(GameRecord(
+        id="h" * 16, player="p", code=code, suits=1, rules={}, verified=False, created_at=1000.0, kind=kind,
+    ))
+    assert store.reveal(code, 2000.0) is (kind not in (Kind.SOLO, Kind.DUEL))
+    store.close()
+
+
 def test_the_games_from_before_kinds_get_the_kind_they_were_begun_as(database_url: str) -> None:
     store = Store(url_of(database_url))
     rows = {

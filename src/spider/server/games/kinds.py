@@ -49,6 +49,14 @@ COUNTED = frozenset({Kind.SOLO, Kind.TYPED})
 SITE = frozenset({Kind.SOLO})
 """The kinds that count in everyone's figures: the site's win rates, the boards of best scores, the ghosts."""
 
+NEVER_COUNTED = frozenset({Kind.REPLAY, Kind.RESUMED, Kind.DAILY, Kind.DAILY_AGAIN, Kind.GHOST})
+"""The kinds of a code's deal that could never count: seeing their deal's line or analysis once they are over takes
+nothing from their player's results (as a game whose deal was known when it began)."""
+
+HOLDING = frozenset({Kind.SOLO, Kind.DUEL})
+"""The kinds whose games in progress hold their deal's code back from everyone (``Store.reveal``): they could still
+count, in their player's results or in their duel's. A player who typed the code, or watches its line, knows it."""
+
 HISTORY = frozenset(Kind) - {Kind.PRACTICE, Kind.TRY_AGAIN, Kind.REPLAY, Kind.DUEL}
 """The kinds a player's history lists once they are over."""
 

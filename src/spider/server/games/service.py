@@ -31,7 +31,7 @@ from spider.server.games.answers import Analysis, Health
 from spider.server.games.bodies import NewGame
 from spider.server.games.clock import Clock, took
 from spider.server.games.events import Also
-from spider.server.games.kinds import BESIDE, DAILY_DEALS, EXERCISES, Kind, counts, restarted
+from spider.server.games.kinds import BESIDE, DAILY_DEALS, EXERCISES, NEVER_COUNTED, Kind, counts, restarted
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import new_token, token_shaped
@@ -120,7 +120,7 @@ class LiveGame:
         before its first move never counts, so seeing its line would let the next game of the deal count
         a win from it. Whether the deal may be known at all is ``Games.reveals``'s to say."""
         record = self.record
-        return self.over and (record.counted or record.line_shown or record.kind == Kind.REPLAY)
+        return self.over and (record.counted or record.line_shown or record.kind in NEVER_COUNTED)
 
 
 class RulesRequest(Protocol):

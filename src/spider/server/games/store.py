@@ -46,7 +46,7 @@ from spider.server.db.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
 from spider.server.db.upserts import insert_into
 from spider.server.games.clock import Clock
 from spider.server.games.events import Also, GameEvents
-from spider.server.games.kinds import BESIDE, COUNTED, EXERCISES, HISTORY, SITE, Kind
+from spider.server.games.kinds import BESIDE, COUNTED, EXERCISES, HISTORY, HOLDING, SITE, Kind
 from spider.server.games.records import Finish, GameRecord, Progress, StoredAction, from_row
 from spider.server.games.tables import actions, deals_known, games, lines_shown, shares
 from spider.server.people.service import add_player, players_before
@@ -386,7 +386,7 @@ class Store:
                     exists().where(
                         games.c.deal == deal,
                         games.c.finished_at.is_(None),
-                        games.c.kind.in_(COUNTED),
+                        games.c.kind.in_(HOLDING),
                         games.c.line_shown.is_(False),
                     )
                 )
