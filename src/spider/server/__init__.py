@@ -11,7 +11,7 @@ the order of :data:`LAYERS`: a package imports only packages of the layers befor
 """
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("settings",),  # every setting, from SPIDER_* variables
+    ("settings", "refusals"),  # every setting, from SPIDER_* variables; what a service says no to
     ("http", "db"),  # the HTTP plumbing (errors, bodies, limits, identity, the page's files); the database
     ("solving", "realtime"),  # the solver's workers and the verified deals; the socket and the brokers
     ("people", "practice"),  # names, friends, ratings, who is online; the exercises and a player's progress

@@ -18,7 +18,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from starlette import status
 from starlette.concurrency import run_in_threadpool
 
 from spider import Game, TableRules, parse_action
@@ -32,10 +31,10 @@ from spider.server.games.answers import Analysis, Health, OfflineAnswer, Stats
 from spider.server.games.bodies import NewGame, OfflineResult
 from spider.server.games.clock import Clock, took
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
-from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import new_token, token_shaped
 from spider.server.http.metrics import Metrics
 from spider.server.practice import service as practice
+from spider.server.refusals import Conflict, Invalid, NoSuchGame, NotFound, Refusal
 from spider.server.results import offline as offline_results
 from spider.server.results.counting import counts
 from spider.server.results.stats import player_stats, site_stats
@@ -228,7 +227,7 @@ class Games:
         with self._cache_lock:
             if game_id in self._live:
                 return
-        with contextlib.suppress(RequestError):
+        with contextlib.suppress(Refusal):
             await run_in_threadpool(functools.partial(self.live, game_id, player, duel=duel))
 
     def _caught_up(self, live: LiveGame) -> bool:
@@ -304,7 +303,7 @@ class Games:
     def current(self, player: str) -> LiveGame:
         game_id = self.store.current_game_id(player)
         if game_id is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_current_game")
+            raise NotFound("server.no_current_game")
         return self.live(game_id, player)
 
     # Making games.
@@ -314,8 +313,7 @@ class Games:
         if request.code is not None:
             opening = Game.from_code(request.code)
             if request.suits is not None and request.suits != opening.suits:
-                raise RequestError(
-                    status.HTTP_422_UNPROCESSABLE_CONTENT,
+                raise Invalid(
                     "server.bad_field",
                     field="suits",
                     expected=Phrase("expected.suits_of_code", {"n": opening.suits}),
@@ -328,7 +326,7 @@ class Games:
         if request.share is not None:
             shared = self.store.shared(request.share) if token_shaped(request.share) else None
             if shared is None:
-                raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
+                raise NotFound("server.no_such_share")
             # a code its sharer typed in is known: it counts as typed for whoever opens the link too
             game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
             return self.start(player, game, shared.verified, shared.line, typed=shared.typed, preset=shared.preset)
@@ -368,7 +366,7 @@ class Games:
         """A new game at a practice exercise's position; 404 for an unknown exercise."""
         found = exercise(exercise_id)
         if found is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_exercise", exercise=exercise_id)
+            raise NotFound("server.no_such_exercise", exercise=exercise_id)
         return self.begin_exercise(player, found)
 
     def begin_exercise(self, player: str, found: Exercise) -> LiveGame:
@@ -460,12 +458,12 @@ class Games:
         """Plays and stores an action on a locked game. With ``maybe_behind``, a game that another process
         has played on is left as it was and :class:`_Behind` raised, for the caller to catch up."""
         if live.over:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
+            raise Conflict("server.game_over")
         if version is not None and version != live.seq:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+            raise Conflict("server.game_changed")
         limit = self.settings.max_game_actions
         if limit and live.seq >= limit:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_too_long", n=limit)
+            raise Conflict("server.game_too_long", n=limit)
         kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
         canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
         at = self.now()
@@ -485,7 +483,7 @@ class Games:
                 raise _Behind() from None
             # Another server process played in (or ended) this game: the player must see it first.
             self.forget(live.record.id)
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
+            raise Conflict("server.game_changed") from None
         except Exception:
             self.forget(live.record.id)
             raise
@@ -538,9 +536,9 @@ class Games:
         stays on the server while the game is on."""
         live = self.live(game_id, player)
         if live.exercise is not None:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
+            raise Conflict("server.practice_share")
         if self.daily.day_of(game_id) is not None:  # everyone has the day's deal; a link would only tell it
-            raise RequestError(status.HTTP_409_CONFLICT, "server.daily_share")
+            raise Conflict("server.daily_share")
         return self.store.share(live.record, new_token(), self.now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -549,13 +547,13 @@ class Games:
         with self.holding(game_id, player) as live:
             record = live.record
             if not live.over:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+                raise Conflict("server.line_not_over")
             if not record.verified or not record.line:
-                raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
+                raise NotFound("server.line_not_verified")
             if not live.line_may_be_shown:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+                raise Conflict("server.line_not_counted")
             if not self.reveals(live, line=True):
-                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
+                raise Conflict("server.deal_in_play")
             self.store.show_line(player, record.code, self.now())
             return record.code, list(record.line)
 
@@ -568,13 +566,13 @@ class Games:
         with self.holding(game_id, player) as live:
             record = live.record
             if not live.over:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+                raise Conflict("server.line_not_over")
             if live.game.won:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
+                raise Conflict("server.analysis_won")
             if not live.line_may_be_shown:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+                raise Conflict("server.line_not_counted")
             if not self.reveals(live, line=True):
-                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
+                raise Conflict("server.deal_in_play")
             known = self._analyses.get(game_id)
         if known is None:
             texts = [action.text for action in self.store.actions(game_id)]
@@ -607,10 +605,10 @@ class Games:
         (never the current game), for showing the line from there."""
         old = self.live(game_id, player)
         if not old.over or not self.store.line_shown(player, old.record.code):
-            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_needs_analysis")
+            raise Conflict("server.resume_needs_analysis")
         texts = [action.text for action in self.store.actions(game_id)]
         if at > len(texts):
-            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
+            raise Conflict("server.resume_past_end", n=len(texts), at=at)
         game = Game.from_code(old.record.code, old.game.rules)
         record = old.record
         live = self.start(player, game, record.verified, record.line, replay=replay, typed=True, preset=record.preset)
@@ -699,7 +697,7 @@ class Games:
         with self.holding(game_id, player) as live:
             preset = live.record.preset
             if preset is not None and not HELPS[preset].hints:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
+                raise Conflict("server.no_hints", preset=preset)
             position = live.game.position(public=True)
             # towards the exercise's goal; small tables, searched here (a review's moment is a whole table, to win)
             if live.exercise is not None and not live.exercise.from_review:

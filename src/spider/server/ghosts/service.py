@@ -40,12 +40,12 @@ from spider.server.games.service import Games
 from spider.server.games.store import Store, counting_games
 from spider.server.http.answers import FORBID
 from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, json_object, one_of
-from spider.server.http.errors import RequestError
 from spider.server.http.ids import new_token
 from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
 from spider.server.people.service import shown
+from spider.server.refusals import NotFound
 from spider.text import Phrase
 from spider.view import Whole
 
@@ -191,7 +191,7 @@ def start(games_: Games, player: str, suits: int, *, mine: bool) -> str:
     store = games_.store
     ghost = _pick(store.engine, player, suits, mine)
     if ghost is None:
-        raise RequestError(status.HTTP_404_NOT_FOUND, "ghost.none_yet")
+        raise NotFound("ghost.none_yet")
     with store.engine.connect() as connection:
         row = connection.execute(select(games).where(games.c.id == ghost)).one()
     game = Game.from_code(row.code, TableRules.from_json(row.rules))
@@ -217,7 +217,7 @@ def state(games_: Games, player: str, race_id: str) -> GhostRace:
             select(ghost_races).where(ghost_races.c.id == race_id, ghost_races.c.player == player)
         ).first()
         if race is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "ghost.no_such_race")
+            raise NotFound("ghost.no_such_race")
         mine = connection.execute(select(games).where(games.c.id == race.game)).one()
         ghost_player = connection.execute(select(games.c.player).where(games.c.id == race.ghost)).scalar_one()
         ghost_name = connection.execute(select(duelists.c.name).where(duelists.c.player == ghost_player)).scalar()

@@ -33,12 +33,12 @@ from spider.cards import SUIT_COUNTS
 from spider.server.db.schema import duelists, games
 from spider.server.games.store import counting_games
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import UNPROCESSABLE, one_of
-from spider.server.http.errors import RequestError
+from spider.server.http.bodies import one_of
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
 from spider.server.people.service import PEOPLE_ONLY, friend_ids, shown
+from spider.server.refusals import Invalid
 from spider.server.results.counting import DAY, day_of
 from spider.view import Whole
 
@@ -178,7 +178,7 @@ def _engine(request: Request) -> Engine:
 def _choice(request: Request, name: str, default: str, choices: tuple[str, ...]) -> str:
     value = request.query_params.get(name, default)
     if value not in choices:
-        raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=one_of(*choices))
+        raise Invalid("server.bad_query", name=name, expected=one_of(*choices))
     return value
 
 

@@ -43,13 +43,14 @@ from spider.errors import SpiderError
 from spider.server.arenas.messages import arena_topic, standings
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import LOBBY, duel_topic, player_topic
-from spider.server.http.errors import RequestError, close_code, error_frame, refused
+from spider.server.http.errors import close_code, error_frame, refused
 from spider.server.http.identity import cookie_token, player_id
 from spider.server.http.ids import token_shaped
 from spider.server.http.limits import NewGames
 from spider.server.http.security import SameOrigin
 from spider.server.people.presence import Presence
 from spider.server.realtime.broker import Message, Overflow, Subscription
+from spider.server.refusals import Conflict
 
 MAX_MESSAGE = 1024
 MAX_FRAME = 4 * MAX_MESSAGE
@@ -187,12 +188,12 @@ class Connection:
                 self.followed.discard(duel_id)
                 self.watching.discard(duel_id)
                 await self.subscription.remove(duel_topic(duel_id))
-        except (RequestError, SpiderError) as error:
+        except SpiderError as error:
             await self.send(error_frame(error, ref))
 
     async def follow(self, duel_id: str) -> None:
         if duel_id not in self.followed and len(self.followed) >= MAX_FOLLOWED:
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.socket_following", n=MAX_FOLLOWED)
+            raise Conflict("duel.socket_following", n=MAX_FOLLOWED)
         state = await self.duels.get(duel_id, self.player)
         self.followed.add(duel_id)
         await self.subscription.add(duel_topic(duel_id))
@@ -210,7 +211,7 @@ class Connection:
             return
         try:
             state = await self.websocket.app.state.arenas.show(arena_id, self.player)
-        except RequestError as error:
+        except SpiderError as error:
             await self.send(error_frame(error, ref))
             return
         self.arenas.add(arena_id)

@@ -9,15 +9,13 @@ them in a part of their own.
 
 from __future__ import annotations
 
-from starlette import status
-
 from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
 from spider.server.games.answers import OfflineAnswer, OfflineStats, OfflineTally
 from spider.server.games.bodies import OfflineResult
 from spider.server.games.records import OfflineRecord
-from spider.server.http.errors import RequestError
+from spider.server.refusals import Conflict
 from spider.server.results.counting import counts, win_rate
 from spider.view import OfflineEnding
 
@@ -28,7 +26,7 @@ def checked(sent: OfflineResult, at: float) -> OfflineRecord:
     actions = sent.actions.split()
     game = Game.replay(sent.code, TableRules.from_json(sent.rules), actions)
     if sent.result == "won" and not game.won:
-        raise RequestError(status.HTTP_409_CONFLICT, "server.offline_not_won")
+        raise Conflict("server.offline_not_won")
     result = "won" if game.won else sent.result
     assert game.code is not None
     return OfflineRecord(

@@ -34,11 +34,11 @@ from spider.rules import TableRules
 from spider.server.games.answers import View
 from spider.server.games.service import Games
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import UNPROCESSABLE, Nothing, flag, json_object
-from spider.server.http.errors import NoSuchGame, RequestError
-from spider.server.http.limits import count_new_game, too_many
+from spider.server.http.bodies import Nothing, flag, json_object
+from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint
 from spider.server.http.replies import answer, player_of
+from spider.server.refusals import Conflict, Invalid, NoSuchGame, NotFound, TooMany
 from spider.server.solving.searches import Workers
 from spider.text import Phrase
 from spider.view import Whole
@@ -155,7 +155,7 @@ class Reviews:
             if found is not None and found.state != "failed":
                 return found
             if any(job.player == player and job.state in ("queued", "running") for job in self.jobs.values()):
-                raise too_many("server.review_busy", BUSY_SECONDS)
+                raise TooMany("server.review_busy", retry_after=BUSY_SECONDS)
             places = reviewed(actions)
             job = self.jobs[game_id] = Job(player, game_id, len(places))
             while len(self.jobs) > KEPT:
@@ -219,7 +219,7 @@ def _finished(games: Games, player: str, game_id: str) -> tuple[str, TableRules,
         if record.exercise is not None:
             raise NoSuchGame()
         if not live.over:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.review_not_over")
+            raise Conflict("server.review_not_over")
         code, rules = record.code, live.game.rules
     return code, rules, [action.text for action in games.store.actions(game_id)]
 
@@ -240,7 +240,7 @@ async def get_review(request: Request) -> Response:
     games.live(game_id, player_of(request))  # 404 for another's game, as for an unknown one
     job = _reviews(request).job(game_id)
     if job is None:
-        raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_review")
+        raise NotFound("server.no_review")
     return answer(job.to_json())
 
 
@@ -271,8 +271,8 @@ async def _moment(request: Request) -> Moment:
     code, rules, actions = await run_in_threadpool(_finished, games, player, game_id)
     text = request.query_params.get("at", "")
     if not (text.isascii() and text.isdigit() and int(text) <= len(actions)):
-        raise RequestError(
-            UNPROCESSABLE, "server.bad_query", name="at", expected=Phrase("expected.review_at", {"n": len(actions)})
+        raise Invalid(
+            "server.bad_query", name="at", expected=Phrase("expected.review_at", {"n": len(actions)})
         )
     return Moment(player, game_id, code, rules, actions, int(text))
 
