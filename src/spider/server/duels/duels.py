@@ -30,7 +30,7 @@ from spider.game import Event
 from spider.players import STRENGTHS, Strength
 from spider.server.duels import lobby, messages, rated
 from spider.server.duels.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo
-from spider.server.duels.bodies import ComputerOpponent, NewDuel
+from spider.server.duels.asks import NewTable
 from spider.server.duels.messages import Notes, Outbox
 from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat, outcomes
 from spider.server.duels.rated import share
@@ -126,24 +126,22 @@ class Duels:
 
     # Tables.
 
-    async def create(self, player: str, body: NewDuel) -> Duel:
+    async def create(self, player: str, asked: NewTable) -> Duel:
         """A new table: open for a person, or a duel begun at once against a computer player."""
         # a preset's own scoring gives way: a duel is won on duel points (under standard scoring, which
         # starts at 500 and takes a point a move, the player who never moves would win)
-        rules = dataclasses.replace(rules_for(body, TableRules.preset("duel")), scoring="duel")
+        rules = dataclasses.replace(rules_for(asked, TableRules.preset("duel")), scoring="duel")
         at = self.clock()
         self.people.get(player, at)
-        opponent = body.opponent
-        strength = opponent.strength if isinstance(opponent, ComputerOpponent) else None
         duel = Duel.table(
             player,
-            body.suits,
-            body.minutes,
+            asked.suits,
+            asked.minutes,
             rules.to_json(),
-            strength or PERSON,
+            asked.opponent,
             at,
-            min_rating=getattr(opponent, "min_rating", None),
-            max_rating=getattr(opponent, "max_rating", None),
+            min_rating=asked.min_rating,
+            max_rating=asked.max_rating,
         )
         return await self._open(duel)
 

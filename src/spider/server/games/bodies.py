@@ -10,6 +10,7 @@ from starlette.requests import Request
 
 from spider import PRESETS
 from spider.cards import SUIT_COUNTS
+from spider.server.games.asks import NewGameAsked, OfflineGame
 from spider.server.http.answers import RULES_SCHEMA
 from spider.server.http.bodies import (
     MAX_ACTION_LENGTH,
@@ -70,6 +71,10 @@ class NewGame(Body):
             raise RequestError(UNPROCESSABLE, "server.daily_alone", fields=fields, allowed="'daily', 'suits', 'preset'")
         return request
 
+    def asked(self) -> NewGameAsked:
+        """The new game this body asks the service for (a daily deal is asked of the daily deal's service)."""
+        return NewGameAsked(self.suits, self.deal, self.rules, self.preset, self.code, self.replay, self.share)
+
 
 class Action(Body):
     """``POST /api/games/{id}/actions``: one action in notation."""
@@ -128,6 +133,10 @@ class OfflineResult(Body):
         "result": one_of(*get_args(OfflineEnding)),
         "seconds": Phrase("expected.seconds", {"seconds": int(MAX_OFFLINE_SECONDS)}),
     }
+
+    def asked(self) -> OfflineGame:
+        """The offline game this body sends, for the service to check and keep."""
+        return OfflineGame(self.code, self.rules, self.actions, self.result, self.seconds)
 
 
 MAX_HINT_INDEX = 10_000

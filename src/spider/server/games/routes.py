@@ -81,7 +81,7 @@ async def new_game(request: Request) -> Response:
         daily: DailyStarts = request.app.state.daily
         live = await daily.start(player_of(request), body.daily, body.suits, body.preset)
     else:
-        live = await _games(request).create(player_of(request), body)
+        live = await _games(request).create(player_of(request), body.asked())
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 
@@ -166,7 +166,7 @@ async def played_actions(request: Request) -> Response:
 
 async def offline_result(request: Request) -> Response:
     body = OfflineResult.from_json(await json_object(request))
-    found, new = _games(request).offline_result(player_of(request), body)
+    found, new = _games(request).offline_result(player_of(request), body.asked())
     return answer(found, status.HTTP_201_CREATED if new else status.HTTP_200_OK)
 
 

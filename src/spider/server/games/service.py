@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from starlette.concurrency import run_in_threadpool
+from anyio import to_thread
 
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
@@ -28,7 +28,7 @@ from spider.practice.hints import exercise_hint
 from spider.rules import HELPS
 from spider.server.daily.store import DailyStore
 from spider.server.games.answers import Analysis, Health, OfflineAnswer, Stats
-from spider.server.games.bodies import NewGame, OfflineResult
+from spider.server.games.asks import NewGameAsked, OfflineGame
 from spider.server.games.clock import Clock, took
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.server.http.ids import new_token, token_shaped
@@ -228,7 +228,7 @@ class Games:
             if game_id in self._live:
                 return
         with contextlib.suppress(Refusal):
-            await run_in_threadpool(functools.partial(self.live, game_id, player, duel=duel))
+            await to_thread.run_sync(functools.partial(self.live, game_id, player, duel=duel))
 
     def _caught_up(self, live: LiveGame) -> bool:
         """Brings a cached game up to date with what other server processes stored since it was loaded
@@ -308,7 +308,7 @@ class Games:
 
     # Making games.
 
-    def opening(self, request: NewGame) -> Game:
+    def opening(self, request: NewGameAsked) -> Game:
         """The game a request asks for: the deal of its code, or a random shuffle, under its table rules."""
         if request.code is not None:
             opening = Game.from_code(request.code)
@@ -321,7 +321,7 @@ class Games:
             return Game.from_code(request.code, rules_for(request, opening.rules))
         return Game.new(request.suits or 1, rules_for(request, None))
 
-    async def create(self, player: str, request: NewGame) -> LiveGame:
+    async def create(self, player: str, request: NewGameAsked) -> LiveGame:
         """A new game as the request asks: a given code, a shared deal, a verified deal, or a random shuffle."""
         if request.share is not None:
             shared = self.store.shared(request.share) if token_shaped(request.share) else None
@@ -581,7 +581,7 @@ class Games:
             at = found["last_winnable"]
             moves = None
             if at is not None:  # up to SPIDER_MAX_GAME_ACTIONS actions played again: off the event loop
-                moves = (await run_in_threadpool(Game.replay, record.code, rules, texts[:at])).moves
+                moves = (await to_thread.run_sync(Game.replay, record.code, rules, texts[:at])).moves
             known = Analysis(
                 code=record.code,
                 opening=found["opening"],
@@ -715,7 +715,7 @@ class Games:
             "offline": offline_results.offline_stats(self.store.offline_tallies(player)),
         }
 
-    def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
+    def offline_result(self, player: str, sent: OfflineGame) -> tuple[OfflineAnswer, bool]:
         """An offline game's result, checked by the engine and kept (once per deal): the answer, and
         whether it is new (a code sent again answers with the result stored the first time)."""
         record = offline_results.checked(sent, self.now())

@@ -13,14 +13,14 @@ from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
 from spider.server.games.answers import OfflineAnswer, OfflineStats, OfflineTally
-from spider.server.games.bodies import OfflineResult
+from spider.server.games.asks import OfflineGame
 from spider.server.games.records import OfflineRecord
 from spider.server.refusals import Conflict
 from spider.server.results.counting import counts, win_rate
 from spider.view import OfflineEnding
 
 
-def checked(sent: OfflineResult, at: float) -> OfflineRecord:
+def checked(sent: OfflineGame, at: float) -> OfflineRecord:
     """The result as the engine finds it, playing the actions again; raises the engine's refusal for an
     action the rules refuse, and a 409 for a claimed win that the actions do not make."""
     actions = sent.actions.split()
