@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
+from anyio import to_thread
 
 from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
@@ -147,7 +147,7 @@ class Daily:
             found = self.store.chosen(*key)
             if found is None:
                 seconds = self.games.settings.daily_solve_seconds
-                code, line = await run_in_threadpool(first_won, self._secret(), day, suits, seconds)
+                code, line = await to_thread.run_sync(first_won, self._secret(), day, suits, seconds)
                 found = self.store.choose(*key, code, line, self.games.now())
         self._choosing.pop(key, None)
         return found
