@@ -8,6 +8,10 @@ The server is cut by domain: each package owns its tables (its store is the only
 them; the others ask its service), its service, its answers and bodies, and its routes. The packages stand in
 the order of :data:`LAYERS`: a package imports only packages of the layers before its own
 (``tests/test_server_layers.py`` holds every import to it, lazy and type-only ones too).
+
+A service speaks no HTTP: it takes plain values and raises the refusals of ``refusals`` (a kind, a message id
+and its fields); the routes read requests and bodies, and the one error table (``http.errors``) gives each
+refusal its status and close code (``tests/test_services.py`` holds the services to it).
 """
 
 LAYERS: tuple[tuple[str, ...], ...] = (
