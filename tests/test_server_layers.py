@@ -100,8 +100,6 @@ def readers_of_tables(graph: dict[str, set[str]]) -> list[str]:
 NOT_OWNED_YET = {
     "spider.server.bots.service -> spider.server.duels.tables",
     "spider.server.bots.service -> spider.server.people.tables",
-    "spider.server.daily.store -> spider.server.games.tables",
-    "spider.server.daily.store -> spider.server.people.tables",
     "spider.server.ghosts.service -> spider.server.games.tables",
     "spider.server.ghosts.service -> spider.server.people.tables",
     "spider.server.leaderboards.service -> spider.server.games.tables",

@@ -220,7 +220,7 @@ def test_a_fault_of_the_server_is_still_json(make_client: Any, monkeypatch: pyte
     def broken(records: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("spider.server.games.service.player_stats", broken)
+    monkeypatch.setattr("spider.server.results.service.player_stats", broken)
     response = client_no_raise.get("/api/stats")
     assert response.status_code == 500
     assert response.json()["message_id"] == "server.internal"

@@ -14,7 +14,8 @@ from starlette import status
 from starlette.testclient import TestClient
 
 from spider import Game
-from spider.server.http.errors import RequestError
+from spider.server.http.errors import answer_to, error_headers
+from spider.server.refusals import TooMany
 from spider.server.solving.searches import DEAL_QUEUE, SEARCH_QUEUE, Searches
 from tests.own_loop import run
 
@@ -189,9 +190,9 @@ def test_many_players_at_once_fill_a_short_queue_and_no_more() -> None:
 
     assert run(flooding()) == [(False, True)] * len(flood)  # each page will ask again
     assert len(held.calls) == SEARCH_QUEUE
-    with pytest.raises(RequestError) as refused:
+    with pytest.raises(TooMany) as refused:
         run(searches.hint(flood[0], player="someone else"))
-    assert refused.value.status_code == TOO_MANY and refused.value.headers == {"retry-after": "1"}
+    assert answer_to(refused.value).status == TOO_MANY and error_headers(refused.value) == {"retry-after": "1"}
     assert refused.value.message_id == "server.solver_busy"
     held.let_go()
     found = run(searches.hint(flood[0], player="someone else"))  # room again

@@ -8,10 +8,14 @@ The server is cut by domain: each package owns its tables (its store is the only
 them; the others ask its service), its service, its answers and bodies, and its routes. The packages stand in
 the order of :data:`LAYERS`: a package imports only packages of the layers before its own
 (``tests/test_server_layers.py`` holds every import to it, lazy and type-only ones too).
+
+A service speaks no HTTP: it takes plain values and raises the refusals of ``refusals`` (a kind, a message id
+and its fields); the routes read requests and bodies, and the one error table (``http.errors``) gives each
+refusal its status and close code (``tests/test_services.py`` holds the services to it).
 """
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("settings",),  # every setting, from SPIDER_* variables
+    ("settings", "refusals"),  # every setting, from SPIDER_* variables; what a service says no to
     ("http", "db"),  # the HTTP plumbing (errors, bodies, limits, identity, the page's files); the database
     ("solving", "realtime"),  # the solver's workers and the verified deals; the socket and the brokers
     ("people", "practice"),  # names, friends, ratings, who is online; the exercises and a player's progress

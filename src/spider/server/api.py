@@ -31,15 +31,15 @@ from spider.server.games.answers import Constants, Presets
 from spider.server.games.chances import CHANCE_API
 from spider.server.games.clock import HEARTBEAT
 from spider.server.games.routes import GAME_API, HEALTH_API, PRACTICE_API
-from spider.server.ghosts.service import GHOST_API
+from spider.server.ghosts.routes import GHOST_API
 from spider.server.http.openapi import Endpoint, Handler, describe
 from spider.server.http.replies import answer
 from spider.server.http.site import PAGE_API, SITE_API
-from spider.server.leaderboards.service import LEADERBOARD_API
+from spider.server.leaderboards.routes import LEADERBOARD_API
 from spider.server.people.service import MAX_NAME
 from spider.server.records.routes import RECORD_API
 from spider.server.results.routes import RESULT_API
-from spider.server.reviews.service import REVIEW_API
+from spider.server.reviews.routes import REVIEW_API
 
 
 async def presets(request: Request) -> Response:

@@ -26,8 +26,6 @@ import os
 import secrets
 from typing import Any
 
-from starlette import status
-
 from spider.cards import SUIT_COUNTS
 from spider.players import STRENGTHS
 from spider.server.arenas import messages
@@ -38,9 +36,9 @@ from spider.server.arenas.store import ArenaStore
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import Notes
 from spider.server.duels.model import OVER, PERSON, PLAYING, Duel, Seat
-from spider.server.http.errors import RequestError
 from spider.server.http.ids import new_token, token_shaped
 from spider.server.people.service import computer_id, computer_strength
+from spider.server.refusals import Conflict, Forbidden, NotFound, Refusal
 from spider.view import iso_time
 
 LEASE = 5.0
@@ -59,7 +57,6 @@ MAX_OPEN = 2
 """Arenas a player may have opened that are not over."""
 PODIUM = 3
 
-NOT_FOUND, CONFLICT = status.HTTP_404_NOT_FOUND, status.HTTP_409_CONFLICT
 log = logging.getLogger("spider.server")
 
 
@@ -95,7 +92,7 @@ class Arenas:
     def _row(self, arena_id: str) -> Any:
         row = self.store.read(arena_id) if token_shaped(arena_id) else None
         if row is None:
-            raise RequestError(NOT_FOUND, "arena.no_such_arena")
+            raise NotFound("arena.no_such_arena")
         return row
 
     @staticmethod
@@ -198,7 +195,7 @@ class Arenas:
         at = self.clock()
         self.duels.people.get(player, at)
         if self.store.opened_by(player) >= MAX_OPEN:
-            raise RequestError(CONFLICT, "arena.too_many", n=MAX_OPEN)
+            raise Conflict("arena.too_many", n=MAX_OPEN)
         arena_id = new_token()
         starts_at = at + body.starts_in * 60
         self.store.add(
@@ -214,9 +211,9 @@ class Arenas:
         at = self.clock()
         row = self._row(arena_id)
         if row.over or at >= row.ends_at:
-            raise RequestError(CONFLICT, "arena.over")
+            raise Conflict("arena.over")
         if self.duels.people.get(player, at).bot:
-            raise RequestError(status.HTTP_403_FORBIDDEN, "arena.people_only")
+            raise Forbidden("arena.people_only")
         self.store.join(arena_id, player, at)
         self.changed.add(arena_id)
 
@@ -232,7 +229,7 @@ class Arenas:
         self._row(arena_id)
         mine = self.store.player(arena_id, player)
         if mine is None or mine.duel is None:
-            raise RequestError(CONFLICT, "arena.no_duel")
+            raise Conflict("arena.no_duel")
         notes: Notes = []
         duel = self.duels.load(mine.duel, notes)
         await self.duels.outbox.send(notes)
@@ -240,9 +237,9 @@ class Arenas:
         assert seat is not None  # seated in it by the arena
         seats = self.store.berserk(duel.id)
         if seat.seat in seats:
-            raise RequestError(CONFLICT, "arena.berserk_already")
+            raise Conflict("arena.berserk_already")
         if not self._may_berserk(duel, seat) or not self.store.go_berserk(duel.id, seats, seat.seat):
-            raise RequestError(CONFLICT, "arena.berserk_too_late")
+            raise Conflict("arena.berserk_too_late")
         self.changed.add(arena_id)
 
     def seat_deadline(self, duel: Duel, seat: Seat) -> float | None:
@@ -345,7 +342,7 @@ class Arenas:
             if seat.ended is None and computer_strength(seat.player) is None and seat.game not in moved:
                 log.info("arena %s: a player who never moved in duel %s is withdrawn", arena_id, duel.id)
                 self.store.withdraw(arena_id, seat.player)
-                with contextlib.suppress(RequestError):  # their game ended meanwhile
+                with contextlib.suppress(Refusal):  # their game ended meanwhile
                     await self.duels.finish(seat.player, duel.id)
         return self.duels.read(duel.id)
 

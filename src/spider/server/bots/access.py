@@ -21,6 +21,7 @@ from spider.server.bots.service import Bots
 from spider.server.http.errors import RequestError, error_response
 from spider.server.http.identity import bearer_token
 from spider.server.http.limits import NewGames
+from spider.server.refusals import Refusal
 
 INVALID_TOKEN = {"www-authenticate": 'Bearer error="invalid_token"'}
 BOT_READS = ("/api/me", "/api/invitations", "/api/bots/stream", "/api/presets", "/api/openapi.json", "/healthz")
@@ -64,7 +65,7 @@ class BotBearer:
                 raise RequestError(status.HTTP_403_FORBIDDEN, "bots.person_route")
             requests: NewGames = state.bot_requests
             requests.take(player)
-        except RequestError as error:
+        except (RequestError, Refusal) as error:  # a refusal of its own, or a limiter's 429
             await error_response(error)(scope, receive, send)
             return
         scope.setdefault("state", {}).update(player=player, bot=True)

@@ -23,15 +23,14 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from starlette import status
 
 from spider.server.bots.tables import bots
 from spider.server.duels.model import PLAYING
 from spider.server.duels.tables import duels as duel_table
 from spider.server.duels.tables import seats
-from spider.server.http.errors import RequestError
 from spider.server.people.service import People, check_name, made_up
 from spider.server.people.tables import duelists, players
+from spider.server.refusals import Conflict, Forbidden, NotFound
 
 TOKEN_PREFIX = "spb"
 _TOKEN = re.compile(rf"{TOKEN_PREFIX}_([0-9a-f]{{16}})_([A-Za-z0-9_-]{{43}})")
@@ -93,14 +92,14 @@ class Bots:
         """A new bot of ``owner``'s named ``text``, and its token (shown this once)."""
         me = self.people.get(owner, at)
         if me.bot:
-            raise RequestError(status.HTTP_403_FORBIDDEN, "bots.person_route")
+            raise Forbidden("bots.person_route")
         if made_up(me.name):
-            raise RequestError(status.HTTP_409_CONFLICT, "bots.name_first")
+            raise Conflict("bots.name_first")
         name = check_name(text)
         if made_up(name):  # a bot never wears the name the server makes up for a person
-            raise RequestError(status.HTTP_409_CONFLICT, "bots.name_made_up", name=name)
+            raise Conflict("bots.name_made_up", name=name)
         if 0 < self.per_player <= len([bot for bot in self.of(owner) if bot.revoked_at is None]):
-            raise RequestError(status.HTTP_409_CONFLICT, "bots.too_many", n=self.per_player)
+            raise Conflict("bots.too_many", n=self.per_player)
         token, key = new_token()
         parsed = read_token(token)
         assert parsed is not None
@@ -115,7 +114,7 @@ class Bots:
                     )
                 )
         except IntegrityError:
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name) from None
+            raise Conflict("duel.name_taken", name=name) from None
         return Bot(key, player, owner, name, at, None), token
 
     def _select(self) -> Any:
@@ -137,7 +136,7 @@ class Bots:
             )
             row = connection.execute(self._select().where(bots.c.key == key, bots.c.owner == owner)).first()
         if row is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "bots.no_such_bot")
+            raise NotFound("bots.no_such_bot")
         return _bot(row)
 
     def authenticate(self, token: str) -> str | None:

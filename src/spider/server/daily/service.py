@@ -31,9 +31,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from anyio import to_thread
 from sqlalchemy import Connection
-from starlette import status
-from starlette.concurrency import run_in_threadpool
 
 from spider import Game, TableRules
 from spider.cards import SUIT_COUNTS
@@ -42,8 +41,8 @@ from spider.server.daily.store import DailyStore, Entry
 from spider.server.games.kinds import DAILY_DEALS, Kind
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games, LiveGame
-from spider.server.http.errors import RequestError
 from spider.server.people.service import friend_ids, names
+from spider.server.refusals import Invalid
 from spider.solver import replays_to_win, solve
 from spider.text import Phrase
 
@@ -52,7 +51,6 @@ CANDIDATES = 64  # candidates tried before giving up on a day (a verified deal i
 RULES = TableRules()  # everyone's daily deal is played under the classic rules
 PRESETS = ("classic", "casual", "patience", "tabletop")  # a preset brings its helps; not the duel's
 DAY_SHAPE = re.compile(r"\d{4}-\d{2}-\d{2}")
-UNPROCESSABLE = status.HTTP_422_UNPROCESSABLE_CONTENT
 
 
 def today(at: float) -> dt.date:
@@ -69,9 +67,9 @@ def parse_day(text: Any, at: float, field: str) -> dt.date:
         except ValueError:
             day = None
     if day is None:
-        raise RequestError(UNPROCESSABLE, "server.bad_field", field=field, expected=Phrase("expected.daily_day"))
+        raise Invalid("server.bad_field", field=field, expected=Phrase("expected.daily_day"))
     if day > today(at):
-        raise RequestError(UNPROCESSABLE, "server.daily_future", field=field, day=text)
+        raise Invalid("server.daily_future", field=field, day=text)
     return day
 
 
@@ -154,7 +152,7 @@ class Daily:
             found = self.store.chosen(*key)
             if found is None:
                 seconds = self.games.settings.daily_solve_seconds
-                code, line = await run_in_threadpool(first_won, self._secret(), day, suits, seconds)
+                code, line = await to_thread.run_sync(first_won, self._secret(), day, suits, seconds)
                 found = self.store.choose(*key, code, line, self.games.now())
         self._choosing.pop(key, None)
         return found
@@ -164,11 +162,11 @@ class Daily:
         at = self.games.now()
         day = parse_day(day_text, at, "daily")
         if suits is None:
-            raise RequestError(UNPROCESSABLE, "server.missing_field", field="suits")
+            raise Invalid("server.missing_field", field="suits")
         if preset is not None and preset not in PRESETS:
             written = [f'"{name}"' for name in PRESETS]
             expected = Phrase("expected.one_of", {"choices": ", ".join(written[:-1]), "last": written[-1]})
-            raise RequestError(UNPROCESSABLE, "server.bad_field", field="preset", expected=expected)
+            raise Invalid("server.bad_field", field="preset", expected=expected)
         code, line = await self.deal(day, suits)
 
         def on_the_board(connection: Connection, record: GameRecord) -> Kind:

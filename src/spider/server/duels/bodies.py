@@ -11,6 +11,8 @@ from pydantic_core import PydanticCustomError
 from spider import PRESETS
 from spider.cards import SUIT_COUNTS
 from spider.players import STRENGTHS
+from spider.server.duels.asks import NewTable
+from spider.server.duels.model import PERSON
 from spider.server.http.answers import RULES_SCHEMA
 from spider.server.http.bodies import (
     MAX_PRESET_LENGTH,
@@ -90,5 +92,14 @@ class NewDuel(Body):
             if opponent.min_rating > opponent.max_rating:
                 raise RequestError(UNPROCESSABLE, "duel.rating_range")
         return request
+
+    def asked(self) -> NewTable:
+        """The table this body asks the duels' service for."""
+        opponent = self.opponent
+        if isinstance(opponent, ComputerOpponent):
+            return NewTable(self.suits, self.minutes, opponent.strength, self.preset, self.rules)
+        return NewTable(
+            self.suits, self.minutes, PERSON, self.preset, self.rules, opponent.min_rating, opponent.max_rating
+        )
 
 

@@ -28,7 +28,6 @@ from spider.players import PACE, Player
 from spider.server.duels.duels import Duels
 from spider.server.duels.model import PLAYING
 from spider.server.duels.store import DuelStore
-from spider.server.http.errors import RequestError
 from spider.server.people.service import computer_strength
 
 LEASE = 30.0
@@ -113,7 +112,7 @@ class ComputerOpponents:
                     await self.duels.finish(computer, duel_id)
                     return
                 await self.duels.play(computer, duel_id, action)
-            except (RequestError, SpiderError) as error:
+            except SpiderError as error:
                 # its time ran out while it thought, or (never expected) the rules refused its move
                 log.info("computer player in duel %s: %s", duel_id, error)
                 if isinstance(error, SpiderError):

@@ -24,14 +24,13 @@ import dataclasses
 from collections.abc import Callable
 
 from sqlalchemy import Connection
-from starlette import status
 
 from spider import Game, TableRules
 from spider.game import Event
 from spider.players import STRENGTHS, Strength
 from spider.server.duels import lobby, messages, rated
 from spider.server.duels.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo
-from spider.server.duels.bodies import ComputerOpponent, NewDuel
+from spider.server.duels.asks import NewTable
 from spider.server.duels.messages import Notes, Outbox
 from spider.server.duels.model import OPEN, OVER, PERSON, PLAYING, Duel, Seat, outcomes
 from spider.server.duels.rated import share
@@ -41,11 +40,11 @@ from spider.server.games.answers import View
 from spider.server.games.kinds import Kind
 from spider.server.games.service import Games, LiveGame, rules_for
 from spider.server.games.store import now
-from spider.server.http.errors import RequestError
 from spider.server.http.ids import token_shaped
 from spider.server.people.ratings import rate
 from spider.server.people.service import Duelist, People, computer_id
 from spider.server.realtime.broker import Broker
+from spider.server.refusals import Conflict, Forbidden, NotFound, Refusal
 
 OPEN_SECONDS = 3600.0
 """A table nobody joined within the hour is taken away (its creator has most likely left)."""
@@ -53,7 +52,6 @@ GONE_SECONDS = 600.0
 """A table whose creator has had no page open for ten minutes is taken away: whoever joined it would
 play against nobody. A reload or a short drop keeps it (the page comes back within seconds)."""
 OUTCOME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-CONFLICT, FORBIDDEN, NOT_FOUND = status.HTTP_409_CONFLICT, status.HTTP_403_FORBIDDEN, status.HTTP_404_NOT_FOUND
 
 
 class Duels:
@@ -84,7 +82,7 @@ class Duels:
         """The duel, its clock checked first (a game whose time is up ends); 404 when there is none."""
         duel = self.read(duel_id)
         if duel is None:
-            raise RequestError(NOT_FOUND, "duel.no_such_duel")
+            raise NotFound("duel.no_such_duel")
         if duel.state == PLAYING:
             self._start_games(duel)
             if self.clock() >= (duel.deadline or 0.0):
@@ -129,24 +127,22 @@ class Duels:
 
     # Tables.
 
-    async def create(self, player: str, body: NewDuel) -> Duel:
+    async def create(self, player: str, asked: NewTable) -> Duel:
         """A new table: open for a person, or a duel begun at once against a computer player."""
         # a preset's own scoring gives way: a duel is won on duel points (under standard scoring, which
         # starts at 500 and takes a point a move, the player who never moves would win)
-        rules = dataclasses.replace(rules_for(body, TableRules.preset("duel")), scoring="duel")
+        rules = dataclasses.replace(rules_for(asked, TableRules.preset("duel")), scoring="duel")
         at = self.clock()
         self.people.get(player, at)
-        opponent = body.opponent
-        strength = opponent.strength if isinstance(opponent, ComputerOpponent) else None
         duel = Duel.table(
             player,
-            body.suits,
-            body.minutes,
+            asked.suits,
+            asked.minutes,
             rules.to_json(),
-            strength or PERSON,
+            asked.opponent,
             at,
-            min_rating=getattr(opponent, "min_rating", None),
-            max_rating=getattr(opponent, "max_rating", None),
+            min_rating=asked.min_rating,
+            max_rating=asked.max_rating,
         )
         return await self._open(duel)
 
@@ -183,19 +179,18 @@ class Duels:
         notes: Notes = []
         duel = self.load(duel_id, notes)
         if duel.state != OPEN:
-            raise RequestError(CONFLICT, "duel.full" if duel.state == PLAYING else "duel.ended")
+            raise Conflict("duel.full" if duel.state == PLAYING else "duel.ended")
         if duel.creator == player:
-            raise RequestError(CONFLICT, "duel.own_table")
+            raise Conflict("duel.own_table")
         if player in self.people.apart(duel.creator):
-            raise RequestError(FORBIDDEN, "duel.ignored")
+            raise Forbidden("duel.ignored")
         joining = self.people.get(player, self.clock())
         if not invited and self.store.invitation(duel.id, player) not in ("pending", "accepted"):
             rating = joining.rating.rating
             if (duel.min_rating is not None and rating < duel.min_rating) or (
                 duel.max_rating is not None and rating > duel.max_rating
             ):
-                raise RequestError(
-                    FORBIDDEN,
+                raise Forbidden(
                     "duel.out_of_range",
                     rating=round(rating),
                     low=_bound(duel.min_rating),
@@ -212,7 +207,7 @@ class Duels:
         assert code is not None  # a new deal always has its code
         deadline = self.clock() + duel.minutes * 60
         if not self.store.seat_opponent(duel.id, opponent, code, deadline):
-            raise RequestError(CONFLICT, "duel.full")
+            raise Conflict("duel.full")
         duel.state, duel.code, duel.deadline = PLAYING, code, deadline
         duel.seats.append(Seat(1, opponent))
         self._start_games(duel)
@@ -241,7 +236,7 @@ class Duels:
         duel = self.load(duel_id, notes)
         if duel.seat_of(player) is None:
             await self.outbox.send(notes)
-            raise RequestError(FORBIDDEN, "duel.not_your_table")
+            raise Forbidden("duel.not_your_table")
         if duel.state == OPEN and duel.creator == player and self.store.take_away(duel.id, self.clock()):
             duel.state = OVER
             self._lobby_changed(notes)
@@ -255,16 +250,16 @@ class Duels:
         notes: Notes = []
         duel = self.load(duel_id, notes)
         if duel.creator != player:
-            raise RequestError(FORBIDDEN, "duel.not_creator")
+            raise Forbidden("duel.not_creator")
         if duel.state != OPEN:
-            raise RequestError(CONFLICT, "duel.full" if duel.state == PLAYING else "duel.ended")
+            raise Conflict("duel.full" if duel.state == PLAYING else "duel.ended")
         other = self.people.named(name)
         if other.player == player:
-            raise RequestError(CONFLICT, "duel.own_table")
+            raise Conflict("duel.own_table")
         if other.computer is not None:
-            raise RequestError(CONFLICT, "duel.invite_computer", name=other.name)
+            raise Conflict("duel.invite_computer", name=other.name)
         if self.people.ignores(other.player, player):
-            raise RequestError(FORBIDDEN, "duel.invite_ignored", name=other.name)
+            raise Forbidden("duel.invite_ignored", name=other.name)
         self._invite(duel, player, other.player, notes)
         notes.append(messages.duel_changed(duel.id))
         await self.outbox.send(notes)
@@ -292,7 +287,7 @@ class Duels:
     async def answer(self, player: str, duel_id: str, *, accept: bool) -> Duel:
         """Accepts (joins the table, whatever its rating range) or declines an invitation."""
         if not token_shaped(duel_id) or self.store.invitation(duel_id, player) != "pending":
-            raise RequestError(NOT_FOUND, "duel.no_invitation")
+            raise NotFound("duel.no_invitation")
         notes: Notes = []
         duel = self.load(duel_id, notes)
         if accept:
@@ -311,9 +306,9 @@ class Duels:
         duel = self.load(duel_id, notes)
         mine = duel.seat_of(player)
         if mine is None:
-            raise RequestError(FORBIDDEN, "duel.not_yours")
+            raise Forbidden("duel.not_yours")
         if duel.state != OVER:
-            raise RequestError(CONFLICT, "duel.rematch_not_over")
+            raise Conflict("duel.rematch_not_over")
         if duel.rematch is not None:
             offered = self.load(duel.rematch, notes)
             if offered.creator != player and offered.state == OPEN:
@@ -324,7 +319,7 @@ class Duels:
         other = duel.other(mine)
         assert other is not None
         if duel.opponent == PERSON and player in self.people.apart(other.player):
-            raise RequestError(FORBIDDEN, "duel.invite_ignored", name=self.people.get(other.player, 0.0).name)
+            raise Forbidden("duel.invite_ignored", name=self.people.get(other.player, 0.0).name)
         new = Duel.table(player, duel.suits, duel.minutes, duel.rules, duel.opponent, self.clock())
         if not self.store.offer_rematch(duel.id, new.id, duel.rematch):  # the opponent offered it at the same moment
             return await self.rematch(player, duel_id)
@@ -341,13 +336,13 @@ class Duels:
     def _playing_seat(duel: Duel, player: str) -> Seat:
         seat = duel.seat_of(player)
         if seat is None:
-            raise RequestError(FORBIDDEN, "duel.not_yours")
+            raise Forbidden("duel.not_yours")
         if duel.state == OPEN:
-            raise RequestError(CONFLICT, "duel.not_started")
+            raise Conflict("duel.not_started")
         if seat.ended == "time":
-            raise RequestError(CONFLICT, "duel.time_up")
+            raise Conflict("duel.time_up")
         if seat.ended is not None:
-            raise RequestError(CONFLICT, "duel.game_ended")
+            raise Conflict("duel.game_ended")
         return seat
 
     async def play(
@@ -360,7 +355,7 @@ class Duels:
         duel = self.load(duel_id, notes)
         try:
             seat = self._playing_seat(duel, player)
-        except RequestError:
+        except Refusal:
             await self.outbox.send(notes)
             raise
         assert seat.game is not None

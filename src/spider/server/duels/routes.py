@@ -50,7 +50,7 @@ async def new_duel(request: Request) -> Response:
     body = NewDuel.from_json(await json_object(request))
     count_new_game(request)
     duels = _duels(request)
-    duel = await duels.create(player_of(request), body)
+    duel = await duels.create(player_of(request), body.asked())
     return answer(await duels.state(duel, player_of(request)), status.HTTP_201_CREATED)
 
 

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from starlette import status
-
 from spider.server.duels.answers import DuelState
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import LOBBY, DuelEvent, duel_topic, player_topic
-from spider.server.http.errors import RequestError, refused
+from spider.server.http.errors import refused
 from spider.server.http.ids import token_shaped
 from spider.server.people.service import Duelist
 from spider.server.realtime.broker import Message
@@ -34,6 +32,7 @@ from spider.server.realtime.sockets import (
     forward,
     malformed,
 )
+from spider.server.refusals import Conflict
 
 MAX_FOLLOWED = 16
 DuelFrame = Literal["follow", "unfollow"]
@@ -117,7 +116,7 @@ class DuelSocket:
     async def follow(self, connection: Connection, duel_id: str) -> None:
         following = connection.local(Following)
         if duel_id not in following.followed and len(following.followed) >= MAX_FOLLOWED:
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.socket_following", n=MAX_FOLLOWED)
+            raise Conflict("duel.socket_following", n=MAX_FOLLOWED)
         state = await self.duels.get(duel_id, connection.player)
         following.followed.add(duel_id)
         await connection.subscription.add(duel_topic(duel_id))

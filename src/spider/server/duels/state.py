@@ -11,8 +11,8 @@ from spider.server.duels.model import OVER, Duel, Seat, face_down_at_start
 from spider.server.duels.store import DuelStore
 from spider.server.games.answers import View
 from spider.server.games.service import Games, LiveGame
-from spider.server.http.errors import NoSuchGame
 from spider.server.people.service import Duelist, People
+from spider.server.refusals import NoSuchGame
 from spider.text import message as sentence
 
 

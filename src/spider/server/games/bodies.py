@@ -10,6 +10,7 @@ from starlette.requests import Request
 
 from spider import PRESETS
 from spider.cards import SUIT_COUNTS
+from spider.server.games.asks import NewGameAsked
 from spider.server.http.answers import RULES_SCHEMA
 from spider.server.http.bodies import (
     MAX_ACTION_LENGTH,
@@ -68,6 +69,10 @@ class NewGame(Body):
             fields = ", ".join(repr(field) for field in sorted(others))
             raise RequestError(UNPROCESSABLE, "server.daily_alone", fields=fields, allowed="'daily', 'suits', 'preset'")
         return request
+
+    def asked(self) -> NewGameAsked:
+        """The new game this body asks the service for (a daily deal is asked of the daily deal's service)."""
+        return NewGameAsked(self.suits, self.deal, self.rules, self.preset, self.code, self.replay, self.share)
 
 
 class Action(Body):

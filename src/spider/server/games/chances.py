@@ -16,7 +16,6 @@ from http import HTTPStatus
 from typing import Annotated
 
 from pydantic import with_config
-from starlette import status
 from starlette.requests import Request
 from starlette.responses import Response
 from typing_extensions import TypedDict
@@ -24,9 +23,9 @@ from typing_extensions import TypedDict
 from spider.server.games.kinds import DAILY_DEALS
 from spider.server.games.service import Games, LiveGame
 from spider.server.http.answers import FORBID
-from spider.server.http.errors import RequestError
 from spider.server.http.openapi import Endpoint
 from spider.server.http.replies import answer, player_of
+from spider.server.refusals import Conflict
 from spider.view import Schema, Whole
 
 # Wall time the search may take: the page shows the chance within a second of each action, and the request
@@ -64,7 +63,7 @@ async def chance(request: Request) -> Response:
     await games.load(game_id, player)
     with games.holding(game_id, player) as live:
         if refused(games, live):
-            raise RequestError(status.HTTP_409_CONFLICT, "server.no_meter")
+            raise Conflict("server.no_meter")
         version = live.seq
         if live.over or live.game.won:
             return answer(ChanceAnswer(chance=1.0 if live.game.won else 0.0, guesses=0, version=version))

@@ -68,7 +68,7 @@ async def new_game(request: Request) -> Response:
         daily: DailyStarts = request.app.state.daily
         live = await daily.start(player_of(request), body.daily, body.suits, body.preset)
     else:
-        live = await games_of(request).create(player_of(request), body)
+        live = await games_of(request).create(player_of(request), body.asked())
     return answer(await _view(request, live), status.HTTP_201_CREATED)
 
 

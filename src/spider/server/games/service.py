@@ -18,8 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from starlette import status
-from starlette.concurrency import run_in_threadpool
+from anyio import to_thread
 
 from spider import Game, TableRules, parse_action
 from spider.errors import SpiderError
@@ -28,16 +27,16 @@ from spider.practice import Exercise, exercise
 from spider.practice.hints import exercise_hint
 from spider.rules import HELPS
 from spider.server.games.answers import Analysis, Health
-from spider.server.games.bodies import NewGame
+from spider.server.games.asks import NewGameAsked
 from spider.server.games.clock import Clock, took
 from spider.server.games.events import Also
 from spider.server.games.kinds import BESIDE, DAILY_DEALS, EXERCISES, NEVER_COUNTED, Kind, counts, restarted
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
-from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import new_token, token_shaped
 from spider.server.http.metrics import Metrics
 from spider.server.practice import service as practice
 from spider.server.practice.store import PracticeStore
+from spider.server.refusals import Conflict, Invalid, NoSuchGame, NotFound, Refusal
 from spider.server.settings import Settings
 from spider.server.solving import searches as solving
 from spider.server.solving import workers as search_workers
@@ -228,8 +227,8 @@ class Games:
         with self._cache_lock:
             if game_id in self._live:
                 return
-        with contextlib.suppress(RequestError):
-            await run_in_threadpool(functools.partial(self.live, game_id, player, duel=duel))
+        with contextlib.suppress(Refusal):
+            await to_thread.run_sync(functools.partial(self.live, game_id, player, duel=duel))
 
     def _caught_up(self, live: LiveGame) -> bool:
         """Brings a cached game up to date with what other server processes stored since it was loaded
@@ -304,18 +303,17 @@ class Games:
     def current(self, player: str) -> LiveGame:
         game_id = self.store.current_game_id(player)
         if game_id is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_current_game")
+            raise NotFound("server.no_current_game")
         return self.live(game_id, player)
 
     # Making games.
 
-    def opening(self, request: NewGame) -> Game:
+    def opening(self, request: NewGameAsked) -> Game:
         """The game a request asks for: the deal of its code, or a random shuffle, under its table rules."""
         if request.code is not None:
             opening = Game.from_code(request.code)
             if request.suits is not None and request.suits != opening.suits:
-                raise RequestError(
-                    status.HTTP_422_UNPROCESSABLE_CONTENT,
+                raise Invalid(
                     "server.bad_field",
                     field="suits",
                     expected=Phrase("expected.suits_of_code", {"n": opening.suits}),
@@ -323,12 +321,12 @@ class Games:
             return Game.from_code(request.code, rules_for(request, opening.rules))
         return Game.new(request.suits or 1, rules_for(request, None))
 
-    async def create(self, player: str, request: NewGame) -> LiveGame:
+    async def create(self, player: str, request: NewGameAsked) -> LiveGame:
         """A new game as the request asks: a given code, a shared deal, a verified deal, or a random shuffle."""
         if request.share is not None:
             shared = self.store.shared(request.share) if token_shaped(request.share) else None
             if shared is None:
-                raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_share")
+                raise NotFound("server.no_such_share")
             # a code its sharer typed in is known: it counts as typed for whoever opens the link too
             game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
             kind = Kind.TYPED if shared.typed else Kind.SOLO
@@ -371,7 +369,7 @@ class Games:
         """A new game at a practice exercise's position; 404 for an unknown exercise."""
         found = exercise(exercise_id)
         if found is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_such_exercise", exercise=exercise_id)
+            raise NotFound("server.no_such_exercise", exercise=exercise_id)
         return self.begin_exercise(player, found)
 
     def begin_exercise(self, player: str, found: Exercise) -> LiveGame:
@@ -467,12 +465,12 @@ class Games:
         """Plays and stores an action on a locked game. With ``maybe_behind``, a game that another process
         has played on is left as it was and :class:`_Behind` raised, for the caller to catch up."""
         if live.over:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_over")
+            raise Conflict("server.game_over")
         if version is not None and version != live.seq:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed")
+            raise Conflict("server.game_changed")
         limit = self.settings.max_game_actions
         if limit and live.seq >= limit:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_too_long", n=limit)
+            raise Conflict("server.game_too_long", n=limit)
         kept = (live.game.copy(), replace(live.clock)) if maybe_behind else None
         canonical, events = live.apply(text)  # the engine's refusal leaves the game as it was
         at = self.now()
@@ -492,7 +490,7 @@ class Games:
                 raise _Behind() from None
             # Another server process played in (or ended) this game: the player must see it first.
             self.forget(live.record.id)
-            raise RequestError(status.HTTP_409_CONFLICT, "server.game_changed") from None
+            raise Conflict("server.game_changed") from None
         except Exception:
             self.forget(live.record.id)
             raise
@@ -545,9 +543,9 @@ class Games:
         stays on the server while the game is on."""
         live = self.live(game_id, player)
         if live.record.kind in EXERCISES:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.practice_share")
+            raise Conflict("server.practice_share")
         if live.record.kind in DAILY_DEALS:  # everyone has the day's deal; a link would only tell it
-            raise RequestError(status.HTTP_409_CONFLICT, "server.daily_share")
+            raise Conflict("server.daily_share")
         return self.store.share(live.record, new_token(), self.now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -556,13 +554,13 @@ class Games:
         with self.holding(game_id, player) as live:
             record = live.record
             if not live.over:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+                raise Conflict("server.line_not_over")
             if not record.verified or not record.line:
-                raise RequestError(status.HTTP_404_NOT_FOUND, "server.line_not_verified")
+                raise NotFound("server.line_not_verified")
             if not live.line_may_be_shown:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+                raise Conflict("server.line_not_counted")
             if not self.reveals(live, line=True):
-                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
+                raise Conflict("server.deal_in_play")
             self.store.show_line(player, record.code, self.now())
             return record.code, list(record.line)
 
@@ -575,13 +573,13 @@ class Games:
         with self.holding(game_id, player) as live:
             record = live.record
             if not live.over:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_over")
+                raise Conflict("server.line_not_over")
             if live.game.won:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.analysis_won")
+                raise Conflict("server.analysis_won")
             if not live.line_may_be_shown:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.line_not_counted")
+                raise Conflict("server.line_not_counted")
             if not self.reveals(live, line=True):
-                raise RequestError(status.HTTP_409_CONFLICT, "server.deal_in_play")
+                raise Conflict("server.deal_in_play")
             known = self._analyses.get(game_id)
         if known is None:
             texts = [action.text for action in self.store.actions(game_id)]
@@ -590,7 +588,7 @@ class Games:
             at = found["last_winnable"]
             moves = None
             if at is not None:  # up to SPIDER_MAX_GAME_ACTIONS actions played again: off the event loop
-                moves = (await run_in_threadpool(Game.replay, record.code, rules, texts[:at])).moves
+                moves = (await to_thread.run_sync(Game.replay, record.code, rules, texts[:at])).moves
             known = Analysis(
                 code=record.code,
                 opening=found["opening"],
@@ -614,10 +612,10 @@ class Games:
         (never the current game), for showing the line from there."""
         old = self.live(game_id, player)
         if not old.over or not self.store.line_shown(player, old.record.code):
-            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_needs_analysis")
+            raise Conflict("server.resume_needs_analysis")
         texts = [action.text for action in self.store.actions(game_id)]
         if at > len(texts):
-            raise RequestError(status.HTTP_409_CONFLICT, "server.resume_past_end", n=len(texts), at=at)
+            raise Conflict("server.resume_past_end", n=len(texts), at=at)
         game = Game.from_code(old.record.code, old.game.rules)
         record = old.record
         kind = Kind.REPLAY if replay else Kind.RESUMED
@@ -701,7 +699,7 @@ class Games:
         with self.holding(game_id, player) as live:
             preset = live.record.preset
             if preset is not None and not HELPS[preset].hints:
-                raise RequestError(status.HTTP_409_CONFLICT, "server.no_hints", preset=preset)
+                raise Conflict("server.no_hints", preset=preset)
             position = live.game.position(public=True)
             # towards the exercise's goal; small tables, searched here (a review's moment is a whole table, to win)
             if live.exercise is not None and not live.exercise.from_review:

@@ -14,25 +14,21 @@ stood after the time elapsed since the race began, the ghost's actions timed by 
 Nothing later is sent, so the page cannot read ahead of the clock; the ghost's game is named (for its
 replay) only once the racer's own game is over, with who finished ahead: won before not won, then the
 higher score, then the shorter time (``_ahead``).
+
+This module picks, starts and tells a race; ``ghosts.routes`` answers the two routes.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from http import HTTPStatus
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import with_config
 from sqlalchemy import Connection, Engine, case, func, insert, select
 from sqlalchemy.orm import aliased
-from starlette import status
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import Response
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
-from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
 from spider.server.games.kinds import Kind
@@ -42,28 +38,14 @@ from spider.server.games.store import Store, counting_games
 from spider.server.games.tables import games
 from spider.server.ghosts.tables import ghost_races
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, json_object, one_of
-from spider.server.http.errors import RequestError
 from spider.server.http.ids import new_token
-from spider.server.http.limits import count_new_game
-from spider.server.http.openapi import Endpoint
-from spider.server.http.replies import answer, player_of
 from spider.server.people.service import shown
 from spider.server.people.tables import duelists
-from spider.text import Phrase
+from spider.server.refusals import NotFound
 from spider.view import Whole
 
 MAX_PAUSE = 35.0
 """The longest pause between two of the ghost's actions that counts in full (the game clock's limit)."""
-
-
-class NewGhostRace(Body):
-    """``POST /api/ghosts``: the suit count, and whether to race your own best game."""
-
-    suits: SuitCount
-    mine: bool = False
-
-    EXPECTED: ClassVar[dict[str, Phrase]] = {"suits": one_of(*SUIT_COUNTS), "mine": YES_OR_NO}
 
 
 @with_config(FORBID)
@@ -195,7 +177,7 @@ def start(games_: Games, player: str, suits: int, *, mine: bool) -> str:
     store = games_.store
     ghost = _pick(store.engine, player, suits, mine)
     if ghost is None:
-        raise RequestError(status.HTTP_404_NOT_FOUND, "ghost.none_yet")
+        raise NotFound("ghost.none_yet")
     with store.engine.connect() as connection:
         row = connection.execute(select(games).where(games.c.id == ghost)).one()
     game = Game.from_code(row.code, TableRules.from_json(row.rules))
@@ -218,7 +200,7 @@ def state(games_: Games, player: str, race_id: str) -> GhostRace:
             select(ghost_races).where(ghost_races.c.id == race_id, ghost_races.c.player == player)
         ).first()
         if race is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "ghost.no_such_race")
+            raise NotFound("ghost.no_such_race")
         mine = connection.execute(select(games).where(games.c.id == race.game)).one()
         ghost_player = connection.execute(select(games.c.player).where(games.c.id == race.ghost)).scalar_one()
         ghost_name = connection.execute(select(duelists.c.name).where(duelists.c.player == ghost_player)).scalar()
@@ -245,36 +227,3 @@ def state(games_: Games, player: str, race_id: str) -> GhostRace:
         over=over,
         result=result,
     )
-
-
-def _games(request: Request) -> Games:
-    found: Games = request.app.state.games
-    return found
-
-
-async def new_race(request: Request) -> Response:
-    body = NewGhostRace.from_json(await json_object(request))
-    count_new_game(request)
-    games_, player = _games(request), player_of(request)
-    race = await run_in_threadpool(functools.partial(start, games_, player, body.suits, mine=body.mine))
-    return answer(await run_in_threadpool(state, games_, player, race), status.HTTP_201_CREATED)
-
-
-async def get_race(request: Request) -> Response:
-    games_ = _games(request)
-    return answer(await run_in_threadpool(state, games_, player_of(request), request.path_params["race_id"]))
-
-
-NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
-GHOST_API = (
-    Endpoint("POST", "/api/ghosts", new_race, "A ghost race: a new game of the deal of an earlier, counted game, "
-             "raced against that game at its own pace", GhostRace, HTTPStatus.CREATED, body=NewGhostRace,
-             refusals=(NOT_FOUND, TOO_MANY),
-             about="Another player's game of a deal you never played, or with mine true your own best game. Your "
-             "game (game) is played by the games' routes, its code hidden until it is over; it counts in no "
-             "results and the race is unrated. 404 (ghost.none_yet) when there is no such game."),
-    Endpoint("GET", "/api/ghosts/{race_id}", get_race, "A ghost race: the ghost's progress as it stood at the "
-             "time elapsed (never later), and once your game is over who finished ahead", GhostRace,
-             refusals=(NOT_FOUND,),
-             about="The ghost's game is named (result.replay) only once your game is over."),
-)

@@ -1,5 +1,9 @@
 """What goes wrong in a request or on a duel socket, and the one table that says how each is answered.
 
+The services raise refusals (``spider.server.refusals``: a kind, a message id and its fields); the HTTP
+layer raises :class:`RequestError`, which carries its own status. The table below gives each its status,
+and its close code on a duel socket.
+
 Every refusal's body is :func:`spider.errors.error_body`: ``{"error": "<sentence>", "message_id": "<id>"}``,
 as an HTTP answer, or with ``"type": "error"`` (and the message's ``ref``) as a socket's frame. The
 engine's own refusals keep the engine's message and id, so the page can show the rule that refused an
@@ -19,6 +23,7 @@ from starlette.routing import Match, Route
 
 from spider.errors import IllegalMoveError, SpiderError, error_body
 from spider.server.http.identity import request_language
+from spider.server.refusals import Conflict, Forbidden, Invalid, NotFound, TooMany
 from spider.text import message, speaking
 
 
@@ -35,13 +40,6 @@ class RequestError(Exception):
         super().__init__(self.text)
 
 
-class NoSuchGame(RequestError):
-    """An unknown game id, or one that belongs to another player: the answer is the same."""
-
-    def __init__(self) -> None:
-        super().__init__(status.HTTP_404_NOT_FOUND, "server.no_such_game")
-
-
 class Answer(NamedTuple):
     """How an error is answered: its HTTP status, and the close code when it ends a duel socket
     (``None``: the socket answers with an error frame and stays open)."""
@@ -51,11 +49,8 @@ class Answer(NamedTuple):
 
 
 ERRORS: tuple[tuple[type[SpiderError] | str, Answer], ...] = (
-    # The engine's refusals, by class (the first that matches wins): a rule says no, or what was sent
-    # cannot be read (bad notation, code, rules, position; anything new the engine raises).
-    (IllegalMoveError, Answer(status.HTTP_409_CONFLICT)),
-    (SpiderError, Answer(status.HTTP_422_UNPROCESSABLE_CONTENT)),
-    # The server's refusals that end a duel socket, by message id; over HTTP, the same status.
+    # The server's refusals that end a duel socket, by message id (the first row that matches wins, so an
+    # id's row wins over its kind's); over HTTP, the same status.
     ("server.cross_site", Answer(status.HTTP_403_FORBIDDEN, status.WS_1008_POLICY_VIOLATION)),
     ("duel.socket_no_player", Answer(status.HTTP_403_FORBIDDEN, status.WS_1008_POLICY_VIOLATION)),
     ("duel.socket_too_many", Answer(status.HTTP_429_TOO_MANY_REQUESTS, status.WS_1008_POLICY_VIOLATION)),
@@ -66,14 +61,27 @@ ERRORS: tuple[tuple[type[SpiderError] | str, Answer], ...] = (
     # The server's refusals on a duel socket that leave it open: an error frame answers the message.
     ("duel.socket_bad_message", Answer(status.HTTP_400_BAD_REQUEST)),
     ("duel.no_such_duel", Answer(status.HTTP_404_NOT_FOUND)),
+    # The services' refusals, by kind (``refusals``).
+    (NotFound, Answer(status.HTTP_404_NOT_FOUND)),
+    (Conflict, Answer(status.HTTP_409_CONFLICT)),
+    (Forbidden, Answer(status.HTTP_403_FORBIDDEN)),
+    (Invalid, Answer(status.HTTP_422_UNPROCESSABLE_CONTENT)),
+    (TooMany, Answer(status.HTTP_429_TOO_MANY_REQUESTS)),  # with Retry-After when the service knows the wait
+    # The engine's refusals, by class: a rule says no, or what was sent cannot be read (bad notation, code,
+    # rules, position; anything new the engine raises).
+    (IllegalMoveError, Answer(status.HTTP_409_CONFLICT)),
+    (SpiderError, Answer(status.HTTP_422_UNPROCESSABLE_CONTENT)),
 )
 
 
 def answer_to(error: SpiderError | RequestError | str) -> Answer:
-    """The table's row for an engine error, a request error (whose own status wins) or a message id.
+    """The table's row for a service's refusal, an engine error, a request error (whose own status wins) or a
+    message id.
 
     >>> answer_to(IllegalMoveError("refuse.on_ace")).status, answer_to("duel.socket_too_large").close
     (409, 1009)
+    >>> answer_to(NotFound("duel.no_such_player", name="Ann")).status
+    404
     """
     message_id = error if isinstance(error, str) else error.message_id
     for kind, answer in ERRORS:
@@ -101,9 +109,22 @@ def error_frame(error: SpiderError | RequestError, ref: Any = None) -> dict[str,
     return {"type": "error", **error_body(error.message_id, str(error)), "ref": ref}
 
 
+def error_headers(error: SpiderError | RequestError) -> dict[str, str]:
+    """The headers a refusal's HTTP answer carries: a request error's own, a wait's ``Retry-After``.
+
+    >>> error_headers(TooMany("server.solver_busy", retry_after=1.5)), error_headers(TooMany("server.solver_busy"))
+    ({'retry-after': '2'}, {})
+    """
+    if isinstance(error, RequestError):
+        return dict(error.headers)
+    if isinstance(error, TooMany) and error.retry_after is not None:
+        return {"retry-after": str(error.retry_after)}
+    return {}
+
+
 def error_response(error: SpiderError | RequestError, headers: Mapping[str, str] | None = None) -> JSONResponse:
     """A refusal as the HTTP API answers it."""
-    headers = {**error.headers, **(headers or {})} if isinstance(error, RequestError) else headers
+    headers = {**error_headers(error), **(headers or {})}
     body = error_body(error.message_id, str(error))  # the sentence, in the language spoken
     return JSONResponse(body, status_code=answer_to(error).status, headers=headers)
 

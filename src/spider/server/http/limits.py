@@ -38,10 +38,9 @@ from typing import Any, Literal
 
 import redis
 from redis.exceptions import RedisError
-from starlette import status
 from starlette.requests import Request
 
-from spider.server.http.errors import RequestError
+from spider.server.refusals import TooMany
 
 _EPSILON = 1e-9  # tokens lost to rounding in the clock's arithmetic
 MAX_PLAYERS = 100_000  # players whose buckets are remembered; a flood of fresh cookies forgets the oldest
@@ -125,14 +124,6 @@ class SharedCounts:
 
 
 
-def too_many(message_id: str, seconds: float, **params: object) -> RequestError:
-    """429 with a ``Retry-After`` of whole seconds (at least 1, as the header has no fractions)."""
-    wait = max(1, math.ceil(seconds - _EPSILON))
-    return RequestError(
-        status.HTTP_429_TOO_MANY_REQUESTS, message_id, headers={"retry-after": str(wait)}, **params
-    )
-
-
 @dataclass(slots=True)
 class _Bucket:
     tokens: float
@@ -195,7 +186,7 @@ class NewGames:
         """Counts one new game for the player, or raises 429 with the seconds to wait."""
         seconds = self.wait(player)
         if seconds > 0:
-            raise too_many(self.message_id, seconds, n=self.per_minute)
+            raise TooMany(self.message_id, retry_after=seconds, n=self.per_minute)
 
     def __len__(self) -> int:
         """Players remembered: those who started a game within the last minute."""

@@ -1,5 +1,6 @@
 """Leaderboards: duel ratings and best scores per suit count, this week and ever, each with a friends-only
-view and the player's own place (``GET /api/leaderboards/ratings``, ``GET /api/leaderboards/scores``).
+view and the player's own place (``GET /api/leaderboards/ratings``, ``GET /api/leaderboards/scores``, answered
+by ``leaderboards.routes``).
 
 Who is on a board: players with a name of their own (a made-up ``Player 4821`` is nobody's to show), no
 computer player, and for ratings no provisional rating (its deviation 110 or more: it still moves by a
@@ -20,24 +21,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from http import HTTPStatus
 from typing import Any, Literal, NotRequired
 
 from pydantic import with_config
 from sqlalchemy import ColumnElement, Engine, and_, select
-from starlette.requests import Request
-from starlette.responses import Response
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
-from spider.cards import SUIT_COUNTS
 from spider.server.games.clock import DAY, day_of
 from spider.server.games.store import counting_games
 from spider.server.games.tables import games
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import UNPROCESSABLE, one_of
-from spider.server.http.errors import RequestError
-from spider.server.http.openapi import Endpoint
-from spider.server.http.replies import answer, player_of
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
 from spider.server.people.service import PEOPLE_ONLY, friend_ids, shown
 from spider.server.people.tables import duelists
@@ -166,49 +159,3 @@ def scores(engine: Engine, player: str, suits: int, *, since: float | None, only
         "board": "scores", "suits": suits, "period": "ever" if since is None else "week", "friends": only_friends,
         "entries": entries, "you": you,
     }
-
-
-# The routes.
-
-
-def _engine(request: Request) -> Engine:
-    engine: Engine = request.app.state.games.store.engine
-    return engine
-
-
-def _choice(request: Request, name: str, default: str, choices: tuple[str, ...]) -> str:
-    value = request.query_params.get(name, default)
-    if value not in choices:
-        raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=one_of(*choices))
-    return value
-
-
-async def ratings_board(request: Request) -> Response:
-    only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
-    return answer(ratings(_engine(request), player_of(request), only_friends=only_friends))
-
-
-async def scores_board(request: Request) -> Response:
-    suits = int(_choice(request, "suits", "1", tuple(str(n) for n in SUIT_COUNTS)))
-    period = _choice(request, "period", "ever", ("week", "ever"))
-    only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
-    now: float = request.app.state.games.now()
-    since = week_start(now) if period == "week" else None
-    return answer(scores(_engine(request), player_of(request), suits, since=since, only_friends=only_friends))
-
-
-FRIENDS_QUERY = ("friends", "true: only your friends and you", {"enum": ["true", "false"]})
-BAD = (HTTPStatus.UNPROCESSABLE_ENTITY,)
-LEADERBOARD_API = (
-    Endpoint("GET", "/api/leaderboards/ratings", ratings_board, "The duel ratings board: the top 100 settled "
-             "ratings of named people, and your place", Board, refusals=BAD, query=(FRIENDS_QUERY,),
-             about="Provisional ratings (deviation 110 or more), computer players and players without a name of "
-             "their own are left out. Equal values share a place."),
-    Endpoint("GET", "/api/leaderboards/scores", scores_board, "The best scores board at one suit count, this "
-             "week or ever: the top 100 named players' best scores, and your place", Board, refusals=BAD,
-             query=(("suits", "The suit count: 1 (the default), 2 or 4", {"enum": ["1", "2", "4"]}),
-                    ("period", "week (from Monday 00:00 UTC) or ever (the default)", {"enum": ["week", "ever"]}),
-                    FRIENDS_QUERY),
-             about="Only won solo games that counted in results (no duel, practice, replay or typed-in code, no "
-             "deal known before the game ended), under the standard scoring; each player's best once."),
-)

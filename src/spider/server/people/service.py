@@ -17,15 +17,14 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Select, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from starlette import status
 
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.upserts import insert_into
-from spider.server.http.errors import RequestError
 from spider.server.people.lookalikes import skeleton
 from spider.server.people.ratings import Rating
 from spider.server.people.tables import duelists, players, relations
+from spider.server.refusals import Conflict, Invalid, NotFound
 from spider.text import catalog, languages, message
 
 PEOPLE_ONLY = duelists.c.bot.is_(False)
@@ -135,13 +134,13 @@ def check_name(text: str) -> str:
     """The name as it will be kept (NFC, spaces around it taken off), or a refusal naming the problem."""
     name = unicodedata.normalize("NFC", text).strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_length", n=MAX_NAME)
+        raise Invalid("duel.name_length", n=MAX_NAME)
     if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
-        raise RequestError(status.HTTP_422_UNPROCESSABLE_CONTENT, "duel.name_control")
+        raise Invalid("duel.name_control")
     for computer in COMPUTER_NAMES.values():
         if name_key(name) == name_key(computer):
             message_id = "duel.name_computer" if name.casefold() == computer.casefold() else "duel.name_like_computer"
-            raise RequestError(status.HTTP_409_CONFLICT, message_id, name=name, computer=computer)
+            raise Conflict(message_id, name=name, computer=computer)
     return name
 
 
@@ -245,7 +244,7 @@ class People:
         with self.engine.connect() as connection:
             row = connection.execute(select(duelists).where(duelists.c.player == player)).first()
         if row is None:  # pragma: no cover - twenty taken names in a row
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name)
+            raise Conflict("duel.name_taken", name=name)
         return _duelist(row)
 
     def many(self, ids: list[str]) -> dict[str, Duelist]:
@@ -259,11 +258,11 @@ class People:
             # no name has a control character or a lone surrogate (check_name), and PostgreSQL's text
             # cannot even hold a NUL: such a name is nobody's
             shown = name.encode("unicode_escape").decode()
-            raise RequestError(status.HTTP_404_NOT_FOUND, "duel.no_such_player", name=shown)
+            raise NotFound("duel.no_such_player", name=shown)
         with self.engine.connect() as connection:
             row = connection.execute(select(duelists).where(duelists.c.name_key == name_key(name.strip()))).first()
         if row is None:
-            raise RequestError(status.HTTP_404_NOT_FOUND, "duel.no_such_player", name=name)
+            raise NotFound("duel.no_such_player", name=name)
         return _duelist(row)
 
     def rename(self, player: str, text: str, at: float) -> Duelist:
@@ -275,7 +274,7 @@ class People:
                     update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
                 )
         except IntegrityError:
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.name_taken", name=name) from None
+            raise Conflict("duel.name_taken", name=name) from None
         return self.get(player, at)
 
     def away(self, players: list[str], since: float) -> set[str]:
@@ -332,7 +331,7 @@ class People:
         """Makes ``other`` a friend or ignored (one or the other); with ``None``, neither any more if it
         was ``was``."""
         if other.player == player:
-            raise RequestError(status.HTTP_409_CONFLICT, "duel.relation_self")
+            raise Conflict("duel.relation_self")
         with self.engine.begin() as connection:
             where = and_(relations.c.player == player, relations.c.other == other.player)
             if was is not None:

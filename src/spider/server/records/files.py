@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from starlette import status
-
 from spider.codes import parse_code
 from spider.record import Record, record_of
 from spider.rules import TableRules
@@ -20,9 +18,9 @@ from spider.server.duels.model import OVER
 from spider.server.duels.store import DuelStore
 from spider.server.games.records import GameRecord
 from spider.server.games.store import Store
-from spider.server.http.errors import NoSuchGame, RequestError
 from spider.server.http.ids import token_shaped
 from spider.server.people.service import names
+from spider.server.refusals import Conflict, NoSuchGame
 
 NOT_OVER = "server.actions_not_over"
 DEAL_IN_PLAY = "server.actions_deal_in_play"
@@ -31,7 +29,7 @@ DEAL_IN_PLAY = "server.actions_deal_in_play"
 def stored_records(store: Store, game_id: str, at: float, *, reveal: bool = True) -> list[Record]:
     """The record of a finished game (two for a duel's game: its players' games, seat by seat).
 
-    :class:`NoSuchGame` for an unknown id and a practice game; ``RequestError`` 409 while the game (or
+    :class:`NoSuchGame` for an unknown id and a practice game; :class:`Conflict` while the game (or
     its duel) goes on, and, when ``reveal``, while its deal may not be made known yet (``Store.reveal``).
     """
     found = store.game(game_id) if token_shaped(game_id) else None
@@ -40,16 +38,16 @@ def stored_records(store: Store, game_id: str, at: float, *, reveal: bool = True
     if found.duel is not None:
         return _duel_records(store, found.duel)
     if not found.over:
-        raise RequestError(status.HTTP_409_CONFLICT, NOT_OVER)
+        raise Conflict(NOT_OVER)
     if reveal and not found.typed and not store.reveal(found.code, at):
-        raise RequestError(status.HTTP_409_CONFLICT, DEAL_IN_PLAY)
+        raise Conflict(DEAL_IN_PLAY)
     return [_record(store, found, names(store.engine, [found.player]).get(found.player))]
 
 
 def _duel_records(store: Store, duel_id: str) -> list[Record]:
     duel = DuelStore(store.engine).read(duel_id)
     if duel is None or duel.state != OVER:
-        raise RequestError(status.HTTP_409_CONFLICT, NOT_OVER)
+        raise Conflict(NOT_OVER)
     named = names(store.engine, [seat.player for seat in duel.seats])
     records = []
     for seat in duel.seats:

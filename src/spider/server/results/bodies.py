@@ -15,6 +15,7 @@ from spider.server.http.bodies import (
     one_of,
     text_up_to,
 )
+from spider.server.results.offline import OfflineGame
 from spider.text import Phrase
 from spider.view import OfflineEnding
 
@@ -42,3 +43,7 @@ class OfflineResult(Body):
         "result": one_of(*get_args(OfflineEnding)),
         "seconds": Phrase("expected.seconds", {"seconds": int(MAX_OFFLINE_SECONDS)}),
     }
+
+    def asked(self) -> OfflineGame:
+        """The offline game this body sends, for the service to check and keep."""
+        return OfflineGame(self.code, self.rules, self.actions, self.result, self.seconds)

@@ -9,14 +9,13 @@ leave games of typed-in codes out: whoever types a code can know its every card.
 
 from __future__ import annotations
 
-from starlette import status
 from starlette.requests import Request
 
 from spider.cards import SUIT_COUNTS
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
-from spider.server.http.bodies import UNPROCESSABLE, one_of
-from spider.server.http.errors import NoSuchGame, RequestError
+from spider.server.http.bodies import one_of
+from spider.server.refusals import Conflict, Invalid, NoSuchGame
 from spider.server.results.answers import GameActions, History, HistoryTally, PastGame
 from spider.server.results.counting import win_rate
 from spider.text import Phrase
@@ -41,7 +40,7 @@ def _whole(request: Request, name: str, default: int, *, allowed: range | tuple[
     expected = (
         Phrase("expected.history_limit", {"limit": MAX_LIMIT}) if isinstance(allowed, range) else one_of(*allowed)
     )
-    raise RequestError(UNPROCESSABLE, "server.bad_query", name=name, expected=expected)
+    raise Invalid("server.bad_query", name=name, expected=expected)
 
 
 def history(games: Games, player: str, suits: int, limit: int) -> History:
@@ -92,9 +91,9 @@ def game_actions(games: Games, player: str, game_id: str) -> GameActions:
         if record.exercise is not None:
             raise NoSuchGame()
         if not live.over:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.actions_not_over")
+            raise Conflict("server.actions_not_over")
         if not games.reveals(live):
-            raise RequestError(status.HTTP_409_CONFLICT, "server.actions_deal_in_play")
+            raise Conflict("server.actions_deal_in_play")
         code, suits, rules = record.code, record.suits, record.rules
     return {
         "id": game_id,

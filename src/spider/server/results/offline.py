@@ -12,22 +12,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from starlette import status
-
 from spider.cards import SUIT_COUNTS
 from spider.game import Game
 from spider.rules import TableRules
 from spider.server.games.kinds import Kind, counts
-from spider.server.http.errors import RequestError
+from spider.server.refusals import Conflict
 from spider.server.results.answers import OfflineAnswer, OfflineStats, OfflineTally
-from spider.server.results.bodies import OfflineResult
 from spider.server.results.counting import win_rate
 from spider.view import OfflineEnding
 
 
 @dataclass(frozen=True, slots=True)
+class OfflineGame:
+    """A game played offline, as the page kept it: its code, table rules, every action (spaces between),
+    how it ended, and the playing time the page counted (the route reads it from ``bodies.OfflineResult``)."""
+
+    code: str
+    rules: dict[str, Any]
+    actions: str
+    result: OfflineEnding
+    seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class OfflineRecord:
-    """An offline game's result as the server checked it (``server.offline_results``)."""
+    """An offline game's result as the server checked it."""
 
     code: str
     suits: int
@@ -40,13 +49,13 @@ class OfflineRecord:
     received_at: float
 
 
-def checked(sent: OfflineResult, at: float) -> OfflineRecord:
+def checked(sent: OfflineGame, at: float) -> OfflineRecord:
     """The result as the engine finds it, playing the actions again; raises the engine's refusal for an
     action the rules refuse, and a 409 for a claimed win that the actions do not make."""
     actions = sent.actions.split()
     game = Game.replay(sent.code, TableRules.from_json(sent.rules), actions)
     if sent.result == "won" and not game.won:
-        raise RequestError(status.HTTP_409_CONFLICT, "server.offline_not_won")
+        raise Conflict("server.offline_not_won")
     result = "won" if game.won else sent.result
     assert game.code is not None
     return OfflineRecord(

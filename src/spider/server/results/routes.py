@@ -40,7 +40,7 @@ async def played_actions(request: Request) -> Response:
 
 async def offline_result(request: Request) -> Response:
     body = OfflineResult.from_json(await json_object(request))
-    found, new = _results(request).offline_result(player_of(request), body)
+    found, new = _results(request).offline_result(player_of(request), body.asked())
     return answer(found, status.HTTP_201_CREATED if new else status.HTTP_200_OK)
 
 

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from spider.server.results import offline as offline_results
 from spider.server.results.answers import OfflineAnswer, Stats
-from spider.server.results.bodies import OfflineResult
 from spider.server.results.stats import player_stats, site_stats
 from spider.server.results.store import ResultsStore
 
@@ -27,7 +26,7 @@ class Results:
             "offline": offline_results.offline_stats(self.store.offline_tallies(player)),
         }
 
-    def offline_result(self, player: str, sent: OfflineResult) -> tuple[OfflineAnswer, bool]:
+    def offline_result(self, player: str, sent: offline_results.OfflineGame) -> tuple[OfflineAnswer, bool]:
         """An offline game's result, checked by the engine and kept (once per deal): the answer, and
         whether it is new (a code sent again answers with the result stored the first time)."""
         record = offline_results.checked(sent, self.now())

@@ -8,6 +8,8 @@ its progress can be told. Reviews never starve play: one runs at a time in each 
 others wait their turn, ``queued``), and a player has one review waiting or running at a time. Finished
 reviews are kept in memory (the last :data:`KEPT` of them), not in the database: asked again after a
 restart, a review is made again.
+
+This module makes and keeps the reviews; ``reviews.routes`` answers their routes and "try again from here".
 """
 
 from __future__ import annotations
@@ -19,36 +21,18 @@ import threading
 from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import Literal
 
+from anyio import to_thread
 from pydantic import with_config
-from starlette import status
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import Response
 from typing_extensions import TypedDict
 
-from spider.players.review import (
-    REVIEW_SECONDS,
-    Step,
-    practice_exercise,
-    practice_position,
-    review_chunk,
-    reviewed,
-    summarize,
-)
+from spider.players.review import REVIEW_SECONDS, Step, review_chunk, reviewed, summarize
 from spider.rules import TableRules
-from spider.server.games.answers import View
 from spider.server.games.service import Games
 from spider.server.http.answers import FORBID
-from spider.server.http.bodies import UNPROCESSABLE, Nothing, flag, json_object
-from spider.server.http.errors import NoSuchGame, RequestError
-from spider.server.http.limits import count_new_game, too_many
-from spider.server.http.openapi import VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint
-from spider.server.http.replies import answer, player_of
+from spider.server.refusals import Conflict, NoSuchGame, TooMany
 from spider.server.solving.searches import Workers
-from spider.text import Phrase
 from spider.view import Whole
 
 CHUNK = 10
@@ -163,7 +147,7 @@ class Reviews:
             if found is not None and found.state != "failed":
                 return found
             if any(job.player == player and job.state in ("queued", "running") for job in self.jobs.values()):
-                raise too_many("server.review_busy", BUSY_SECONDS)
+                raise TooMany("server.review_busy", retry_after=BUSY_SECONDS)
             places = reviewed(actions)
             job = self.jobs[game_id] = Job(player, game_id, len(places))
             while len(self.jobs) > KEPT:
@@ -203,137 +187,25 @@ class Reviews:
     async def _run(
         self, code: str, rules: dict[str, object], actions: list[str], places: list[int], seconds: float, seed: str
     ) -> tuple[list[Step], float]:
-        call = functools.partial(review_chunk, code, rules, actions, places, seconds, _seed(seed))
+        call = functools.partial(review_chunk, code, rules, actions, places, seconds, review_seed(seed))
         executor = self.workers.executor
         if executor is None:
-            return await run_in_threadpool(call)
+            return await to_thread.run_sync(call)
         return await asyncio.get_running_loop().run_in_executor(executor, call)
 
 
-def _seed(game_id: str) -> int:
+def review_seed(game_id: str) -> int:
     """A review's seed, from its game: the same game is reviewed the same way (within its budgets)."""
     return int.from_bytes(game_id.encode()[:8].ljust(8, b"\0"), "big") % 2**31
 
 
-def _reviews(request: Request) -> Reviews:
-    found: Reviews = request.app.state.reviews
-    return found
-
-
-def _finished(games: Games, player: str, game_id: str) -> tuple[str, TableRules, list[str]]:
+def finished_game(games: Games, player: str, game_id: str) -> tuple[str, TableRules, list[str]]:
     """The code, rules and actions of a game of the player's that is over and not a practice one."""
     with games.holding(game_id, player) as live:
         record = live.record
         if record.exercise is not None:
             raise NoSuchGame()
         if not live.over:
-            raise RequestError(status.HTTP_409_CONFLICT, "server.review_not_over")
+            raise Conflict("server.review_not_over")
         code, rules = record.code, live.game.rules
     return code, rules, [action.text for action in games.store.actions(game_id)]
-
-
-async def start_review(request: Request) -> Response:
-    games: Games = request.app.state.games
-    player = player_of(request)
-    game_id: str = request.path_params["game_id"]
-    await games.load(game_id, player)
-    code, rules, actions = await run_in_threadpool(_finished, games, player, game_id)
-    job = _reviews(request).begin(player, game_id, code, rules, actions)
-    return answer(job.to_json(), status.HTTP_202_ACCEPTED)
-
-
-async def get_review(request: Request) -> Response:
-    games: Games = request.app.state.games
-    game_id: str = request.path_params["game_id"]
-    games.live(game_id, player_of(request))  # 404 for another's game, as for an unknown one
-    job = _reviews(request).job(game_id)
-    if job is None:
-        raise RequestError(status.HTTP_404_NOT_FOUND, "server.no_review")
-    return answer(job.to_json())
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """A moment of a finished game of the player's that "try again from here" asks for: after ``at`` actions."""
-
-    player: str
-    game_id: str
-    code: str
-    rules: TableRules
-    actions: list[str]
-    at: int
-
-    @property
-    def seed(self) -> int:
-        """The guess at the unseen cards: the same moment of the same game is re-imagined the same way."""
-        return _seed(self.game_id) + self.at
-
-
-async def _moment(request: Request) -> Moment:
-    """The game and ``at`` the request names: 404 for an unknown, another's, a practice or a duel's game, 409
-    while it goes on, 422 for an ``at`` beyond its actions (the message names ``at`` and its range)."""
-    games: Games = request.app.state.games
-    player = player_of(request)
-    game_id: str = request.path_params["game_id"]
-    await games.load(game_id, player)
-    code, rules, actions = await run_in_threadpool(_finished, games, player, game_id)
-    text = request.query_params.get("at", "")
-    if not (text.isascii() and text.isdigit() and int(text) <= len(actions)):
-        raise RequestError(
-            UNPROCESSABLE, "server.bad_query", name="at", expected=Phrase("expected.review_at", {"n": len(actions)})
-        )
-    return Moment(player, game_id, code, rules, actions, int(text))
-
-
-async def practice(request: Request) -> Response:
-    moment = await _moment(request)
-    position = await run_in_threadpool(
-        practice_position, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed
-    )
-    found: PracticePosition = {"at": moment.at, "position": position}
-    return answer(found)
-
-
-async def try_again(request: Request) -> Response:
-    Nothing.from_json(await json_object(request, required=False))
-    moment = await _moment(request)
-    count_new_game(request)
-    games: Games = request.app.state.games
-    found = await run_in_threadpool(
-        practice_exercise, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed
-    )
-    live = await run_in_threadpool(games.begin_exercise, moment.player, found)
-    view = await games.view(live, no_more_moves=flag(request, "no_more_moves"))
-    return answer(view, status.HTTP_201_CREATED)
-
-
-REVIEW = "/api/games/{game_id}/review"
-AT = ("at", "How many of the game's actions to play first", {"type": "string", "pattern": "^[0-9]+$"})
-NOT_FOUND, CONFLICT, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.CONFLICT, HTTPStatus.TOO_MANY_REQUESTS
-REVIEW_API = (
-    Endpoint("POST", REVIEW, start_review, "Starts the review of a finished game, or answers the one begun",
-             ReviewAnswer, HTTPStatus.ACCEPTED, refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
-             about="For each move and deal: what master would have played from the same information, and the "
-             "chance of winning before and after it, estimated from what the player could see; the accuracy and "
-             "the three costliest actions. Made in the background (up to about a minute): ask GET for its "
-             "progress. 409 (server.review_not_over) while the game goes on; 429 (server.review_busy) while "
-             "another of the player's reviews is being made."),
-    Endpoint("GET", REVIEW, get_review, "A review's progress, and the review once done", ReviewAnswer,
-             refusals=(NOT_FOUND,), about="404 (server.no_review) when none was started, or the server has "
-             "forgotten it since (start it again)."),
-    Endpoint("GET", f"{REVIEW}/practice", practice, "Try again from here: a finished game's position after some of "
-             "its actions, every card the player had not seen re-imagined", PracticePosition,
-             refusals=(NOT_FOUND, CONFLICT),
-             query=(AT,),
-             about="In full notation (the README's Positions): the face-up cards as they were, the face-down cards "
-             "and the stock a new guess, never the real ones."),
-    Endpoint("POST", f"{REVIEW}/practice", try_again, "Try again from here, to play: a new practice game at a "
-             "finished game's position after some of its actions, every card the player had not seen re-imagined",
-             View, HTTPStatus.CREATED, body=Nothing, body_required=False, refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
-             query=(AT, *VIEW_QUERY), links=VIEW_OF_NEW_GAME,
-             about="The position GET gives (its moves counter at 0), with the goal to win it and no move limit; it "
-             "becomes the player's current game, as a practice exercise does (practice.id from_review, with no "
-             "number, count or next), and counts in no results. Restarted, it starts again from the same "
-             "position. Its face-down cards and stock, though made up, are never sent before they are turned up. "
-             "404 for a practice or duel game, as for another player's."),
-)

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 from spider.cards import SUIT_COUNTS
 from spider.codes import parse_code
 from spider.rules import TableRules
-from spider.server.http.limits import SharedCounts, Shares, too_many
+from spider.server.http.limits import SharedCounts, Shares
+from spider.server.refusals import TooMany
 from spider.server.solving.deal_pool import Pool
 from spider.server.solving.workers import (
     Solved,
@@ -210,7 +211,7 @@ class Searches:
         refused = self.search_shares.claim(player, "hint")
         if refused is not None:
             # a hint takes a fraction of a second: a second later there is room again
-            raise too_many("server.hint_in_flight" if refused == "player" else "server.solver_busy", 1)
+            raise TooMany("server.hint_in_flight" if refused == "player" else "server.solver_busy", retry_after=1)
         try:
             found: SolverHint = await self._share(
                 executor, self.search_shares, player, "hint", hint_search, position, self.hint_nodes, index
@@ -229,7 +230,7 @@ class Searches:
             return chance_search(position, seconds)
         refused = self.search_shares.claim(player, "chance")
         if refused is not None:
-            raise too_many("server.chance_in_flight" if refused == "player" else "server.solver_busy", 1)
+            raise TooMany("server.chance_in_flight" if refused == "player" else "server.solver_busy", retry_after=1)
         try:
             found: tuple[float, int] = await self._share(
                 executor, self.search_shares, player, "chance", chance_search, position, seconds
@@ -248,7 +249,7 @@ class Searches:
             return solve_new_deal(suits, rules.to_json(), seconds) if self.workers <= 0 else None
         refused = self.deal_shares.claim(player, "deal")
         if refused == "player":
-            raise too_many("server.deal_in_flight", seconds)
+            raise TooMany("server.deal_in_flight", retry_after=seconds)
         if refused is not None:
             return None
         try:
@@ -269,14 +270,14 @@ class Searches:
         refused = self.deal_shares.claim(player, "analysis")
         if refused is not None:
             message = "server.analysis_in_flight" if refused == "player" else "server.solver_busy"
-            raise too_many(message, ANALYSIS_SECONDS)
+            raise TooMany(message, retry_after=ANALYSIS_SECONDS)
         try:
             found: dict[str, Any] = await self._share(
                 deals, self.deal_shares, player, "analysis", analysis_search, code, rules.to_json(), actions
             )
         except BrokenProcessPool:
             self._deals.restart()
-            raise too_many("server.solver_busy", 1) from None
+            raise TooMany("server.solver_busy", retry_after=1) from None
         return found
 
     async def _share(
