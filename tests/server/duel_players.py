@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from spider.server.duels.duels import Duels
 from spider.server.duels.rated import NEWCOMER_SECONDS
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.http.parts import parts_of
 from spider.server.people.tables import players
 
 from .conftest import Clock
@@ -22,7 +23,7 @@ def fake_clock(client: TestClient) -> Clock:
     games of the duel keep."""
     clock = Clock()
     clock.now = time.time()
-    duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
+    duels: Duels = parts_of(client.app)[Duels]  # type: ignore[attr-defined]
     duels.clock = clock
     return clock
 
@@ -75,7 +76,7 @@ def rated_player(client: TestClient, name: str) -> None:
     """Makes the client's player one whose duels are rated (``duels.rated``): a name of their own, and a
     first visit a day before now."""
     assert client.put("/api/me", json={"name": name}).status_code == 200
-    duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
+    duels: Duels = parts_of(client.app)[Duels]  # type: ignore[attr-defined]
     with duels.store.transaction() as connection:
         connection.execute(
             update(players)

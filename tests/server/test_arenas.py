@@ -8,6 +8,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from spider.server.arenas.arenas import Arenas
+from spider.server.duels.duels import Duels
+from spider.server.http.parts import parts_of
 from tests.server.conftest import Clock
 
 from .duel_players import another_player, duel_act, fake_clock, get_duel, name_of
@@ -36,7 +39,7 @@ def show(client: TestClient, arena_id: str) -> dict[str, Any]:
 
 def tick(client: TestClient) -> None:
     """One look of the arenas' tick (it also runs every second on its own)."""
-    client.portal.call(client.app.state.arenas.tick)  # type: ignore[attr-defined]
+    client.portal.call(parts_of(client.app)[Arenas].tick)  # type: ignore[attr-defined]
 
 
 def duel_of(client: TestClient, arena_id: str) -> str | None:
@@ -306,8 +309,8 @@ def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
 def test_one_process_pairs_an_arena_at_a_time_and_a_stale_one_cannot_seat_anyone_twice(client: TestClient) -> None:
     other, third = another_player(client), another_player(client)
     arena_id = open_arena(client)["arena"]["id"]
-    store = client.app.state.arenas.store  # type: ignore[attr-defined]
-    at = client.app.state.duels.clock() + 1000  # type: ignore[attr-defined]  # past the app's own lease
+    store = parts_of(client.app)[Arenas].store  # type: ignore[attr-defined]
+    at = parts_of(client.app)[Duels].clock() + 1000  # type: ignore[attr-defined]  # past the app's own lease
     assert store.claim(arena_id, "first", at, 5.0) and not store.claim(arena_id, "second", at + 4, 5.0)
     for player in (client, other, third):  # this app's tick no longer pairs them: "first" holds the lease
         join(player, arena_id)

@@ -9,6 +9,8 @@ from sqlalchemy import update
 from starlette import status
 from starlette.testclient import TestClient
 
+from spider.server.games.service import Games
+from spider.server.http.parts import parts_of
 from spider.server.people.tables import duelists
 
 from .test_bots import as_bot, make_bot, named, refusal
@@ -18,7 +20,7 @@ from .test_daily import TODAY, app, clock, daily  # noqa: F401  (the daily tests
 def test_a_settled_bot_is_on_no_ratings_board(client: TestClient) -> None:
     named(client, "Ada")
     robo = make_bot(client, "Robo")
-    store = client.app.state.games.store  # type: ignore[attr-defined]
+    store = parts_of(client.app)[Games].store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:  # the bot and Ada both settled, the bot far ahead
         for name, rating, deviation in (("Ada", 1600.0, 60.0), (robo["name"], 2300.0, 50.0)):
             settled = update(duelists).values(rating=rating, deviation=deviation)

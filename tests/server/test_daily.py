@@ -12,8 +12,10 @@ import pytest
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
-from spider.server.daily.service import candidates
+from spider.server.daily.service import Daily, candidates
 from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets
+from spider.server.games.service import Games
+from spider.server.http.parts import parts_of
 from spider.server.ops.prune import prune
 
 from .conftest import Clock, act, new_game
@@ -41,7 +43,7 @@ def daily(client: TestClient, day: str = TODAY, suits: int = 1, **more: Any) -> 
 
 def line_of(client: TestClient, day: str = TODAY, suits: int = 1) -> list[str]:
     """The day's winning line, read from the database as only the server can."""
-    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
+    engine = parts_of(client.app)[Games].store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
         chosen = (daily_deals.c.day == day) & (daily_deals.c.suits == suits)
         row = connection.execute(select(daily_deals.c.line).where(chosen))
@@ -85,7 +87,7 @@ def test_everyone_gets_the_same_verified_deal_of_the_day_with_its_code_hidden(ap
 def test_the_code_stays_hidden_in_every_answer_until_the_players_game_is_over(app: TestClient) -> None:
     view = daily(app)
     act(app, view["id"], line_of(app)[0])
-    code = app.app.state.daily.store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
+    code = parts_of(app.app)[Daily].store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
     for path in (
         "/api/games/current",
         f"/api/games/{view['id']}",
@@ -121,7 +123,7 @@ def test_tomorrows_deal_cannot_be_had_and_comes_from_the_servers_secret(
     mixed = app.post("/api/games", json={"daily": TODAY, "suits": 1, "code": "SP1-S1C-AAAAAAB"})
     assert mixed.status_code == 422 and mixed.json()["message_id"] == "server.daily_alone"
     first = cards(daily(app))
-    engine = app.app.state.games.store.engine  # type: ignore[attr-defined]
+    engine = parts_of(app.app)[Games].store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
         secret = connection.execute(select(daily_secrets.c.secret)).scalar_one()
         assert connection.execute(select(daily_deals.c.day)).scalars().all() == [TODAY]  # nothing chosen ahead
@@ -129,7 +131,7 @@ def test_tomorrows_deal_cannot_be_had_and_comes_from_the_servers_secret(
         assert secret not in app.get(path).text
     # the deal is the first of the secret's candidates the solver wins; another secret has other candidates
     day = dt.date(2026, 12, 5)
-    code = app.app.state.daily.store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
+    code = parts_of(app.app)[Daily].store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
     assert code in [str(found) for found in candidates(bytes.fromhex(secret), day, 1)]
     assert code not in [str(found) for found in candidates(b"another server's secret", day, 1)]
     assert first
@@ -142,7 +144,7 @@ def test_several_processes_deal_the_same_and_make_the_secret_once(
     one = make_client(clock=clock, shared_database=True)
     two = make_client(clock=clock, shared_database=True)
     assert cards(daily(one, suits=2)) == cards(daily(two, suits=2))
-    engine = one.app.state.games.store.engine  # type: ignore[attr-defined]
+    engine = parts_of(one.app)[Games].store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
         assert len(connection.execute(select(daily_secrets)).all()) == 1
 
@@ -203,7 +205,7 @@ def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_
 def test_a_result_comes_only_from_the_actions_the_server_played(app: TestClient) -> None:
     daily(app)  # the day's deal chosen
     line = line_of(app)
-    code = app.app.state.daily.store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
+    code = parts_of(app.app)[Daily].store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
     sent = {"code": code, "actions": line, "result": "won", "seconds": 1.0}
     app.post("/api/offline-results", json=sent)  # however the offline route takes it, it is no daily result
     win(app, new_game(app, code=code), line)  # nor is a typed code's win
@@ -242,7 +244,7 @@ def test_past_days_are_played_unranked_and_streaks_count_days_in_a_row(app: Test
 
 def test_a_pruned_player_leaves_no_daily_rows_behind(app: TestClient) -> None:
     win(app, daily(app), line_of(app))
-    store = app.app.state.games.store  # type: ignore[attr-defined]
+    store = parts_of(app.app)[Games].store  # type: ignore[attr-defined]
     prune(store, NOON + 400 * 86400)  # a year and more after the player's last game
     with store.engine.connect() as connection:
         assert connection.execute(select(daily_entries)).all() == []

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from spider.players.strengths import RATINGS
 from spider.server.duels.computer import ComputerOpponents
+from spider.server.http.parts import parts_of
 
 from .duel_players import get_duel, rated_player
 
@@ -25,7 +26,7 @@ def computer_duel(client: TestClient, strength: str) -> dict[str, Any]:
 
 def wait_until_over(client: TestClient, duel_id: str) -> dict[str, Any]:
     """The duel once its computer player has played its game to the end (the person has ended theirs)."""
-    computers: ComputerOpponents = client.app.state.computers  # type: ignore[attr-defined]
+    computers: ComputerOpponents = parts_of(client.app)[ComputerOpponents]  # type: ignore[attr-defined]
 
     async def played_out() -> None:
         computers.start(duel_id)  # this process plays it from now on, if no task here does yet

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from spider.server.duels.duels import Duels
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.http.parts import parts_of
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
 from spider.server.people.tables import duelists
 
@@ -19,7 +20,7 @@ from .duel_players import another_player, duel_act, get_duel, name_of, open_tabl
 
 def settle(client: TestClient, rating: float, deviation: float) -> None:
     """Gives the client's player a rating of many duels: its deviation low."""
-    duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
+    duels: Duels = parts_of(client.app)[Duels]  # type: ignore[attr-defined]
     with duels.store.transaction() as connection:
         connection.execute(
             update(duelists)

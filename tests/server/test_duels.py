@@ -10,6 +10,8 @@ from collections.abc import Callable
 from starlette.testclient import TestClient
 
 from spider import Game
+from spider.server.duels.duels import Duels
+from spider.server.http.parts import parts_of
 
 from .duel_players import (
     another_player,
@@ -359,7 +361,7 @@ def test_a_table_nobody_joins_within_the_hour_leaves_the_lobby(client: TestClien
     clock = fake_clock(client)
     table = open_table(client)
     clock.now += 3601
-    client.portal.call(client.app.state.duels.expire_due)  # what the server's clock task does every second
+    client.portal.call(parts_of(client.app)[Duels].expire_due)  # what the server's clock task does every second
     assert other.get("/api/duels").json()["tables"] == []
     late = other.post(f"/api/duels/{table['id']}/join")
     assert (late.status_code, late.json()["message_id"]) == (409, "duel.ended")

@@ -14,7 +14,9 @@ from starlette import status
 from starlette.testclient import TestClient
 
 from spider import Game
+from spider.server.games.service import Games
 from spider.server.http.errors import answer_to, error_headers
+from spider.server.http.parts import parts_of
 from spider.server.refusals import TooMany
 from spider.server.solving.searches import DEAL_QUEUE, SEARCH_QUEUE, Searches
 from tests.own_loop import run
@@ -96,7 +98,7 @@ def background() -> Iterator[Background]:
 
 
 def searches_of(client: TestClient) -> Searches:
-    searches: Searches = client.app.state.games.searches  # type: ignore[attr-defined]
+    searches: Searches = parts_of(client.app)[Games].searches  # type: ignore[attr-defined]
     return searches
 
 

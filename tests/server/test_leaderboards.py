@@ -11,8 +11,10 @@ from starlette.testclient import TestClient
 
 from spider.codes import GameCode
 from spider.server.games.kinds import Kind
+from spider.server.games.service import Games
 from spider.server.games.store import Finish, GameRecord, Store
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.http.parts import parts_of
 from spider.server.leaderboards.service import week_start
 from spider.server.people.tables import duelists
 
@@ -22,7 +24,7 @@ _ids = itertools.count()
 
 
 def store_of(client: TestClient) -> Store:
-    store: Store = client.app.state.games.store  # type: ignore[attr-defined]
+    store: Store = parts_of(client.app)[Games].store  # type: ignore[attr-defined]
     return store
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette import status
 from starlette.testclient import TestClient
 
-from spider.server.http.limits import MAX_PLAYERS, RETRY_SECONDS, NewGames, SharedCounts
+from spider.server.http.limits import MAX_PLAYERS, RETRY_SECONDS, PlayerLimits, SharedCounts, TokenBuckets
+from spider.server.http.parts import parts_of
 from spider.server.settings import Settings
 
 from .conftest import Clock, new_game
@@ -19,7 +21,8 @@ CODE = "SP1-S1C-AAAAAAD"
 def limited(client: TestClient, per_minute: int = 20) -> Clock:
     """The client's app with a new-games limit on a hand-moved clock."""
     clock = Clock()
-    client.app.state.new_games = NewGames(per_minute, clock=clock)  # type: ignore[attr-defined]
+    parts = parts_of(client.app)
+    parts.replace(PlayerLimits, replace(parts[PlayerLimits], new_games=TokenBuckets(per_minute, clock=clock)))
     return clock
 
 
@@ -76,7 +79,7 @@ def test_the_limit_comes_from_the_environment_and_zero_lifts_it(make_client: Cal
 
 def test_a_flood_of_fresh_players_is_forgotten_once_their_buckets_are_full() -> None:
     clock = Clock()
-    games = NewGames(20, clock=clock)
+    games = TokenBuckets(20, clock=clock)
     for number in range(1000):
         assert games.wait(f"player {number}") == 0.0
     assert len(games) == 1000
@@ -86,7 +89,7 @@ def test_a_flood_of_fresh_players_is_forgotten_once_their_buckets_are_full() -> 
 
 
 def test_the_players_remembered_are_bounded_within_a_minute_too() -> None:
-    games = NewGames(20, clock=Clock())
+    games = TokenBuckets(20, clock=Clock())
     for number in range(MAX_PLAYERS + 10):
         games.wait(f"player {number}")
     assert len(games) == MAX_PLAYERS
@@ -104,7 +107,7 @@ def test_fresh_cookies_from_one_address_meet_the_address_limit(make_client: Call
 
 def test_with_redis_out_of_reach_the_limit_is_counted_in_the_process() -> None:
     clock = Clock()
-    games = NewGames(2, clock=clock, shared=SharedCounts("redis://127.0.0.1:9/0"))  # nothing listens on port 9
+    games = TokenBuckets(2, clock=clock, shared=SharedCounts("redis://127.0.0.1:9/0"))  # nothing listens on port 9
     try:
         assert [games.wait("ann"), games.wait("ann"), games.wait("ann")] == [0.0, 0.0, 30.0]
     finally:
@@ -122,7 +125,7 @@ def test_after_redis_fails_the_limits_do_not_wait_for_it_again_for_a_while() -> 
         raise RedisTimeoutError("no answer")
 
     shared._bucket = unreachable  # type: ignore[assignment]
-    games = NewGames(2, clock=clock, shared=shared)
+    games = TokenBuckets(2, clock=clock, shared=shared)
     try:
         assert [games.wait("ann"), games.wait("ann"), games.wait("ann")] == [0.0, 0.0, 30.0]
         assert asked == ["bucket"]  # each later call would have held up the event loop

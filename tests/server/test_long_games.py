@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,9 @@ from starlette import status
 from starlette.testclient import TestClient
 
 from spider.server.games import service as games_module
-from spider.server.http.limits import NewGames
+from spider.server.games.service import Games
+from spider.server.http.limits import PlayerLimits, TokenBuckets
+from spider.server.http.parts import parts_of
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, get_duel, start_duel
@@ -40,9 +43,9 @@ def test_an_action_past_the_games_limit_is_refused_naming_it(make_client: Callab
 
 def limited(client: TestClient, per_second: int) -> Clock:
     clock = Clock()
-    client.app.state.actions = NewGames(  # type: ignore[attr-defined]
-        per_second, clock=clock, message_id="server.too_many_actions", window=1.0
-    )
+    parts = parts_of(client.app)
+    actions = TokenBuckets(per_second, clock=clock, message_id="server.too_many_actions", window=1.0)
+    parts.replace(PlayerLimits, replace(parts[PlayerLimits], actions=actions))
     return clock
 
 
@@ -103,7 +106,7 @@ def test_other_requests_are_answered_while_a_long_game_is_rebuilt(
 ) -> None:
     game_id = new_game(client, code=CODE)["id"]
     act(client, game_id, "d")
-    client.app.state.games.forget(game_id)  # type: ignore[attr-defined]  # out of memory: the next request rebuilds it
+    parts_of(client.app)[Games].forget(game_id)  # type: ignore[attr-defined]  # out of memory: the next request rebuilds it
     rebuilt_while_healthz_is_asked(client, monkeypatch, lambda: client.get(f"/api/games/{game_id}").status_code)
 
 
@@ -112,7 +115,7 @@ def test_other_requests_are_answered_while_a_duels_game_is_rebuilt(
 ) -> None:
     duel_id = start_duel(client, another_player(client))
     game_id = get_duel(client, duel_id)["you"]["id"]
-    client.app.state.games.forget(game_id)  # type: ignore[attr-defined]
+    parts_of(client.app)[Games].forget(game_id)  # type: ignore[attr-defined]
 
     def action() -> int:
         return client.post(f"/api/duels/{duel_id}/actions", json={"action": "d"}).status_code

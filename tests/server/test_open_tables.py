@@ -7,6 +7,7 @@ from starlette.testclient import TestClient
 
 from spider.server.duels.duels import GONE_SECONDS, Duels
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.http.parts import parts_of
 
 from .duel_players import another_player, fake_clock, get_duel, name_of, open_table, start_duel
 from .test_duel_sockets import of_type, receive_until
@@ -20,7 +21,7 @@ def tables(client: TestClient) -> list[tuple[str, str, bool]]:
 
 
 def duels_of(client: TestClient) -> Duels:
-    duels: Duels = client.app.state.duels  # type: ignore[attr-defined]
+    duels: Duels = parts_of(client.app)[Duels]  # type: ignore[attr-defined]
     return duels
 
 

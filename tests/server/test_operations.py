@@ -12,7 +12,8 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
-from spider.server.games.service import GAME_BYTES, SNAPSHOT_BYTES
+from spider.server.games.service import GAME_BYTES, SNAPSHOT_BYTES, Games
+from spider.server.http.parts import parts_of
 from tests.server.conftest import act, new_game
 
 
@@ -32,7 +33,7 @@ def test_health_says_the_database_answers(client: TestClient) -> None:
 
 
 def test_health_is_503_when_the_database_is_gone(client: TestClient) -> None:
-    store = client.app.state.games.store  # type: ignore[attr-defined]
+    store = parts_of(client.app)[Games].store  # type: ignore[attr-defined]
     kept = store.engine
     gone = "postgresql+psycopg://nobody@127.0.0.1:1/none"  # nothing listens on port 1
     store.engine = create_engine(gone, connect_args={"connect_timeout": 2})
@@ -81,7 +82,7 @@ def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None
 def test_health_is_503_when_postgresql_takes_no_writes(client: TestClient, backend: str, database_url: str) -> None:
     if backend != "postgresql":
         pytest.skip("a PostgreSQL setting")
-    store = client.app.state.games.store  # type: ignore[attr-defined]
+    store = parts_of(client.app)[Games].store  # type: ignore[attr-defined]
     name = make_url(database_url).database
     admin = create_engine(database_url, isolation_level="AUTOCOMMIT")
 

@@ -16,8 +16,10 @@ from starlette.testclient import TestClient
 from spider import Game
 from spider.server.app import create_app
 from spider.server.db.claim import DatabaseInUse
+from spider.server.games.service import Games
 from spider.server.games.store import Store
 from spider.server.http.identity import PLAYER_COOKIE
+from spider.server.http.parts import parts_of
 from spider.server.settings import Settings
 from spider.server.solving.pool_worker import PoolWorker
 
@@ -89,7 +91,7 @@ def test_new_games_keep_the_cache_within_its_size(make_client: Callable[..., Tes
     state = client.get(f"/api/games/{first['id']}").json()
     for _ in range(10):  # each new game of another player goes into the cache
         new_game(TestClient(client.app), code=CODE)
-    assert client.app.state.games.cached[0] == 3
+    assert parts_of(client.app)[Games].cached[0] == 3
     assert client.get(f"/api/games/{first['id']}").json()["columns"] == state["columns"]  # rebuilt
 
 
@@ -99,9 +101,9 @@ def test_long_undo_histories_keep_the_cache_within_its_memory(make_client: Calla
     play_some(client, first["id"], 3)
     other = TestClient(client.app)
     second = new_game(other, code=CODE)
-    assert client.app.state.games.cached[0] == 2
+    assert parts_of(client.app)[Games].cached[0] == 2
     play_some(other, second["id"], 40)  # its undo history grows: both no longer fit
-    games, held = client.app.state.games.cached
+    games, held = parts_of(client.app)[Games].cached
     assert games == 1 and held <= 0.1 * 1024 * 1024
     assert act(client, first["id"], "u")["view"]["moves"] == 2  # the first is rebuilt, undo history and all
 
@@ -245,7 +247,7 @@ def test_a_conflict_in_the_database_is_a_409_not_a_retry(make_client: Callable[.
     second = make_client(shared_database=True)
     second.cookies.set(PLAYER_COOKIE, first.cookies[PLAYER_COOKIE])
     second.get(f"/api/games/{view['id']}")
-    games = second.app.state.games
+    games = parts_of(second.app)[Games]
     games.shared = False  # skip the check, as in a race
     act(first, view["id"], "d")
     refused = second.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
@@ -260,7 +262,7 @@ def test_an_action_that_cannot_be_stored_is_not_kept(
     client = make_client()
     view = new_game(client, code=CODE)
     act(client, view["id"], "d")
-    games = client.app.state.games
+    games = parts_of(client.app)[Games]
 
     def disk_full(*args: object, **kwargs: object) -> None:
         raise OSError("database or disk is full")

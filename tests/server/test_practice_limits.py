@@ -9,6 +9,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from spider.server.games.clock import Clock
+from spider.server.games.service import Games
+from spider.server.http.parts import parts_of
 from tests.server.conftest import new_game
 from tests.server.test_practice import FIRST, play, start
 
@@ -75,7 +77,7 @@ def test_a_failed_exercise_left_for_a_new_game_counts_for_nothing(client: TestCl
 def test_a_game_stored_with_moves_past_the_limit_still_loads_as_failed(client: TestClient) -> None:
     """An earlier server let play go on past the limit: such a stored game is rebuilt, not refused."""
     view = failed(client)
-    games = client.app.state.games  # type: ignore[attr-defined]
+    games = parts_of(client.app)[Games]  # type: ignore[attr-defined]
     games.store.add_action(view["id"], 2, "1>2", games.now(), Clock(0.0, games.now()))  # past the limit
     games.forget(view["id"])
     current = client.get("/api/games/current")

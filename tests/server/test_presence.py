@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from spider.server.duels.duels import Duels
+from spider.server.http.parts import parts_of
 from spider.server.people.presence import SEEN_EVERY, Presence
 from spider.server.people.service import ONLINE_SECONDS
 
@@ -11,7 +13,7 @@ from .conftest import Clock
 
 
 def test_each_round_keeps_the_players_with_an_open_socket_online_and_no_one_else(client: TestClient) -> None:
-    people = client.app.state.duels.people  # type: ignore[attr-defined]
+    people = parts_of(client.app)[Duels].people  # type: ignore[attr-defined]
     for player in ("stays", "two-tabs", "leaves"):
         people.get(player, 0.0)
     clock = Clock()

@@ -11,6 +11,8 @@ from starlette.testclient import TestClient
 from spider import Game
 from spider.record import read_record, read_records
 from spider.server.duels.store import DuelStore
+from spider.server.games.service import Games
+from spider.server.http.parts import parts_of
 
 from .conftest import act, new_game
 from .duel_players import another_player, duel_act, name_of, start_duel
@@ -89,7 +91,7 @@ def test_a_duels_record_holds_both_games_once_the_duel_is_over(client: TestClien
     duel_act(client, duel_id, "d")
     duel_act(other, duel_id, "d")
     duel_act(other, duel_id, "d")
-    games: Any = client.app.state.games  # type: ignore[attr-defined]
+    games: Any = parts_of(client.app)[Games]  # type: ignore[attr-defined]
     seats = DuelStore(games.store.engine).read(duel_id).seats  # type: ignore[union-attr]
     mine = seats[0].game
     refused = other.get(f"/api/games/{mine}/record")

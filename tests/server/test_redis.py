@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from spider.server.http.limits import NewGames, SharedCounts, Shares
+from spider.server.duels.duels import Duels
+from spider.server.http.limits import SharedCounts, Shares, TokenBuckets
+from spider.server.http.parts import parts_of
 from spider.server.realtime.redis_broker import RedisBroker
 
 from .conftest import free_port
@@ -93,8 +95,8 @@ def test_socket_messages_are_counted_across_processes() -> None:
     assert REDIS is not None
     one, other = SharedCounts(REDIS), SharedCounts(REDIS)
     try:
-        here = NewGames(60, burst=3, name="socket", shared=one)
-        there = NewGames(60, burst=3, name="socket", shared=other)
+        here = TokenBuckets(60, burst=3, name="socket", shared=one)
+        there = TokenBuckets(60, burst=3, name="socket", shared=other)
         player = secrets.token_hex(8)
         assert [here.wait(player), there.wait(player), here.wait(player)] == [0.0, 0.0, 0.0]
         assert there.wait(player) > 0  # the burst was spent on both processes together
@@ -158,7 +160,7 @@ def test_with_redis_down_a_duel_action_is_answered_as_stored_and_its_events_foll
     assert finished.status_code == 200 and finished.json()["players"][1]["finished"]
 
     own_redis.start()
-    duels = client.app.state.duels  # type: ignore[attr-defined]
+    duels = parts_of(client.app)[Duels]  # type: ignore[attr-defined]
 
     async def caught_up() -> list[dict[str, object]]:
         listener = RedisBroker(own_redis.url)  # a page's socket on another process, back with Redis
@@ -176,4 +178,4 @@ def test_with_redis_down_a_duel_action_is_answered_as_stored_and_its_events_foll
     heard = run(caught_up())
     progress = [(frame["seat"], frame["player"]["score"]) for frame in heard if frame["type"] == "progress"]  # type: ignore[index]
     assert progress == [(0, -1), (1, 0)]  # the missed events, in the order they happened
-    assert not client.app.state.duels.outbox.unsent  # type: ignore[attr-defined]
+    assert not parts_of(client.app)[Duels].outbox.unsent  # type: ignore[attr-defined]

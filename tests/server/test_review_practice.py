@@ -13,6 +13,7 @@ from spider.game import Game
 from spider.practice import REVIEW, from_review
 from spider.server.games.kinds import Kind
 from spider.server.games.service import Games
+from spider.server.http.parts import parts_of
 from tests.server.conftest import act, new_game
 from tests.server.test_reviews import CODE, MOVES, lost_game
 
@@ -92,7 +93,7 @@ def test_each_refusal_says_what_is_wrong(client: TestClient) -> None:
     exercise = client.post("/api/practice/one-rank-higher").json()["id"]
     assert client.post(f"/api/games/{exercise}/resign").status_code == 200
     assert try_again(client, exercise, 0).status_code == 404
-    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    games: Games = parts_of(client.app)[Games]  # type: ignore[attr-defined]
     player = games.store.owner(finished)
     assert player is not None
     # one side of a duel, over
@@ -113,7 +114,7 @@ def test_it_counts_nowhere_and_is_no_exercise_solved(client: TestClient) -> None
     new_game(client, suits=1)  # leaves it, abandoned after a move
     assert client.get("/api/stats").json()["by_suits"] == before["by_suits"]
     # won, it ends as a practice goal reached, and no progress is kept for it
-    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    games: Games = parts_of(client.app)[Games]  # type: ignore[attr-defined]
     player = games.store.owner(view["id"])
     assert player is not None
     near = games.begin_exercise(player, from_review("1C |KsQsJsTs9s8s7s6s5s4s3s2s/|As/|/|/|/|/|/|/|/| - sssssss 500 0"))

@@ -14,7 +14,9 @@ from starlette.testclient import TestClient
 from spider.game import Game
 from spider.notation import parse_position
 from spider.players.review import review_chunk
+from spider.server.http.parts import parts_of
 from spider.server.reviews import service as reviews
+from spider.server.reviews.service import Reviews
 from tests.server.conftest import act, new_game
 
 CODE = "SP1-S1C-AAAAAAD"
@@ -23,7 +25,7 @@ MOVES = ["1>8", "9>4", "10>2", "d", "d"]
 
 @pytest.fixture
 def client(client: TestClient) -> TestClient:
-    client.app.state.reviews.seconds = 3.0  # type: ignore[attr-defined]  # a short budget for the tests
+    parts_of(client.app)[Reviews].seconds = 3.0  # type: ignore[attr-defined]  # a short budget for the tests
     return client
 
 
@@ -119,9 +121,9 @@ def test_try_again_from_here_keeps_what_was_seen_and_reimagines_the_rest(client:
 
 def test_a_review_is_made_in_a_worker_process_of_its_own(make_client: Callable[..., TestClient]) -> None:
     client = make_client(solver_workers=1)
-    client.app.state.reviews.seconds = 3.0  # type: ignore[attr-defined]
+    parts_of(client.app)[Reviews].seconds = 3.0  # type: ignore[attr-defined]
     game_id = lost_game(client, ["1>8", "d"])
     assert client.post(f"/api/games/{game_id}/review").status_code == 202
     found = finished_review(client, game_id)
     assert found["state"] == "done" and [step["action"] for step in found["review"]["steps"]] == ["1>8", "d"]
-    assert client.app.state.reviews.workers.executor is not None  # type: ignore[attr-defined]
+    assert parts_of(client.app)[Reviews].workers.executor is not None  # type: ignore[attr-defined]

@@ -14,6 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game, parse_code
+from spider.server.games.service import Games
+from spider.server.http.parts import parts_of
 from spider.server.solving.deal_pool import Pool
 from spider.solver import solve
 
@@ -130,7 +132,7 @@ def test_another_players_game_is_never_loaded(
     game_id = new_game(owner, code="SP1-S2C-AAAAAAD")["id"]
     fresh = make_client()  # a restarted server: nothing in memory
     loaded: list[str] = []
-    store = fresh.app.state.games.store
+    store = parts_of(fresh.app)[Games].store
     reading = store.actions
     monkeypatch.setattr(store, "actions", lambda found: loaded.append(found) or reading(found))
     stranger = fresh.get(f"/api/games/{game_id}")

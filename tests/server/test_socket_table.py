@@ -13,8 +13,10 @@ from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 
 from spider.server.arenas.messages import ArenaEvent
+from spider.server.duels.duels import Duels
 from spider.server.duels.messages import DuelEvent
 from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.http.parts import parts_of
 from spider.server.realtime.broker import LocalBroker
 from spider.server.realtime.sockets import Connection, Frame, Ref, Sockets, SocketTable, malformed
 from tests.test_imports import PACKAGE
@@ -28,7 +30,7 @@ SENT = re.compile(r"\bsend\(\{\s*type:\s*'([a-z_]+)'")
 
 
 def table_of(client: TestClient) -> SocketTable:
-    sockets: Sockets = client.app.state.sockets  # type: ignore[attr-defined]
+    sockets: Sockets = parts_of(client.app)[Sockets]  # type: ignore[attr-defined]
     return sockets.table
 
 
@@ -101,7 +103,7 @@ def test_a_new_player_whose_first_request_is_the_socket_is_online_at_once(client
     """The duels make the player a duelist before presence counts them in (the order of the hooks)."""
     token = secrets.token_urlsafe(32)  # a player the server has never seen
     client.cookies.set(PLAYER_COOKIE, token)
-    people = client.app.state.duels.people  # type: ignore[attr-defined]
+    people = parts_of(client.app)[Duels].people  # type: ignore[attr-defined]
     with client.websocket_connect("/api/socket") as socket:
         hello = socket.receive_json()
         assert hello["type"] == "hello" and hello["me"]["name"]

@@ -11,6 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game
+from spider.server.http.parts import parts_of
+from spider.server.settings import Settings
 from spider.server.solving.deal_pool import Pool
 from spider.server.solving.pool_worker import PoolWorker
 from spider.solver import solve
@@ -136,5 +138,5 @@ def test_the_pool_worker_fills_the_pool_and_stops(tmp_path: Path) -> None:
 def test_no_worker_runs_in_tests(client: TestClient) -> None:
     import multiprocessing
 
-    assert client.app.state.settings.pool_target == 0
+    assert parts_of(client.app)[Settings].pool_target == 0
     assert not [child for child in multiprocessing.active_children() if child.name == "spider-pool"]

@@ -12,10 +12,10 @@ from starlette.middleware import Middleware
 
 from spider.server.api import routes
 from spider.server.arenas.arenas import Arenas, keep_arenas
-from spider.server.arenas.routes import changes_limit
+from spider.server.arenas.routes import ArenaLimits
 from spider.server.arenas.sockets import ArenaSocket
 from spider.server.arenas.store import ArenaStore
-from spider.server.bots.access import BotBearer
+from spider.server.bots.access import BotBearer, BotLimits
 from spider.server.bots.routes import BotStreams
 from spider.server.bots.service import Bots
 from spider.server.daily.service import Daily
@@ -25,12 +25,14 @@ from spider.server.duels.computer import ComputerOpponents
 from spider.server.duels.duels import Duels
 from spider.server.duels.sockets import DuelSocket
 from spider.server.duels.store import DuelStore
+from spider.server.games.routes import DailyStarts
 from spider.server.games.service import Games
 from spider.server.games.store import Store, now
 from spider.server.http.errors import EXCEPTION_HANDLERS
-from spider.server.http.limits import NewGames, SharedCounts
+from spider.server.http.limits import PlayerLimits, SharedCounts, TokenBuckets
 from spider.server.http.metrics import Metrics, MetricsMiddleware
 from spider.server.http.middleware import BodyLimit, BodyTimeout, Language, PlayerCookie
+from spider.server.http.parts import Parts
 from spider.server.http.security import SameOrigin, SecurityHeaders
 from spider.server.http.static import StaticFiles, web_folder
 from spider.server.ops.collector import keep_collections_short
@@ -85,7 +87,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     ArenaSocket(arenas).register(socket_table)
     sockets = Sockets(
         broker, socket_table, settings.sockets_per_player, settings.sockets_per_address,
-        messages=NewGames(
+        messages=TokenBuckets(
             settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
             name="socket", shared=shared,
         ),
@@ -142,38 +144,38 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     # No redirect from "/path/" to "/path": Starlette builds that Location from the Host header,
     # which a client may set to any site.
     app.router.redirect_slashes = False
-    app.state.games = games
-    app.state.results = Results(results, clock)
-    app.state.daily = Daily(games)
-    app.state.metrics = metrics
-    app.state.duels = duels
-    app.state.broker = broker
-    app.state.computers = computers
-    app.state.arenas = arenas
-    app.state.arena_changes = changes_limit(shared)
-    app.state.presence = presence
-    app.state.settings = settings
-    app.state.static = static
-    app.state.reviews = reviews
-    app.state.new_games = NewGames(settings.new_games_per_minute, shared=shared)
-    app.state.new_games_by_address = NewGames(
-        settings.new_games_per_address_per_minute, message_id="server.too_many_games_here", name="games-here",
-        shared=shared,
+    parts = Parts()
+    parts.add(
+        settings, metrics, static, sockets, games, Results(results, clock), duels, computers, arenas,
+        presence, reviews, Bots(store.engine, people, per_player=settings.bots_per_player),
+        # a stream's place is held again at each keep-alive: a killed process's places free up soon after
+        BotStreams(settings.bot_streams, shared=shared, hold_seconds=max(5.0, 3 * settings.bot_keepalive_seconds)),
+        PlayerLimits(
+            new_games=TokenBuckets(settings.new_games_per_minute, shared=shared),
+            new_games_here=TokenBuckets(
+                settings.new_games_per_address_per_minute, message_id="server.too_many_games_here",
+                name="games-here", shared=shared,
+            ),
+            actions=TokenBuckets(
+                settings.actions_per_second, message_id="server.too_many_actions", window=1.0, name="actions",
+                shared=shared,
+            ),
+        ),
+        BotLimits(
+            requests=TokenBuckets(
+                settings.bot_requests_per_minute, burst=settings.bot_burst, message_id="bots.too_fast", name="bot",
+                shared=shared,
+            ),
+            guesses=TokenBuckets(30, message_id="bots.too_many_tries", name="bot-guesses", shared=shared),
+        ),
+        ArenaLimits.made(shared),
     )
-    app.state.bots = Bots(store.engine, people, per_player=settings.bots_per_player)
-    # a stream's place is held again at each keep-alive: a killed process's places free up soon after
-    app.state.bot_streams = BotStreams(
-        settings.bot_streams, shared=shared, hold_seconds=max(5.0, 3 * settings.bot_keepalive_seconds)
-    )
-    app.state.bot_requests = NewGames(
-        settings.bot_requests_per_minute, burst=settings.bot_burst, message_id="bots.too_fast", name="bot",
-        shared=shared,
-    )
-    app.state.bot_guesses = NewGames(30, message_id="bots.too_many_tries", name="bot-guesses", shared=shared)
-    app.state.sockets = sockets
-    app.state.actions = NewGames(
-        settings.actions_per_second, message_id="server.too_many_actions", window=1.0, name="actions", shared=shared
-    )
+    daily = Daily(games)
+    parts.add(daily)
+    starts: DailyStarts = daily  # a new game asked with "daily" starts there (``games.routes``)
+    parts.put(DailyStarts, starts)
+    parts.put(Broker, broker)  # in-process, or Redis across processes
+    app.state.parts = parts
     return app
 
 

@@ -37,7 +37,9 @@ def serve(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
     from spider.server.app import create_app
+    from spider.server.http.parts import parts_of
     from spider.server.http.stopping import StoppingServer
+    from spider.server.realtime.sockets import Sockets
     from spider.server.settings import Settings
 
     try:
@@ -53,7 +55,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     gc.freeze()  # what exists at start lives as long as the server: keep it out of garbage collections
     print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
-    StoppingServer(uvicorn_config(app, settings), before_stopping=app.state.sockets.going_away).run()
+    StoppingServer(uvicorn_config(app, settings), before_stopping=parts_of(app)[Sockets].going_away).run()
     return 0
 
 

@@ -8,6 +8,7 @@ the standings live (``{"type": "follow_arena", "arena"}``).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from http import HTTPStatus
 
 from starlette import status
@@ -18,8 +19,9 @@ from spider.server.arenas.answers import Arenas as ArenaList
 from spider.server.arenas.answers import ArenaState, NewArena
 from spider.server.arenas.arenas import Arenas
 from spider.server.http.bodies import Nothing, json_object
-from spider.server.http.limits import NewGames, SharedCounts, count_new_game
+from spider.server.http.limits import SharedCounts, TokenBuckets, count_new_game
 from spider.server.http.openapi import Endpoint, Handler
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 
 CHANGES_PER_MINUTE, CHANGES_BURST = 20, 10
@@ -28,12 +30,21 @@ refused with 429 before it reaches the database."""
 
 
 def _arenas(request: Request) -> Arenas:
-    arenas: Arenas = request.app.state.arenas
-    return arenas
+    return part(request, Arenas)
 
 
-def changes_limit(shared: SharedCounts | None = None) -> NewGames:
-    return NewGames(CHANGES_PER_MINUTE, burst=CHANGES_BURST, message_id="arena.too_fast", name="arena", shared=shared)
+@dataclass(frozen=True, slots=True)
+class ArenaLimits:
+    """How often a player may join, leave or go berserk (``CHANGES_PER_MINUTE``)."""
+
+    changes: TokenBuckets
+
+    @classmethod
+    def made(cls, shared: SharedCounts | None = None) -> ArenaLimits:
+        changes = TokenBuckets(
+            CHANGES_PER_MINUTE, burst=CHANGES_BURST, message_id="arena.too_fast", name="arena", shared=shared
+        )
+        return cls(changes)
 
 
 async def list_arenas(request: Request) -> Response:
@@ -58,8 +69,7 @@ def _on_an_arena(name: str, change: Callable[[Arenas, str, str], Awaitable[None]
     async def handler(request: Request) -> Response:
         Nothing.from_json(await json_object(request, required=False))
         arenas, player = _arenas(request), player_of(request)
-        limit: NewGames = request.app.state.arena_changes
-        limit.take(player)
+        part(request, ArenaLimits).changes.take(player)
         arena_id = request.path_params["arena_id"]
         await change(arenas, player, arena_id)
         return answer(await arenas.show(arena_id, player))

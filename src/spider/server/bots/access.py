@@ -14,13 +14,16 @@ the cookie is only a stranger's secret (a bot's id is never a cookie's hash).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from starlette import status
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spider.server.bots.service import Bots
 from spider.server.http.errors import RequestError, error_response
 from spider.server.http.identity import bearer_token
-from spider.server.http.limits import NewGames
+from spider.server.http.limits import TokenBuckets
+from spider.server.http.parts import parts_of
 from spider.server.refusals import Refusal
 
 INVALID_TOKEN = {"www-authenticate": 'Bearer error="invalid_token"'}
@@ -41,6 +44,14 @@ def bot_may(method: str, path: str) -> bool:
     return method in ("GET", "HEAD") and (path in BOT_READS or path.startswith("/api/players/"))
 
 
+@dataclass(frozen=True, slots=True)
+class BotLimits:
+    """How often a bot may ask (requests a minute, per bot), and how often an address may guess a token."""
+
+    requests: TokenBuckets
+    guesses: TokenBuckets
+
+
 class BotBearer:
     """Makes a request with a bearer token the bot's, or refuses it (see the module)."""
 
@@ -52,19 +63,17 @@ class BotBearer:
         if token is None:
             await self.app(scope, receive, send)
             return
-        state = scope["app"].state
-        bots: Bots = state.bots
+        parts = parts_of(scope["app"])
+        bots, limits = parts[Bots], parts[BotLimits]
         try:
             player = bots.authenticate(token)
             if player is None:
-                guesses: NewGames = state.bot_guesses
                 client = scope.get("client")
-                guesses.take(client[0] if client else "")
+                limits.guesses.take(client[0] if client else "")
                 raise RequestError(status.HTTP_401_UNAUTHORIZED, "bots.bad_token", headers=INVALID_TOKEN)
             if not bot_may(scope["method"], scope["path"]):
                 raise RequestError(status.HTTP_403_FORBIDDEN, "bots.person_route")
-            requests: NewGames = state.bot_requests
-            requests.take(player)
+            limits.requests.take(player)
         except (RequestError, Refusal) as error:  # a refusal of its own, or a limiter's 429
             await error_response(error)(scope, receive, send)
             return

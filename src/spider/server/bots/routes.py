@@ -43,6 +43,7 @@ from spider.server.http.errors import RequestError, error_frame, refused
 from spider.server.http.identity import PLAYER_COOKIE
 from spider.server.http.limits import UNREACHABLE, SharedCounts
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part, parts_of
 from spider.server.http.replies import NO_STORE, answer, player_of
 from spider.server.people.bodies import Name
 from spider.server.people.presence import Presence
@@ -88,12 +89,12 @@ def _entry(bot: Bot) -> BotEntry:
 
 
 def _bots(request: Request) -> Bots:
-    bots: Bots = request.app.state.bots
+    bots = part(request, Bots)
     return bots
 
 
 def _duels(request: Request) -> Duels:
-    duels: Duels = request.app.state.duels
+    duels = part(request, Duels)
     return duels
 
 
@@ -184,7 +185,7 @@ async def bot_stream(request: Request) -> Response:
     if not request.scope.get("state", {}).get("bot"):
         raise RequestError(status.HTTP_403_FORBIDDEN, "bots.not_a_bot")
     player = player_of(request)
-    streams: BotStreams = request.app.state.bot_streams
+    streams = part(request, BotStreams)
     if streams.full(player):
         raise RequestError(status.HTTP_429_TOO_MANY_REQUESTS, "bots.too_many_streams", n=streams.per_bot)
     return StreamingResponse(
@@ -193,8 +194,7 @@ async def bot_stream(request: Request) -> Response:
 
 
 async def _events(request: Request, player: str) -> AsyncIterator[bytes]:
-    state = request.app.state
-    streams: BotStreams = state.bot_streams
+    streams = part(request, BotStreams)
     place = streams.enter(player)
     if place is None:
         yield _line(error_frame(RequestError(HTTPStatus.TOO_MANY_REQUESTS, "bots.too_many_streams", n=streams.per_bot)))
@@ -207,12 +207,10 @@ async def _events(request: Request, player: str) -> AsyncIterator[bytes]:
 
 
 async def _follow(request: Request, player: str, place: str) -> AsyncIterator[bytes]:
-    state = request.app.state
-    streams: BotStreams = state.bot_streams
-    duels: Duels = state.duels
-    bots: Bots = state.bots
-    presence: Presence = state.presence
-    settings: Settings = state.settings
+    parts = parts_of(request.app)
+    streams, duels, bots, presence, settings = (
+        parts[BotStreams], parts[Duels], parts[Bots], parts[Presence], parts[Settings]
+    )
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.bot_stream_seconds
     async with duels.broker.subscription() as subscription:

@@ -20,6 +20,7 @@ from spider.server.daily.service import Daily
 from spider.server.http.bodies import flag
 from spider.server.http.errors import RequestError
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.text import Phrase
 
@@ -99,7 +100,7 @@ class StreaksBoard(TypedDict):
 
 
 def _daily(request: Request) -> Daily:
-    daily: Daily = request.app.state.daily
+    daily = part(request, Daily)
     return daily
 
 

@@ -23,13 +23,14 @@ from spider.server.games.bodies import Action
 from spider.server.http.bodies import Nothing, json_object
 from spider.server.http.limits import count_action, count_new_game
 from spider.server.http.openapi import Endpoint, Handler
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.people.bodies import Name
 from spider.server.people.service import FRIEND, IGNORE
 
 
 def _duels(request: Request) -> Duels:
-    duels: Duels = request.app.state.duels
+    duels = part(request, Duels)
     return duels
 
 

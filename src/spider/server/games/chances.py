@@ -24,6 +24,7 @@ from spider.server.games.kinds import DAILY_DEALS
 from spider.server.games.service import Games, LiveGame
 from spider.server.http.answers import FORBID
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.refusals import Conflict
 from spider.view import Schema, Whole
@@ -58,7 +59,7 @@ def refused(games: Games, live: LiveGame) -> bool:
 
 
 async def chance(request: Request) -> Response:
-    games: Games = request.app.state.games
+    games = part(request, Games)
     player, game_id = player_of(request), request.path_params["game_id"]
     await games.load(game_id, player)
     with games.holding(game_id, player) as live:

@@ -33,6 +33,7 @@ from spider.server.games.service import Games, LiveGame
 from spider.server.http.bodies import Nothing, flag, json_object
 from spider.server.http.limits import count_action, count_new_game
 from spider.server.http.openapi import VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.practice.service import Practice, listing
 from spider.server.realtime.broker import Broker
@@ -46,7 +47,7 @@ class DailyStarts(Protocol):
 
 
 def games_of(request: Request) -> Games:
-    games: Games = request.app.state.games
+    games = part(request, Games)
     return games
 
 
@@ -65,7 +66,7 @@ async def new_game(request: Request) -> Response:
     body = NewGame.from_json(await json_object(request))
     count_new_game(request)
     if body.daily is not None:
-        daily: DailyStarts = request.app.state.daily
+        daily = part(request, DailyStarts)
         live = await daily.start(player_of(request), body.daily, body.suits, body.preset)
     else:
         live = await games_of(request).create(player_of(request), body.asked())
@@ -151,7 +152,7 @@ async def practise(request: Request) -> Response:
 
 async def health(request: Request) -> Response:
     found = games_of(request).health()
-    broker: Broker = request.app.state.broker
+    broker = part(request, Broker)
     redis = await broker.health()
     if redis is not None:
         found["redis"], found["ok"] = redis, found["ok"] and redis == "ok"

@@ -18,6 +18,7 @@ from spider.server.ghosts.service import GhostRace, start, state
 from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, json_object, one_of
 from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.text import Phrase
 
@@ -32,7 +33,7 @@ class NewGhostRace(Body):
 
 
 def _games(request: Request) -> Games:
-    found: Games = request.app.state.games
+    found = part(request, Games)
     return found
 
 

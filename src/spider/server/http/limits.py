@@ -2,7 +2,7 @@
 
 Two kinds of bound, each per player (``request.state.player``, a hash of the cookie):
 
-- :class:`NewGames`, a token bucket: a player may start ``per_minute`` games in a burst, then one
+- :class:`TokenBuckets`, a token bucket: a player may start ``per_minute`` games in a burst, then one
   every ``60 / per_minute`` seconds. Past that, 429 with the seconds to wait.
 - :class:`Shares`, the solver's work in flight: at most one search of each kind per player, and at
   most ``total`` of all kinds at once for everybody, so that the queue in front of a solver worker
@@ -17,7 +17,7 @@ across every server process: a player who makes 5 new games a minute on one proc
 another. Redis out of reach, each process counts on its own again, as without Redis.
 
 >>> clock = [0.0]
->>> games = NewGames(per_minute=2, clock=lambda: clock[0])
+>>> games = TokenBuckets(per_minute=2, clock=lambda: clock[0])
 >>> games.wait("ann"), games.wait("ann"), games.wait("ann"), games.wait("bob")
 (0.0, 0.0, 30.0, 0.0)
 >>> clock[0] = 30.0
@@ -40,6 +40,7 @@ import redis
 from redis.exceptions import RedisError
 from starlette.requests import Request
 
+from spider.server.http.parts import part
 from spider.server.refusals import TooMany
 
 _EPSILON = 1e-9  # tokens lost to rounding in the clock's arithmetic
@@ -130,9 +131,9 @@ class _Bucket:
     at: float
 
 
-class NewGames:
-    """New games per player (or per address) per minute, as token buckets (``per_minute = 0``: no limit);
-    the duel sockets' messages and the actions per player are counted the same way.
+class TokenBuckets:
+    """How often one player (or one address, or one bot) may do a thing, as token buckets: new games a minute,
+    actions a second, socket messages, bot requests, arena changes (``per_minute = 0``: no limit).
 
     ``burst`` is how many may come at once (``per_minute`` unless told); ``name`` tells apart the
     buckets of different limits in ``shared`` (Redis), when they are kept there. With ``window``,
@@ -251,16 +252,24 @@ class Shares:
             return len(self._held)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerLimits:
+    """The fair shares every player's requests are counted against: new games a minute, per player and per
+    client address (for floods of fresh cookies), and actions a second in all their games and duels."""
+
+    new_games: TokenBuckets
+    new_games_here: TokenBuckets
+    actions: TokenBuckets
+
+
 def count_new_game(request: Request) -> None:
     """Counts a new game (or a duel's table) against the player's and the address's limits: 429 past either."""
-    by_player: NewGames = request.app.state.new_games
-    by_address: NewGames = request.app.state.new_games_by_address
-    by_player.take(request.state.player)
+    shares = part(request, PlayerLimits)
+    shares.new_games.take(request.state.player)
     if request.client is not None:
-        by_address.take(request.client.host)
+        shares.new_games_here.take(request.client.host)
 
 
 def count_action(request: Request) -> None:
     """Counts one action in a game or a duel against the player's actions a second: 429 past it."""
-    actions: NewGames = request.app.state.actions
-    actions.take(request.state.player)
+    part(request, PlayerLimits).actions.take(request.state.player)

@@ -10,6 +10,7 @@ from starlette.responses import Response
 
 from spider.server.http.metrics import Metrics
 from spider.server.http.openapi import NOT_MODIFIED, Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import NO_STORE
 from spider.server.http.service_worker import engine_file, script
 from spider.server.http.static import StaticFiles, send
@@ -18,7 +19,7 @@ NOT_FOUND = HTTPStatus.NOT_FOUND
 
 
 def _static(request: Request) -> StaticFiles:
-    files: StaticFiles = request.app.state.static
+    files = part(request, StaticFiles)
     return files
 
 
@@ -41,7 +42,7 @@ async def offline_engine(request: Request) -> Response:
 
 
 async def metrics(request: Request) -> Response:
-    watched: Metrics = request.app.state.metrics
+    watched = part(request, Metrics)
     return Response(watched.text(), media_type=watched.content_type, headers=NO_STORE)
 
 

@@ -10,16 +10,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from spider.cards import SUIT_COUNTS
+from spider.server.games.service import Games
 from spider.server.http.bodies import one_of
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.leaderboards.service import Board, ratings, scores, week_start
 from spider.server.refusals import Invalid
 
 
 def _engine(request: Request) -> Engine:
-    engine: Engine = request.app.state.games.store.engine
-    return engine
+    return part(request, Games).store.engine
 
 
 def _choice(request: Request, name: str, default: str, choices: tuple[str, ...]) -> str:
@@ -38,7 +39,7 @@ async def scores_board(request: Request) -> Response:
     suits = int(_choice(request, "suits", "1", tuple(str(n) for n in SUIT_COUNTS)))
     period = _choice(request, "period", "ever", ("week", "ever"))
     only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
-    now: float = request.app.state.games.now()
+    now = part(request, Games).now()
     since = week_start(now) if period == "week" else None
     return answer(scores(_engine(request), player_of(request), suits, since=since, only_friends=only_friends))
 

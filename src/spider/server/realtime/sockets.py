@@ -49,7 +49,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from spider.errors import SpiderError
 from spider.server.http.errors import RequestError, close_code, error_frame, refused
 from spider.server.http.identity import cookie_token, player_id
-from spider.server.http.limits import NewGames
+from spider.server.http.limits import TokenBuckets
 from spider.server.http.security import SameOrigin
 from spider.server.realtime.broker import Broker, Message, Overflow, Subscription
 
@@ -143,7 +143,7 @@ class Connection:
         table: SocketTable,
         player: str,
         subscription: Subscription,
-        messages: NewGames | None = None,
+        messages: TokenBuckets | None = None,
     ) -> None:
         self.websocket = websocket
         self.table = table
@@ -270,7 +270,7 @@ class Sockets:
         table: SocketTable,
         per_player: int = 0,
         per_address: int = 0,
-        messages: NewGames | None = None,
+        messages: TokenBuckets | None = None,
     ) -> None:
         self.broker = broker
         self.table = table

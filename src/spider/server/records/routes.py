@@ -27,6 +27,7 @@ from spider.server.http.answers import FORBID, RULES_SCHEMA
 from spider.server.http.bodies import MAX_ACTION_LENGTH, MAX_CODE_LENGTH, UNPROCESSABLE, Body, json_object
 from spider.server.http.errors import RequestError
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import NO_STORE, answer
 from spider.server.records.files import stored_records
 from spider.text import Phrase
@@ -111,7 +112,7 @@ def shown(records: list[Record]) -> RecordPositions:
 
 
 async def _stored(request: Request) -> list[Record]:
-    games: Games = request.app.state.games
+    games = part(request, Games)
     return await run_in_threadpool(stored_records, games.store, request.path_params["game_id"], games.now())
 
 

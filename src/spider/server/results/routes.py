@@ -11,6 +11,7 @@ from starlette.responses import Response
 from spider.server.games.routes import GAME, game_id_of, games_of
 from spider.server.http.bodies import json_object
 from spider.server.http.openapi import Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.results.answers import GameActions, History, OfflineAnswer, Stats
 from spider.server.results.bodies import OfflineResult
@@ -21,7 +22,7 @@ CREATED, CONFLICT, NOT_FOUND = HTTPStatus.CREATED, HTTPStatus.CONFLICT, HTTPStat
 
 
 def _results(request: Request) -> Results:
-    results: Results = request.app.state.results
+    results = part(request, Results)
     return results
 
 

@@ -20,6 +20,7 @@ from spider.server.games.service import Games
 from spider.server.http.bodies import Nothing, flag, json_object
 from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import VIEW_OF_NEW_GAME, VIEW_QUERY, Endpoint
+from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.refusals import Invalid, NotFound
 from spider.server.reviews.service import PracticePosition, ReviewAnswer, Reviews, finished_game, review_seed
@@ -27,12 +28,12 @@ from spider.text import Phrase
 
 
 def _reviews(request: Request) -> Reviews:
-    found: Reviews = request.app.state.reviews
+    found = part(request, Reviews)
     return found
 
 
 async def start_review(request: Request) -> Response:
-    games: Games = request.app.state.games
+    games = part(request, Games)
     player = player_of(request)
     game_id: str = request.path_params["game_id"]
     await games.load(game_id, player)
@@ -42,7 +43,7 @@ async def start_review(request: Request) -> Response:
 
 
 async def get_review(request: Request) -> Response:
-    games: Games = request.app.state.games
+    games = part(request, Games)
     game_id: str = request.path_params["game_id"]
     games.live(game_id, player_of(request))  # 404 for another's game, as for an unknown one
     job = _reviews(request).job(game_id)
@@ -71,7 +72,7 @@ class Moment:
 async def _moment(request: Request) -> Moment:
     """The game and ``at`` the request names: 404 for an unknown, another's, a practice or a duel's game, 409
     while it goes on, 422 for an ``at`` beyond its actions (the message names ``at`` and its range)."""
-    games: Games = request.app.state.games
+    games = part(request, Games)
     player = player_of(request)
     game_id: str = request.path_params["game_id"]
     await games.load(game_id, player)
@@ -97,7 +98,7 @@ async def try_again(request: Request) -> Response:
     Nothing.from_json(await json_object(request, required=False))
     moment = await _moment(request)
     count_new_game(request)
-    games: Games = request.app.state.games
+    games = part(request, Games)
     found = await to_thread.run_sync(
         functools.partial(practice_exercise, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed)
     )
