@@ -67,6 +67,29 @@ BOTH_BACKENDS = frozenset({
 FROM_SCRATCH = frozenset({"tests.server.test_migrations", "tests.server.test_deal_pool", "tests.solver.test_commands"})
 
 
+# Tests that start `spider serve` processes (the `serve` fixture, or their own) or race processes: under
+# pytest-xdist (scripts/test runs with --dist loadgroup) they run one after another on one worker, so that two
+# of them never compete for the cores while each waits for its own processes within a time limit.
+PROCESS_TESTS = frozenset({
+    "tests.server.test_bot_example",
+    "tests.server.test_connections",
+    "tests.server.test_deal_pool",
+    "tests.server.test_stopping",
+})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist's own marker, known even where the tests run without it
+    config.addinivalue_line("markers", "xdist_group(name): tests that run on one pytest-xdist worker, in turn")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = getattr(getattr(item, "module", None), "__name__", "")
+        if module in PROCESS_TESTS or "serve" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("processes"))
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
         both = metafunc.module.__name__ in BOTH_BACKENDS
