@@ -62,9 +62,15 @@ BOTH_BACKENDS = frozenset({
 # Most tests need only a database at the newest schema. It is made once per test session (per worker under
 # pytest-xdist) the way a server makes it, by opening a `Store` on a new database (which runs every migration),
 # and each test gets a copy of it: a file copy on SQLite, CREATE DATABASE ... TEMPLATE on PostgreSQL. The
-# modules here start on an empty database instead, as on a new install: they test the migrations themselves,
-# and the commands and the deal pool that may be the first to open a database.
-FROM_SCRATCH = frozenset({"tests.server.test_migrations", "tests.server.test_deal_pool", "tests.solver.test_commands"})
+# modules here start on an empty database instead, as on a new install: they test the migrations themselves
+# (from scratch, and from the schemas of earlier releases they write into the empty file), and the commands and
+# the deal pool that may be the first to open a database.
+FROM_SCRATCH = frozenset({
+    "tests.server.test_deal_pool",
+    "tests.server.test_housekeeping",
+    "tests.server.test_migrations",
+    "tests.solver.test_commands",
+})
 
 
 # Tests that start `spider serve` processes (the `serve` fixture, or their own) or race processes: under
