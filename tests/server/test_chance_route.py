@@ -30,20 +30,21 @@ def ask(client: TestClient, game_id: str) -> dict[str, Any]:
 def test_the_chance_is_the_estimators_from_the_public_table_for_the_views_version(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # time enough that the node budgets, not the machine's load, end every search: the answers are comparable
-    monkeypatch.setattr(chances, "METER_SECONDS", 30.0)
+    # no time limit: the node budgets alone end every search, however loaded the machine, so the route's answer
+    # and the estimator's asked here are the same to the last digit
+    monkeypatch.setattr(chances, "METER_SECONDS", float("inf"))
     code = "SP1-S2C-AAAAAAD"
     view = new_game(client, code=code)
     game = Game.from_code(code)
     first = ask(client, view["id"])
-    expected = win_chance(game.public_position(), seconds=30.0)
+    expected = win_chance(game.public_position(), seconds=float("inf"))
     assert (first["chance"], first["guesses"], first["version"]) == (expected.chance, expected.guesses, view["version"])
     assert 0.0 <= first["chance"] <= 1.0 and first["guesses"] > 1
     played = act(client, view["id"], "d")["view"]
     game.play("d")
     after = ask(client, view["id"])
     assert after["version"] == played["version"] != view["version"]
-    assert after["chance"] == win_chance(game.public_position(), seconds=30.0).chance
+    assert after["chance"] == win_chance(game.public_position(), seconds=float("inf")).chance
 
 
 def test_a_game_given_up_answers_no_chance(client: TestClient) -> None:

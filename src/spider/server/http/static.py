@@ -115,10 +115,22 @@ def send(request: Request, found: StaticFile) -> Response:
     return Response(body, headers=headers, media_type=found.media_type)
 
 
+_LOADED: dict[Path, StaticFile] = {}
+"""Each file as last read and compressed in this process, whichever app read it: an app started again in the same
+process (as the tests do, hundreds of times) compresses only what changed on disk since."""
+_LOADED_LOCK = threading.Lock()
+
+
 def _load(path: Path, stamp: tuple[int, int]) -> StaticFile:
+    with _LOADED_LOCK:
+        known = _LOADED.get(path)
+    if known is not None and known.stamp == stamp:
+        return known
     found = file_of(path.name, path.read_bytes(), stamp)
     if path.name.endswith(WEBASSEMBLY_WORKER):
-        return replace(found, policy=content_security_policy(webassembly=True))
+        found = replace(found, policy=content_security_policy(webassembly=True))
+    with _LOADED_LOCK:
+        _LOADED[path] = found
     return found
 
 
