@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
-from spider.server.storage import Store
+from spider.server.games.store import Store
 
 # A test on a database runs on the embedded SQLite file, and on PostgreSQL when scripts/test has started a
 # throwaway server (SPIDER_TEST_POSTGRESQL, an SQLAlchemy URL of a database the tests may create others in).
@@ -42,6 +42,7 @@ BOTH_BACKENDS = frozenset({
     "tests.server.test_duels",
     "tests.server.test_ghosts",
     "tests.server.test_history",
+    "tests.server.test_kinds",
     "tests.server.test_known_deals",
     "tests.server.test_leaderboards",
     "tests.server.test_migrations",
