@@ -148,7 +148,7 @@ class Settings(BaseSettings):
     a database must share it. Empty: one made at random once and kept in the database, never shown."""
     daily_solve_seconds: Number = 20.0
     """Time the solver gives each candidate for a day's deal; the first one it wins is the day's deal."""
-    # Bots (``server/duels/bots``).
+    # Bots (``server/bots``).
     bot_requests_per_minute: Count = 600
     """Requests one bot token may make a minute, ``bot_burst`` of them at once; past that, 429 with
     ``Retry-After``. 0: no limit."""

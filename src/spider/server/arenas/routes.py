@@ -1,4 +1,4 @@
-"""The arenas' HTTP handlers and their entries in the API's table (``routes.API`` takes ``ARENA_API``).
+"""The arenas' HTTP handlers and their entries in the API's table (``api.API`` takes ``ARENA_API``).
 
 A player lists the arenas, opens one of their own, reads one with its standings, joins, leaves and goes
 berserk; the duels they are paired into are ordinary duels (``/api/duels/{id}``), and the socket brings

@@ -1,4 +1,4 @@
-"""The daily deal's HTTP handlers and their entries in the API's table (``routes.API`` takes ``DAILY_API``).
+"""The daily deal's HTTP handlers and their entries in the API's table (``api.API`` takes ``DAILY_API``).
 
 A game of a day's deal is made by ``POST /api/games`` with ``{"daily": "YYYY-MM-DD", "suits": N}``
 (``routes.new_game`` hands it to :class:`~spider.server.daily.service.Daily`); these read the day's deals with the

@@ -1,4 +1,4 @@
-"""The duels' HTTP handlers and their entries in the API's table (``routes.API`` takes ``DUEL_API``).
+"""The duels' HTTP handlers and their entries in the API's table (``api.API`` takes ``DUEL_API``).
 
 The same calls are open to scripts and tests: a player (the cookie) names themselves, creates or joins
 a table, plays by actions in notation, finishes, and reads the duel's state; the WebSocket

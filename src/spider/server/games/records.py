@@ -1,7 +1,7 @@
 """What the store hands out: a stored game, its actions, what play changed in it, how it ended, and an
 offline game's result, each a dataclass; and ``from_row``, the one place a row becomes one of them.
 
-A record's fields are named after the columns they come from (``schema``), so a row maps by name; the
+A record's fields are named after the columns they come from (``tables``), so a row maps by name; the
 one field that is no column, a game's ``clock``, is its ``played`` and ``clock_at`` columns together.
 """
 

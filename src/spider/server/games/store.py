@@ -1,12 +1,14 @@
-"""Where games live: players, games and every action, in SQLite (or any SQLAlchemy database).
+"""Where games live: games and every action, in SQLite (or any SQLAlchemy database).
 
 A game is stored as its code, its table rules and the list of actions the player made (undo and redo
 included), so replaying them rebuilds the game with its whole undo history. Each action is committed
 before the server answers it.
 
-``Store`` is the one door to the game data: the tables are ``schema``'s, the records it hands out are
-``records``' (exported here too), a game that ends is counted by ``tallies``, and SQLite's own needs are
-``sqlite``'s.
+``Store`` is the one door to the games' tables (``tables``): the records it hands out are ``records``' (exported
+here too), a game that ends is told to the listeners of ``events`` in the transaction that ends it (the results
+count it there), and SQLite's own needs are ``db.sqlite``'s. It opens the database and runs the migrations it
+has not had (``db.revisions``). The packages above read the games through the views declared here
+(``SEEN_GAMES``, ``SEEN_LINES``, ``counting_games``), never the table itself.
 """
 
 from __future__ import annotations

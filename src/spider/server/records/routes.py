@@ -1,7 +1,7 @@
 """The API of game records (``spider.record``): a finished game's record, and what the page's replay viewer
 draws of a record, position by position.
 
-``GET /api/games/{id}/record`` gives the record as text (``game_records`` says who may read it and when);
+``GET /api/games/{id}/record`` gives the record as text (``records.files`` says who may read it and when);
 ``GET /api/games/{id}/record/positions`` gives it as JSON for the viewer: each game of the record (two for a
 duel) with its public position (``spider.notation``: face-down cards only counted) before its first action and
 after each. ``POST /api/records/positions`` gives the same for a record the page holds (a file the player

@@ -34,7 +34,7 @@ best_scores = Table(
 )
 
 # Offline games (``spider.offline``), played in the browser with no server and checked once sent
-# (``server.offline_results``): counted apart, never in the results above or the site's win rates. A
+# (``results.offline``): counted apart, never in the results above or the site's win rates. A
 # deal is kept once: the same code again is the same game, sent again after a lost answer, and the same
 # deal under other table rules (another code) is no new result either.
 offline_results = Table(

@@ -2,7 +2,7 @@
 given to one player once (``solving.DealPool``), filled by the server's pool worker and ``spider verify``.
 
 By default it lives in the same SQLite file as the web server's database, in its own table
-``verified_deals`` (``schema``), so that the server can hand out verified deals at once; given a database
+``verified_deals`` (``tables``), so that the server can hand out verified deals at once; given a database
 URL (``postgresql+psycopg://...``) it lives there, and any number of ``spider verify`` runs on any number
 of machines fill the one pool (a code is stored once, whoever found it). The deals themselves are made
 by the solver (``spider.solver.pool``).
