@@ -100,8 +100,6 @@ def readers_of_tables(graph: dict[str, set[str]]) -> list[str]:
 NOT_OWNED_YET = {
     "spider.server.bots.service -> spider.server.duels.tables",
     "spider.server.bots.service -> spider.server.people.tables",
-    "spider.server.ghosts.service -> spider.server.games.tables",
-    "spider.server.ghosts.service -> spider.server.people.tables",
 }
 """Reads of another package's tables not yet turned into questions to its store (issue 50): this list only
 shrinks."""
