@@ -220,6 +220,14 @@ class People:
                     raise
 
     @staticmethod
+    def add_bot(connection: Connection, player: str, name: str, at: float) -> None:
+        """Stores a bot's player and its duelist (marked ``bot``, under its own name) on the connection of the
+        transaction that stores the bot (``bots``), so that they stand or fall together. A name already taken
+        fails with the database's ``IntegrityError``."""
+        connection.execute(insert(players).values(id=player, created_at=at))
+        People._insert(connection, player, name, bot=True)
+
+    @staticmethod
     def _insert(
         connection: Connection, player: str, name: str, computer: Strength | None = None, *, bot: bool = False
     ) -> None:
