@@ -21,8 +21,8 @@ from starlette.testclient import TestClient
 from spider.databases import database_url as url_of
 from spider.server.bots.tables import bots
 from spider.server.http.identity import PLAYER_COOKIE
-from spider.server.people.service import PEOPLE_ONLY, is_bot
-from spider.server.people.tables import duelists
+from spider.server.people.service import PEOPLE_ONLY, SEEN_NAMES, is_bot, people_only
+from spider.server.people.tables import duelists, players
 
 from .duel_players import another_player, duel_act, get_duel, rated_player
 
@@ -83,6 +83,17 @@ def test_bad_bot_names_and_too_many_bots_are_refused(make_client: Callable[..., 
     assert refusal(client.post("/api/bots", json={"name": "Three"})) == (409, "bots.too_many")
     assert client.delete(f"/api/bots/{first['id']}").json()["revoked"] is True
     make_bot(client, "Three")  # a revoked bot leaves its place
+
+
+def test_a_bot_refused_its_name_leaves_no_player_nor_duelist_behind(client: TestClient, database_url: str) -> None:
+    named(client, "Ada")
+    assert refusal(client.post("/api/bots", json={"name": "ada"})) == (409, "duel.name_taken")
+    engine = create_engine(url_of(database_url))
+    with engine.connect() as connection:
+        left = connection.execute(select(players.c.id).where(players.c.id.like("bot-%"))).scalars().all()
+        kept = connection.execute(select(bots.c.key)).scalars().all()
+    engine.dispose()
+    assert left == [] and kept == []
 
 
 def test_a_bot_speaks_with_its_bearer_token_and_gets_no_cookie(client: TestClient) -> None:
@@ -227,8 +238,11 @@ def test_what_makes_a_player_a_bot_is_in_one_place(client: TestClient, database_
     engine = create_engine(url_of(database_url))
     with engine.connect() as connection:
         people = connection.execute(select(duelists.c.name).where(PEOPLE_ONLY)).scalars().all()
+        # the same rule on the view the boards read (``leaderboards``)
+        seen = connection.execute(select(SEEN_NAMES.c.name).where(people_only(SEEN_NAMES))).scalars().all()
         robo = connection.execute(select(duelists.c.player).where(duelists.c.name == "Robo")).scalar_one()
     assert "Robo" not in people and "Ada" in people and "Spider Master" in people
+    assert sorted(seen) == sorted(people)
     assert is_bot(engine, robo) and not is_bot(engine, "computer-master")
     engine.dispose()
 

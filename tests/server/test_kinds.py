@@ -16,7 +16,7 @@ from spider.databases import database_url as url_of
 from spider.server.daily.tables import daily_entries, daily_games
 from spider.server.db import revisions
 from spider.server.games.kinds import Kind, counts, in_site
-from spider.server.games.store import Finish, GameRecord, Store, counting_games
+from spider.server.games.store import SEEN_GAMES, Finish, GameRecord, Store, counting_games
 from spider.server.games.tables import games
 from spider.server.ghosts.tables import ghost_races
 
@@ -43,9 +43,32 @@ def test_the_stored_games_rule_is_the_kinds_rule_for_every_kind(database_url: st
         expected[record.id] = ended.counted and in_site(kind)
     with store.engine.connect() as connection:
         found = set(connection.execute(select(games.c.id).where(counting_games())).scalars())
+        # the form the packages above ask (the boards of best scores, the ghosts' pick): the same rule on the view
+        seen = set(connection.execute(select(SEEN_GAMES.c.id).where(counting_games(SEEN_GAMES))).scalars())
     store.close()
     assert found == {game_id for game_id, counted in expected.items() if counted}
+    assert seen == found
     assert len(found) == 3  # a solo game won, resigned, or left after its first move, of a deal nobody knew
+
+
+def test_a_deal_shown_before_a_game_ended_takes_it_out_of_everyones_figures_on_the_table_and_the_view(
+    database_url: str,
+) -> None:
+    store = Store(url_of(database_url))
+    code = str(GameCode.random(1))
+    for n, (begun, ended) in enumerate(((1000.0, 2000.0), (3000.0, 4000.0))):
+        record = GameRecord(
+            id=f"s{n:015d}", player="p", code=code, suits=1, rules={}, verified=False, created_at=begun,
+        )
+        store.add_game(record)
+        store.finish(Finish(record.id, "won", ended, 500, 90, 60.0))
+        if n == 0:
+            assert store.reveal(code, 2500.0)  # shown once the first game was over: the second ends known
+    with store.engine.connect() as connection:
+        found = set(connection.execute(select(games.c.id).where(counting_games())).scalars())
+        seen = set(connection.execute(select(SEEN_GAMES.c.id).where(counting_games(SEEN_GAMES))).scalars())
+    store.close()
+    assert found == seen == {f"s{0:015d}"}
 
 
 @pytest.mark.parametrize("kind", list(Kind))

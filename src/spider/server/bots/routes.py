@@ -32,7 +32,7 @@ from starlette.responses import Response, StreamingResponse
 from typing_extensions import TypedDict
 
 from spider.server.bots.access import bot_may
-from spider.server.bots.service import Bot, Bots, playing
+from spider.server.bots.service import Bot, Bots
 from spider.server.duels.answers import PlayerInfo
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import DuelEvent, duel_topic, player_topic
@@ -218,7 +218,7 @@ async def _follow(request: Request, player: str, place: str) -> AsyncIterator[by
         try:
             await subscription.add(player_topic(player))
             me: PlayerInfo = duels.player_info(duels.people.get(player, duels.clock()))
-            followed = playing(duels.store.engine, player)
+            followed = duels.store.playing(player)
             hello = {"type": "hello", "me": me, "invitations": duels.invitations(player), "playing": followed}
             yield _line(hello)
             for duel_id in followed:

@@ -25,11 +25,7 @@ from sqlalchemy import Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from spider.server.bots.tables import bots
-from spider.server.duels.model import PLAYING
-from spider.server.duels.tables import duels as duel_table
-from spider.server.duels.tables import seats
-from spider.server.people.service import People, check_name, made_up
-from spider.server.people.tables import duelists, players
+from spider.server.people.service import SEEN_NAMES, People, check_name, made_up
 from spider.server.refusals import Conflict, Forbidden, NotFound
 
 TOKEN_PREFIX = "spb"
@@ -106,8 +102,7 @@ class Bots:
         player = bot_player(key)
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(players).values(id=player, created_at=at))
-                People._insert(connection, player, name, bot=True)  # noqa: SLF001 - the one way a duelist is made
+                self.people.add_bot(connection, player, name, at)  # its player and duelist: with the bot or not at all
                 connection.execute(
                     insert(bots).values(
                         key=key, player=player, owner=owner, secret_hash=secret_hash(parsed[1]), created_at=at
@@ -118,7 +113,7 @@ class Bots:
         return Bot(key, player, owner, name, at, None), token
 
     def _select(self) -> Any:
-        return select(bots, duelists.c.name).join(duelists, duelists.c.player == bots.c.player)
+        return select(bots, SEEN_NAMES.c.name).join(SEEN_NAMES, SEEN_NAMES.c.player == bots.c.player)
 
     def of(self, owner: str) -> list[Bot]:
         """The owner's bots, oldest first, revoked ones too."""
@@ -164,14 +159,3 @@ class Bots:
             ).scalar()
         return bool(count)
 
-
-def playing(engine: Engine, player: str) -> list[str]:
-    """The duels the player sits at that are being played now (a stream follows them from its start)."""
-    with engine.connect() as connection:
-        rows = connection.execute(
-            select(seats.c.duel)
-            .join(duel_table, duel_table.c.id == seats.c.duel)
-            .where(seats.c.player == player, duel_table.c.state == PLAYING)
-            .order_by(duel_table.c.created_at)
-        ).scalars()
-        return list(rows)

@@ -283,6 +283,19 @@ class DuelStore:
             ).scalar()
         return rows, playing
 
+    def playing(self, player: str) -> list[str]:
+        """The duels the player sits at that are being played now, the oldest first (a bot's stream follows them
+        from its start)."""
+        with self.engine.connect() as connection:
+            return list(
+                connection.execute(
+                    select(seats.c.duel)
+                    .join(duels, duels.c.id == seats.c.duel)
+                    .where(seats.c.player == player, duels.c.state == PLAYING)
+                    .order_by(duels.c.created_at)
+                ).scalars()
+            )
+
     # What ``rated`` asks.
 
     @staticmethod

@@ -4,7 +4,7 @@
 - ``records``: what a stored row becomes (``GameRecord``, ``Finish``...), and ``from_row``;
 - ``kinds``: a game's kind, one value, and the one rule of what each kind counts in;
 - ``store``: every query on the games' tables (``Store``), and the read-only views the packages above join
-  (``SEEN_GAMES``, ``SEEN_LINES``, ``counting_games``);
+  (``SEEN_GAMES``, ``SEEN_LINES``, and ``counting_games``, the one rule asked of the table or of the view);
 - ``events``: what the games tell the packages above them (a game begun again, a hint, a game's end), heard in
   the change's own transaction;
 - ``service``: the routes' one door to games (``Games``, ``LiveGame``): the cache, catching up with other

@@ -23,6 +23,7 @@ from sqlalchemy import (
     ColumnElement,
     Connection,
     Engine,
+    FromClause,
     Select,
     and_,
     bindparam,
@@ -593,15 +594,18 @@ def unplayed_games() -> Select[tuple[str]]:
     return select(games.c.id).where(games.c.result == "abandoned", games.c.moves == 0)
 
 
-def counting_games() -> ColumnElement[bool]:
+def counting_games(of: FromClause = games) -> ColumnElement[bool]:
     """The stored games that counted in their players' results when they ended, as a condition on ``games``
-    and count in everyone's figures (``kinds.counts`` and ``kinds.SITE``): no code typed in, no deal known."""
-    known_before = exists().where(deals_known.c.deal == games.c.deal, deals_known.c.at < games.c.finished_at)
+    and count in everyone's figures (``kinds.counts`` and ``kinds.SITE``): no code typed in, no deal known.
+
+    ``of`` is what the condition is asked of: the ``games`` table (this store's own queries), or ``SEEN_GAMES``
+    (or an alias of it) for the packages above, which read the games through the view: the one rule for both."""
+    known_before = exists().where(deals_known.c.deal == of.c.deal, deals_known.c.at < of.c.finished_at)
     return and_(
-        games.c.finished_at.is_not(None),
-        games.c.result.in_(("won", "resigned", "abandoned")),
-        or_(games.c.result != "abandoned", games.c.moves > 0),
-        games.c.kind.in_(SITE),
-        games.c.line_shown.is_(False),
+        of.c.finished_at.is_not(None),
+        of.c.result.in_(("won", "resigned", "abandoned")),
+        or_(of.c.result != "abandoned", of.c.moves > 0),
+        of.c.kind.in_(SITE),
+        of.c.line_shown.is_(False),
         not_(known_before),
     )

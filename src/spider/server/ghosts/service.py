@@ -1,6 +1,6 @@
 """Ghost races: a player races an earlier game of the same deal, shown at that game's own pace.
 
-``POST /api/ghosts {"suits": N, "mine": false}`` picks a finished game that counted (``leaderboards.
+``POST /api/ghosts {"suits": N, "mine": false}`` picks a finished game that counted (``games.
 counting_games``: no duel, practice, replay, typed-in code, line shown or deal known before it ended) of
 another player, of a deal the racer has never played; with ``"mine": true``, the racer's own best game
 (won before lost, then the higher score). It starts a new solo game of that deal and table rules for the
@@ -26,7 +26,6 @@ from typing import Literal
 
 from pydantic import with_config
 from sqlalchemy import Connection, Engine, case, func, insert, select
-from sqlalchemy.orm import aliased
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.game import Game
@@ -34,13 +33,11 @@ from spider.rules import TableRules
 from spider.server.games.kinds import Kind
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
-from spider.server.games.store import Store, counting_games
-from spider.server.games.tables import games
+from spider.server.games.store import SEEN_GAMES, Store, counting_games
 from spider.server.ghosts.tables import ghost_races
 from spider.server.http.answers import FORBID
 from spider.server.http.ids import new_token
-from spider.server.people.service import shown
-from spider.server.people.tables import duelists
+from spider.server.people.service import SEEN_NAMES, shown
 from spider.server.refusals import NotFound
 from spider.view import Whole
 
@@ -125,7 +122,7 @@ class Timeline:
 def _timeline(store: Store, ghost: str) -> Timeline:
     """The ghost's game, action by action: a finished game never changes, so it is worked out once."""
     with store.engine.connect() as connection:
-        row = connection.execute(select(games).where(games.c.id == ghost)).one()
+        row = connection.execute(select(SEEN_GAMES).where(SEEN_GAMES.c.id == ghost)).one()
     stored = store.actions(ghost)
     game = Game.from_code(row.code, TableRules.from_json(row.rules))
     face_down = sum(game.face_down)
@@ -158,15 +155,16 @@ def _ahead(you: RaceEnd, ghost: RaceEnd) -> Literal["you", "ghost", "even"]:
 def _pick(engine: Engine, player: str, suits: int, mine: bool) -> str | None:
     """The game to race: the player's own best, or a random counted game of another player's of a deal
     the player has never played."""
-    wanted = select(games.c.id).where(counting_games(), games.c.suits == suits, games.c.moves > 0, games.c.code != "")
+    seen = SEEN_GAMES
+    wanted = select(seen.c.id).where(counting_games(seen), seen.c.suits == suits, seen.c.moves > 0, seen.c.code != "")
     if mine:
-        wanted = wanted.where(games.c.player == player).order_by(
-            case((games.c.result == "won", 0), else_=1), games.c.score.desc(), games.c.finished_at.desc()
+        wanted = wanted.where(seen.c.player == player).order_by(
+            case((seen.c.result == "won", 0), else_=1), seen.c.score.desc(), seen.c.finished_at.desc()
         )
     else:
-        theirs = aliased(games)
-        played = select(theirs.c.id).where(theirs.c.deal == games.c.deal, theirs.c.player == player).exists()
-        wanted = wanted.where(games.c.player != player, ~played).order_by(func.random())
+        theirs = SEEN_GAMES.alias("theirs")
+        played = select(theirs.c.id).where(theirs.c.deal == seen.c.deal, theirs.c.player == player).exists()
+        wanted = wanted.where(seen.c.player != player, ~played).order_by(func.random())
     with engine.connect() as connection:
         found: str | None = connection.execute(wanted.limit(1)).scalar()
     return found
@@ -178,8 +176,8 @@ def start(games_: Games, player: str, suits: int, *, mine: bool) -> str:
     ghost = _pick(store.engine, player, suits, mine)
     if ghost is None:
         raise NotFound("ghost.none_yet")
-    with store.engine.connect() as connection:
-        row = connection.execute(select(games).where(games.c.id == ghost)).one()
+    row = store.game(ghost)  # with its deal's line, which the view leaves out
+    assert row is not None, "a game just picked"
     game = Game.from_code(row.code, TableRules.from_json(row.rules))
     race = new_token()
 
@@ -201,9 +199,16 @@ def state(games_: Games, player: str, race_id: str) -> GhostRace:
         ).first()
         if race is None:
             raise NotFound("ghost.no_such_race")
-        mine = connection.execute(select(games).where(games.c.id == race.game)).one()
-        ghost_player = connection.execute(select(games.c.player).where(games.c.id == race.ghost)).scalar_one()
-        ghost_name = connection.execute(select(duelists.c.name).where(duelists.c.player == ghost_player)).scalar()
+        mine = connection.execute(
+            select(SEEN_GAMES.c.suits, SEEN_GAMES.c.finished_at).where(SEEN_GAMES.c.id == race.game)
+        ).one()
+        # the ghost's player's name, if they have one: the raced game is always there, its player's name may not be
+        ghost_name: str | None = connection.execute(
+            select(SEEN_NAMES.c.name)
+            .select_from(SEEN_GAMES)
+            .outerjoin(SEEN_NAMES, SEEN_NAMES.c.player == SEEN_GAMES.c.player)
+            .where(SEEN_GAMES.c.id == race.ghost)
+        ).one()[0]
     timeline = _timeline(store, race.ghost)
     elapsed = max(games_.now() - race.started_at, 0.0)
     over = mine.finished_at is not None

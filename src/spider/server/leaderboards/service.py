@@ -4,8 +4,9 @@ by ``leaderboards.routes``).
 
 Who is on a board: players with a name of their own (a made-up ``Player 4821`` is nobody's to show), no
 computer player, and for ratings no provisional rating (its deviation 110 or more: it still moves by a
-hundred points a duel). ``listed`` is the one condition on duelists every board takes, so that a further
-rule (leave bots out) is one more condition there.
+hundred points a duel). ``listed`` is the one condition on the duelists (read through ``people.SEEN_NAMES``)
+every board takes, so that a further rule (leave bots out) is one more condition there. The games are read
+through ``games.SEEN_GAMES``: each board is one query, joining the two views.
 
 What a best score is: a solo game that counts (``counting_games``, the rules of ``results``: over, no replay,
 no practice, no duel, no line shown, not left before its first move, its deal not known to anyone before it
@@ -28,12 +29,10 @@ from sqlalchemy import ColumnElement, Engine, and_, select
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.server.games.clock import DAY, day_of
-from spider.server.games.store import counting_games
-from spider.server.games.tables import games
+from spider.server.games.store import SEEN_GAMES, counting_games
 from spider.server.http.answers import FORBID
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
-from spider.server.people.service import PEOPLE_ONLY, friend_ids, shown
-from spider.server.people.tables import duelists
+from spider.server.people.service import SEEN_NAMES, friend_ids, people_only, shown
 from spider.view import Whole
 
 TOP = 100
@@ -51,7 +50,7 @@ def week_start(at: float) -> float:
 def listed() -> ColumnElement[bool]:
     """The duelists a board may show (their names are checked apart: ``shown``): people, neither computers
     nor bots."""
-    return and_(duelists.c.computer.is_(None), PEOPLE_ONLY)
+    return and_(SEEN_NAMES.c.computer.is_(None), people_only(SEEN_NAMES))
 
 
 @with_config(FORBID)
@@ -122,9 +121,9 @@ def ratings(engine: Engine, player: str, *, only_friends: bool = False) -> Board
     """The ratings board: settled ratings of named people, highest first."""
     with engine.connect() as connection:
         found = connection.execute(
-            select(duelists.c.player, duelists.c.name, duelists.c.rating, duelists.c.duels)
-            .where(listed(), duelists.c.deviation < PROVISIONAL_DEVIATION)
-            .order_by(duelists.c.rating.desc(), duelists.c.name_key)
+            select(SEEN_NAMES.c.player, SEEN_NAMES.c.name, SEEN_NAMES.c.rating, SEEN_NAMES.c.duels)
+            .where(listed(), SEEN_NAMES.c.deviation < PROVISIONAL_DEVIATION)
+            .order_by(SEEN_NAMES.c.rating.desc(), SEEN_NAMES.c.name_key)
         ).all()
     rows = [Row(r.player, r.name, round(r.rating), {"duels": r.duels}) for r in found]
     entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
@@ -135,17 +134,21 @@ def scores(engine: Engine, player: str, suits: int, *, since: float | None, only
     """The best-scores board at one suit count: each named player's best counting score (since ``since``)."""
     with engine.connect() as connection:
         found = connection.execute(
-            select(games.c.player, duelists.c.name, games.c.score, games.c.seconds, games.c.moves, games.c.rules)
-            .join(duelists, duelists.c.player == games.c.player)
+            select(
+                SEEN_GAMES.c.player, SEEN_NAMES.c.name, SEEN_GAMES.c.score, SEEN_GAMES.c.seconds, SEEN_GAMES.c.moves,
+                SEEN_GAMES.c.rules,
+            )
+            .select_from(SEEN_GAMES)
+            .join(SEEN_NAMES, SEEN_NAMES.c.player == SEEN_GAMES.c.player)
             .where(
                 listed(),
-                counting_games(),
-                games.c.suits == suits,
-                games.c.result == "won",
-                games.c.score.is_not(None),
-                *([] if since is None else [games.c.finished_at >= since]),
+                counting_games(SEEN_GAMES),
+                SEEN_GAMES.c.suits == suits,
+                SEEN_GAMES.c.result == "won",
+                SEEN_GAMES.c.score.is_not(None),
+                *([] if since is None else [SEEN_GAMES.c.finished_at >= since]),
             )
-            .order_by(games.c.score.desc(), games.c.seconds, games.c.finished_at)
+            .order_by(SEEN_GAMES.c.score.desc(), SEEN_GAMES.c.seconds, SEEN_GAMES.c.finished_at)
         ).all()
     rows, seen = [], set()
     for r in found:

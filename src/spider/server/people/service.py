@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Select, and_, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, FromClause, Select, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from spider.players import STRENGTHS, Strength
@@ -27,7 +27,14 @@ from spider.server.people.tables import duelists, players, relations
 from spider.server.refusals import Conflict, Invalid, NotFound
 from spider.text import catalog, languages, message
 
-PEOPLE_ONLY = duelists.c.bot.is_(False)
+
+def people_only(of: FromClause = duelists) -> ColumnElement[bool]:
+    """The condition that keeps bots out of a query: on ``duelists`` (this package's own), or on ``SEEN_NAMES``
+    (or an alias of it) for the packages above, which read the duelists through the view: the one rule for both."""
+    return of.c.bot.is_(False)
+
+
+PEOPLE_ONLY = people_only()
 """The condition that keeps bots out of a query on ``duelists``: people's leaderboards and arenas."""
 MAX_NAME = 24
 ONLINE_SECONDS = 75.0
@@ -211,6 +218,14 @@ class People:
             except IntegrityError:  # another process added them meanwhile: the next try finds them
                 if attempt == 2:
                     raise
+
+    @staticmethod
+    def add_bot(connection: Connection, player: str, name: str, at: float) -> None:
+        """Stores a bot's player and its duelist (marked ``bot``, under its own name) on the connection of the
+        transaction that stores the bot (``bots``), so that they stand or fall together. A name already taken
+        fails with the database's ``IntegrityError``."""
+        connection.execute(insert(players).values(id=player, created_at=at))
+        People._insert(connection, player, name, bot=True)
 
     @staticmethod
     def _insert(
