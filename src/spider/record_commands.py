@@ -79,16 +79,16 @@ def _read(path: str) -> str:
 def _stored(game_id: str, database: str | None) -> str | None:
     """A stored game's record (both players' games for a duel's), or ``None`` having said why not."""
     from spider.server.games.store import Store, now
-    from spider.server.http.errors import RequestError
     from spider.server.records.files import stored_records
+    from spider.server.refusals import Conflict, Refusal
     from spider.server.settings import Settings
 
     store = Store(Settings.from_env(database=database).database_url)
     try:
         # the operator may write any finished game's record: the deal's secrecy is the web app's rule
         return write_records(stored_records(store, game_id, now(), reveal=False))
-    except RequestError as error:
-        found = message("cli.record_not_over", id=game_id) if error.status_code == 409 else error.text
+    except Refusal as error:
+        found = message("cli.record_not_over", id=game_id) if isinstance(error, Conflict) else str(error)
         print(f"spider: {found}", file=sys.stderr)
         return None
     finally:
