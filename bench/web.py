@@ -73,7 +73,9 @@ def spider_serve(database: str | Path, log: Path | None = None, shared: bool = F
     """A ``spider serve`` process for the length of the block; its URL and process id. What it writes
     on stderr goes to ``log``, when given."""
     port = free_port()
-    env = {**os.environ, "SPIDER_POOL_TARGET": "0"}  # no background solving while measuring
+    # no background solving while measuring, and no budget of actions a second: one player alone plays
+    # back to back, faster than any person
+    env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_ACTIONS_PER_SECOND": "0"}
     if shared:
         env["SPIDER_SHARED_DATABASE"] = "1"  # several processes on one SQLite file
     errors = log.open("wb") if log is not None else subprocess.DEVNULL

@@ -17,6 +17,7 @@ import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import rjsmin
 from starlette import status
 from starlette.requests import Request
 from starlette.responses import Response
@@ -37,6 +38,9 @@ TYPES = {
 }
 PRELOAD_AT_MOST = 256 * 1024
 """Bigger files (the offline engine's) are read on first request: most servers never send them."""
+THIRD_PARTY = "pyodide"
+"""The folder of the offline engine's runtime, served as it came: every other script of the page is ours, served
+without its comments (its JSDoc types, for ``tsc``) and spaces, which is a quarter of what a browser fetches."""
 WEBASSEMBLY_WORKER = ".worker.js"
 """A script named so runs as a Web Worker that compiles WebAssembly (Pyodide): its policy allows that."""
 _STYLE_ELEMENT = re.compile(r"<style(?:\s[^>]*)?>(.*?)</style>", re.DOTALL | re.IGNORECASE)
@@ -126,7 +130,10 @@ def _load(path: Path, stamp: tuple[int, int]) -> StaticFile:
         known = _LOADED.get(path)
     if known is not None and known.stamp == stamp:
         return known
-    found = file_of(path.name, path.read_bytes(), stamp)
+    body = path.read_bytes()
+    if path.suffix == ".js" and THIRD_PARTY not in path.parts:
+        body = rjsmin.jsmin(body.decode("utf-8")).encode("utf-8")  # the same script, without comments and spaces
+    found = file_of(path.name, body, stamp)
     if path.name.endswith(WEBASSEMBLY_WORKER):
         found = replace(found, policy=content_security_policy(webassembly=True))
     with _LOADED_LOCK:
