@@ -87,8 +87,8 @@ def test_best_scores_rank_each_named_player_once_from_won_games_that_counted(cli
 def test_games_that_did_not_count_make_no_best_score(client: TestClient) -> None:
     ada = named(client, "Ada")
     played(ada, "won", 1000)
-    played(ada, "won", 1290, typed=True, kind=Kind.TYPED)  # its code typed in: its player could know every card
-    played(ada, "won", 1280, typed=True, replay=True, kind=Kind.REPLAY)
+    played(ada, "won", 1290, kind=Kind.TYPED)  # its code typed in: its player could know every card
+    played(ada, "won", 1280, kind=Kind.REPLAY)
     played(ada, "won", 1270, line_shown=True)
     played(ada, "won", 1260, rules={"scoring": "reveal"})  # another scoring: not comparable
     played(ada, "won", 1250, duel="d0000000000000000", kind=Kind.DUEL)

@@ -21,8 +21,8 @@ Also = Callable[[Connection, GameRecord], Kind | None]
 the game; it may answer the kind the game turned out to be (a daily deal's game that found the board taken
 is played off it), which is stored with the game in the same transaction."""
 
-Restarted = Callable[[Connection, GameRecord, GameRecord], Kind | None]
-"""A listener of a game begun again from another (the old record, the new): as :data:`Also`."""
+Restarted = Callable[[Connection, GameRecord, GameRecord], None]
+"""A listener of a game begun again from another (the old record, the new), in the new game's transaction."""
 
 Hinted = Callable[[GameRecord], None]
 """A listener of a hint given in a game."""
@@ -48,12 +48,10 @@ class GameEvents:
     def on_end(self, listener: Ended) -> None:
         self._ended.append(listener)
 
-    def restarted(self, connection: Connection, old: GameRecord, new: GameRecord) -> Kind | None:
-        """Tells the listeners, in the new game's transaction; the last kind one of them answers, if any."""
-        kind = None
+    def restarted(self, connection: Connection, old: GameRecord, new: GameRecord) -> None:
+        """Tells the listeners, in the new game's transaction."""
         for listener in self._restarted:
-            kind = listener(connection, old, new) or kind
-        return kind
+            listener(connection, old, new)
 
     def hinted(self, record: GameRecord) -> None:
         for listener in self._hinted:

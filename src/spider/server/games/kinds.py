@@ -49,6 +49,10 @@ COUNTED = frozenset({Kind.SOLO, Kind.TYPED})
 SITE = frozenset({Kind.SOLO})
 """The kinds that count in everyone's figures: the site's win rates, the boards of best scores, the ghosts."""
 
+CODE_KNOWN = frozenset({Kind.TYPED, Kind.REPLAY, Kind.RESUMED})
+"""The kinds whose player knows the code (they typed it, or watched or analysed its line): the view may show it
+while the game is on."""
+
 NEVER_COUNTED = frozenset({Kind.REPLAY, Kind.RESUMED, Kind.DAILY, Kind.DAILY_AGAIN, Kind.GHOST})
 """The kinds of a code's deal that could never count: seeing their deal's line or analysis once they are over takes
 nothing from their player's results (as a game whose deal was known when it began)."""

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Row
 
 from spider.server.games.clock import Clock
-from spider.server.games.kinds import Kind, counts
+from spider.server.games.kinds import CODE_KNOWN, Kind, counts
 
 R = TypeVar("R")
 
@@ -36,9 +36,6 @@ class GameRecord:
     score: int | None = None
     moves: int | None = None
     seconds: float | None = None
-    replay: bool = False
-    typed: bool = False
-    """The player gave the code (or a replay's): the view may show it while the game is on."""
     line_shown: bool = False
     """The player had been shown this deal's winning line when the game began."""
     clock: Clock | None = None
@@ -61,6 +58,11 @@ class GameRecord:
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    @property
+    def typed(self) -> bool:
+        """The player knows the code (``kinds.CODE_KNOWN``): the view may show it while the game is on."""
+        return self.kind in CODE_KNOWN
 
     @property
     def counted(self) -> bool:
@@ -116,8 +118,8 @@ def _names(kind: type[Any]) -> tuple[str, ...]:
     return found
 
 
-def from_row(kind: type[R], row: Any, **given: Any) -> R:
-    """A record of ``kind`` from a row (a SQLAlchemy ``Row``, or any mapping of column names): each field
+def from_row(record: type[R], row: Any, /, **given: Any) -> R:
+    """A record of type ``record`` from a row (a SQLAlchemy ``Row``, or any mapping of column names): each field
     from the column of its name, a field with no column left to its default, and ``given`` over both.
 
     >>> from_row(StoredAction, {"game_id": "g1", "seq": 2, "text": "d", "at": 10.0})
@@ -127,7 +129,7 @@ def from_row(kind: type[R], row: Any, **given: Any) -> R:
     Clock(played=12.0, since=100.0)
     """
     columns: Mapping[Any, Any] = row._mapping if isinstance(row, Row) else row
-    names = _names(kind)
+    names = _names(record)
     try:  # every field a column (an action's row): the quick way
         values = {name: columns[name] for name in names}
     except KeyError:
@@ -135,4 +137,4 @@ def from_row(kind: type[R], row: Any, **given: Any) -> R:
     if "clock" in names and "played" in columns:
         values["clock"] = None if columns["played"] is None else Clock(columns["played"], columns["clock_at"])
     values.update(given)
-    return kind(**values)
+    return record(**values)

@@ -329,8 +329,7 @@ class Games:
                 raise NotFound("server.no_such_share")
             # a code its sharer typed in is known: it counts as typed for whoever opens the link too
             game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
-            kind = Kind.TYPED if shared.typed else Kind.SOLO
-            return self.start(player, game, shared.verified, shared.line, kind=kind, preset=shared.preset)
+            return self.start(player, game, shared.verified, shared.line, kind=shared.kind, preset=shared.preset)
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
@@ -411,8 +410,6 @@ class Games:
             rules=game.rules.to_json(),
             verified=verified,
             line=line,
-            replay=kind == Kind.REPLAY,
-            typed=kind in (Kind.TYPED, Kind.REPLAY, Kind.RESUMED),
             line_shown=known or (game.code is not None and self.store.deal_known(game.code)),
             kind=kind,
             created_at=at,

@@ -227,7 +227,7 @@ class Store:
                     rules=record.rules,
                     verified=record.verified,
                     line=record.line,
-                    replay=record.replay,
+                    replay=record.kind == Kind.REPLAY,  # what the kind says, kept as the older columns had it
                     typed=record.typed,
                     line_shown=record.line_shown,
                     exercise=record.exercise,
@@ -348,12 +348,14 @@ class Store:
 
     def shared(self, token: str) -> GameRecord | None:
         """A shared deal by its token, as the game it was shared from (code, table rules, verified, winning
-        line, preset, and ``typed``: whoever opens the link plays a code somebody knows), None if unknown."""
+        line, preset; and its kind, typed when the code was known: whoever opens the link plays a code somebody
+        knows), None if unknown."""
         with self.autocommit.connect() as connection:
             row = connection.execute(select(shares).where(shares.c.token == token)).first()
         if row is None:
             return None
-        return from_row(GameRecord, row, id=row.game_id, player="", suits=parse_code(row.code).suits)
+        kind = Kind.TYPED if row.typed else Kind.SOLO
+        return from_row(GameRecord, row, id=row.game_id, player="", suits=parse_code(row.code).suits, kind=kind)
 
     # Winning lines shown.
 

@@ -8,7 +8,6 @@ Revises: 0006
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -41,7 +40,7 @@ def upgrade() -> None:
         .where(games.c.finished_at.is_not(None))
         .order_by(games.c.finished_at, games.c.created_at)
     )
-    count_finished(connection, (replace(from_row(GameRecord, row), kind=_kind(row)) for row in ended.all()))
+    count_finished(connection, (from_row(GameRecord, row, kind=_kind(row)) for row in ended.all()))
 
 
 def _kind(row: sa.Row[Any]) -> Kind:
