@@ -148,6 +148,14 @@ class Settings(BaseSettings):
     a database must share it. Empty: one made at random once and kept in the database, never shown."""
     daily_solve_seconds: Number = 20.0
     """Time the solver gives each candidate for a day's deal; the first one it wins is the day's deal."""
+    # Accounts (``server/people/accounts``).
+    public_origin: Text = ""
+    """The address players reach the site at, as the browser writes it (``https://spider.example``): passkeys are
+    bound to its host name. Empty: ``http://localhost:PORT``, which browsers allow without HTTPS."""
+    accounts_per_address_per_day: Count = 3
+    """New accounts one client address may make a day (across processes with ``redis_url``). 0: no limit."""
+    account_tries_per_minute: Count = 10
+    """Tries at registering, signing in and recovering one client address may make a minute. 0: no limit."""
     # Bots (``server/bots``).
     bot_requests_per_minute: Count = 600
     """Requests one bot token may make a minute, ``bot_burst`` of them at once; past that, 429 with
@@ -189,6 +197,11 @@ class Settings(BaseSettings):
     @property
     def database_url(self) -> str:
         return database_url(self.database)
+
+    @property
+    def origin(self) -> str:
+        """The site's origin for passkeys: ``public_origin``, else ``http://localhost:PORT``."""
+        return self.public_origin.rstrip("/") or f"http://localhost:{self.port}"
 
 
 _ENVIRON: ContextVar[Mapping[str, str] | None] = ContextVar("environ", default=None)

@@ -1,12 +1,14 @@
 """The people's tables: every player seen (``players``), their names, ratings and duel tallies (``duelists``),
-and who is whose friend or ignored (``relations``).
+who is whose friend or ignored (``relations``), and the accounts that keep a player on every device:
+``accounts``, their ``passkeys``, ``sessions`` (a device's cookie signed in), ``recovery_codes`` and the
+WebAuthn ``challenges`` waiting for an answer.
 
 On the one ``MetaData`` (``db.metadata``); only this package's store reads or writes them.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, false
+from sqlalchemy import Boolean, Column, Float, Index, Integer, LargeBinary, String, Table, false
 
 from spider.server.db.metadata import metadata
 
@@ -43,4 +45,54 @@ relations = Table(
     Column("other", String(64), primary_key=True),
     Column("kind", String(8), nullable=False),  # "friend" or "ignore"
     Index("relations_by_other", "other"),
+)
+
+
+accounts = Table(
+    "accounts",
+    metadata,
+    # players.id of the guest who made it: every table that names the player goes on naming the account
+    Column("id", String(64), primary_key=True),
+    Column("handle", String(64), nullable=False, unique=True),  # WebAuthn's user handle, base64url of random bytes
+    Column("created_at", Float, nullable=False),
+    Column("deleted_at", Float, nullable=True),  # deleted: kept so that the first device's old cookie stays dead
+)
+
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("id", String(1400), primary_key=True),  # the credential's id, base64url (WebAuthn allows 1023 bytes)
+    Column("account", String(64), nullable=False, index=True),
+    Column("public_key", LargeBinary, nullable=False),  # COSE
+    Column("sign_count", Integer, nullable=False),
+    Column("name", String(48), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # a hash of the device's cookie token, as players.id is
+    Column("account", String(64), nullable=False, index=True),
+    Column("device", String(80), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("seen_at", Float, nullable=False),
+)
+
+recovery_codes = Table(
+    "recovery_codes",
+    metadata,
+    Column("id", String(16), primary_key=True),  # the code's first part, which finds it
+    Column("account", String(64), nullable=False, index=True),
+    Column("hash", String(128), nullable=False),  # Argon2id of the whole code
+)
+
+challenges = Table(
+    "challenges",
+    metadata,
+    Column("id", String(128), primary_key=True),  # the challenge, base64url
+    Column("purpose", String(8), nullable=False),  # "register" or "login"
+    Column("player", String(64), nullable=False),  # who asked: only they may answer it
+    Column("created_at", Float, nullable=False),
 )
