@@ -29,6 +29,7 @@ BACKENDS = ["sqlite", "postgresql"] if POSTGRESQL else ["sqlite"]
 # which does not depend on the database: they run on SQLite only. A new store or query needs a test in one of
 # these modules, or its module added here.
 BOTH_BACKENDS = frozenset({
+    "tests.server.test_accounts",
     "tests.server.test_api",
     "tests.server.test_arena_processes",
     "tests.server.test_arenas",

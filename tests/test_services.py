@@ -7,7 +7,8 @@ The service modules: every package's ``service.py`` and ``store.py``, and the do
 answer no route: ``games.asks``, ``games.records``, ``games.clock``, ``games.kinds``, ``games.events``,
 ``duels.duels``, ``duels.asks``, ``duels.computer``, ``duels.lobby``, ``duels.model``, ``duels.rated``,
 ``duels.state``, ``duels.clock``, ``arenas.arenas``, ``arenas.rules``, ``results.*``, ``solving.searches``,
-``records.files``, ``people.ratings``, ``people.lookalikes``, ``people.presence``, ``daily``'s and ``ghosts``'
+``records.files``, ``people.ratings``, ``people.lookalikes``, ``people.presence``, ``people.accounts``,
+``accounts.leaving``, ``daily``'s and ``ghosts``'
 services, and the refusals themselves.
 """
 
@@ -27,7 +28,8 @@ DOMAIN_MODULES = (
     "arenas/arenas.py", "arenas/rules.py",
     "results/counting.py", "results/offline.py", "results/stats.py", "results/tallies.py",
     "solving/searches.py", "records/files.py",
-    "people/ratings.py", "people/lookalikes.py", "people/presence.py",
+    "people/ratings.py", "people/lookalikes.py", "people/presence.py", "people/accounts.py",
+    "accounts/leaving.py",
 )
 
 

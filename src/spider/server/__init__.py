@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("reviews", "daily", "ghosts"),  # a finished game reviewed; the daily deal; races against an earlier game
     ("duels",),  # two players on one deal, with the server's clock and ratings
     ("records", "bots", "arenas"),  # game records; programs that duel; arenas of paired duels
-    ("leaderboards",),  # ratings and best scores, this week and ever
+    ("leaderboards", "accounts"),  # ratings and best scores, this week and ever; passkeys' routes, leaving
     ("ops",),  # housekeeping: what is deleted and when, Python's collections kept short
     ("migrations",),  # the schema through time, which knows every package's tables (``db.revisions`` runs it)
     ("api",),  # every package's routes in one table, and its description

@@ -22,6 +22,7 @@ from spider.actions import COLUMNS
 from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
 from spider.players.strengths import RATINGS, STRENGTHS
 from spider.rules import CHOICES, HELPS
+from spider.server.accounts.routes import ACCOUNT_API
 from spider.server.arenas.routes import ARENA_API
 from spider.server.bots.routes import BOT_API, with_bearer
 from spider.server.daily.routes import DAILY_API
@@ -82,6 +83,7 @@ API: tuple[Endpoint, ...] = (
     *RECORD_API,
     *CHANCE_API,
     *RESULT_API,
+    *ACCOUNT_API,
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, each rule's choices, and the "
              "game's constants the page uses", Presets),
     *HEALTH_API,

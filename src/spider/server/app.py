@@ -6,10 +6,13 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from spider.server.accounts.leaving import Leaving
+from spider.server.accounts.routes import AccountLimits
 from spider.server.api import routes
 from spider.server.arenas.arenas import Arenas, keep_arenas
 from spider.server.arenas.routes import ArenaLimits
@@ -37,6 +40,7 @@ from spider.server.http.security import SameOrigin, SecurityHeaders
 from spider.server.http.static import StaticFiles, web_folder
 from spider.server.ops.collector import keep_collections_short
 from spider.server.ops.prune import prune_daily
+from spider.server.people.accounts import Accounts
 from spider.server.people.presence import Presence
 from spider.server.people.service import People
 from spider.server.realtime.broker import Broker, LocalBroker
@@ -77,6 +81,8 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     metrics.watch_cache(lambda: games.cached)
     broker: Broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
     people, duel_store = People(store.engine), DuelStore(store.engine)
+    accounts = Accounts(store.engine, people, rp_id=urlsplit(settings.origin).hostname or "localhost",
+                        origin=settings.origin)
     duels = Duels(duel_store, games, people, broker)
     computers = ComputerOpponents(duels, duel_store, pace=settings.computer_pace)
     arenas = Arenas(ArenaStore(store.engine), duels)
@@ -91,8 +97,10 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             settings.socket_messages_per_minute, burst=settings.socket_burst, message_id="duel.socket_too_fast",
             name="socket", shared=shared,
         ),
+        accounts=accounts,
     )
     static = StaticFiles(web_folder())
+    bots = Bots(store.engine, people, per_player=settings.bots_per_player)
     reviews = Reviews(settings.solver_workers)
 
     @contextlib.asynccontextmanager
@@ -133,7 +141,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
             Middleware(Language),
             Middleware(SecurityHeaders),
             Middleware(SameOrigin),
-            Middleware(PlayerCookie, always_secure=settings.cookie_secure),
+            Middleware(PlayerCookie, always_secure=settings.cookie_secure, accounts=accounts),
             Middleware(BotBearer),
             Middleware(BodyTimeout, seconds=settings.body_timeout, deadline=settings.body_deadline),
             Middleware(BodyLimit, limit=settings.max_body),
@@ -147,7 +155,9 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     parts = Parts()
     parts.add(
         settings, metrics, static, sockets, games, Results(results, clock), duels, computers, arenas,
-        presence, reviews, Bots(store.engine, people, per_player=settings.bots_per_player),
+        presence, reviews, bots, store, people, accounts, Leaving(store, people, accounts, bots),
+        AccountLimits.made(shared, tries_per_minute=settings.account_tries_per_minute,
+                           accounts_a_day=settings.accounts_per_address_per_day),
         # a stream's place is held again at each keep-alive: a killed process's places free up soon after
         BotStreams(settings.bot_streams, shared=shared, hold_seconds=max(5.0, 3 * settings.bot_keepalive_seconds)),
         PlayerLimits(

@@ -21,11 +21,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from spider.server.bots.tables import bots
-from spider.server.people.service import SEEN_NAMES, People, check_name, made_up
+from spider.server.people.service import SEEN_NAMES, People, anonymise, check_name, made_up
 from spider.server.refusals import Conflict, Forbidden, NotFound
 
 TOKEN_PREFIX = "spb"
@@ -133,6 +133,14 @@ class Bots:
         if row is None:
             raise NotFound("bots.no_such_bot")
         return _bot(row)
+
+    @staticmethod
+    def forget_owner(connection: Connection, owner: str, at: float) -> None:
+        """What deleting an account takes of its bots: their tokens revoked and their names made up, so that the
+        duels they played keep an opponent."""
+        connection.execute(update(bots).where(bots.c.owner == owner, bots.c.revoked_at.is_(None)).values(revoked_at=at))
+        for player in connection.execute(select(bots.c.player).where(bots.c.owner == owner)).scalars():
+            anonymise(connection, player)
 
     def authenticate(self, token: str) -> str | None:
         """The player id of the bot whose live token this is, or None (a bad, unknown or revoked token).

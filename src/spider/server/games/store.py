@@ -517,6 +517,18 @@ class Store:
                 ).scalars()
             )
 
+    def begun(self, player: str) -> int:
+        """How many games the player has begun (replays of a winning line aside)."""
+        with self.autocommit.connect() as connection:
+            found = select(func.count()).select_from(games).where(games.c.player == player, games.c.kind != Kind.REPLAY)
+            return int(connection.execute(found).scalar_one())
+
+    def finished_ids(self, player: str) -> list[str]:
+        """The ids of the player's finished games, oldest first (an account's export)."""
+        with self.autocommit.connect() as connection:
+            found = select(games.c.id).where(games.c.player == player, games.c.finished_at.is_not(None))
+            return list(connection.execute(found.order_by(games.c.created_at)).scalars())
+
     def codes_played(self, player: str, suits: int) -> set[str]:
         """The deals a player has been given, of one suit count (whatever their rules suffix)."""
         with self.autocommit.connect() as connection:

@@ -53,6 +53,7 @@ ERRORS: tuple[tuple[type[SpiderError] | str, Answer], ...] = (
     # id's row wins over its kind's); over HTTP, the same status.
     ("server.cross_site", Answer(status.HTTP_403_FORBIDDEN, status.WS_1008_POLICY_VIOLATION)),
     ("duel.socket_no_player", Answer(status.HTTP_403_FORBIDDEN, status.WS_1008_POLICY_VIOLATION)),
+    ("account.signed_out", Answer(status.HTTP_403_FORBIDDEN, status.WS_1008_POLICY_VIOLATION)),
     ("duel.socket_too_many", Answer(status.HTTP_429_TOO_MANY_REQUESTS, status.WS_1008_POLICY_VIOLATION)),
     ("duel.socket_too_fast", Answer(status.HTTP_429_TOO_MANY_REQUESTS, status.WS_1008_POLICY_VIOLATION)),
     ("duel.socket_too_large", Answer(status.HTTP_413_CONTENT_TOO_LARGE, status.WS_1009_MESSAGE_TOO_BIG)),

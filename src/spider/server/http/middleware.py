@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import math
+import time
+from typing import Protocol
 
 from starlette import status
 from starlette.datastructures import MutableHeaders
@@ -73,18 +75,34 @@ class Language:
             await self.app(scope, receive, send_in_language)
 
 
+class SignedIn(Protocol):
+    """Which account a device's cookie is signed in to (``people.accounts.Accounts``)."""
+
+    def signed_in(self, session: str) -> str | None:
+        """The account of the session ``session`` (a hash of the cookie's token); ``None`` for a guest's cookie;
+        ``""`` for a cookie that no longer holds (the device is then given a new one)."""
+        ...
+
+    def seen(self, session: str, at: float) -> None:
+        """A request from the session (its ``last_seen``)."""
+        ...
+
+
 class PlayerCookie:
     """Recognises the player by the ``spider_player`` cookie, and gives a new player one.
 
-    The handlers find the player's id in ``request.state.player``. Each load of the page sends the
-    cookie again, so that it stays as long as the player keeps coming back (browsers cap a cookie's
-    life at about a year however long it asks for). The cookie is ``Secure`` when the request came by
-    HTTPS, or always with ``always_secure``.
+    The handlers find the player's id in ``request.state.player``: the account the cookie is signed in to
+    (``accounts``), else the guest the cookie itself is; ``request.state.session`` is the hash of the cookie's
+    token either way. Each load of the page sends the cookie again, so that it stays as long as the player keeps
+    coming back (browsers cap a cookie's life at about a year however long it asks for). The cookie is ``Secure``
+    when the request came by HTTPS, or always with ``always_secure``. An answer that sets the cookie itself (a
+    sign-in gives the device a new token) keeps its own.
     """
 
-    def __init__(self, app: ASGIApp, *, always_secure: bool = False) -> None:
+    def __init__(self, app: ASGIApp, *, always_secure: bool = False, accounts: SignedIn | None = None) -> None:
         self.app = app
         self.always_secure = always_secure
+        self.accounts = accounts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or bearer_token(scope) is not None:  # a bot: no cookie (``BotBearer``)
@@ -92,25 +110,47 @@ class PlayerCookie:
             return
         token = cookie_token(scope)
         fresh = token is None
-        if token is None:
-            token = new_token()
-        scope.setdefault("state", {})["player"] = player_id(token)
+        player = None if token is None else self.player(player_id(token))
+        if token is None or player is None:  # no cookie, or one that no longer holds: a new guest
+            token, fresh = new_token(), True
+            player = player_id(token)
+        state = scope.setdefault("state", {})
+        state["player"], state["session"] = player, player_id(token)
+        state["secure_cookie"] = secure = self.always_secure or scope.get("scheme") == "https"
         if not fresh and scope["path"] != "/":
             await self.app(scope, receive, send)
             return
-        attributes = f"Path=/; Max-Age={PLAYER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax"
-        # Secure when the client came over HTTPS (uvicorn says so for a trusted proxy's X-Forwarded-Proto):
-        # a cookie that reached the player by HTTPS must never travel in clear text.
-        if self.always_secure or scope.get("scheme") == "https":
-            attributes += "; Secure"
-        set_cookie = f"{PLAYER_COOKIE}={token}; {attributes}"
+        set_cookie = player_cookie(token, secure=secure)
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                answer_headers(message).append("set-cookie", set_cookie)
+                headers = answer_headers(message)
+                if not any(value.startswith(f"{PLAYER_COOKIE}=") for value in headers.getlist("set-cookie")):
+                    headers.append("set-cookie", set_cookie)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+    def player(self, session: str) -> str | None:
+        """The player a cookie's session is: its account, the guest it is, or ``None`` when it no longer holds."""
+        if self.accounts is None:
+            return session
+        account = self.accounts.signed_in(session)
+        if account is None:
+            return session
+        if not account:
+            return None
+        self.accounts.seen(session, time.time())
+        return account
+
+
+def player_cookie(token: str, *, secure: bool, name: str = PLAYER_COOKIE, max_age: int = PLAYER_COOKIE_MAX_AGE) -> str:
+    """The ``Set-Cookie`` value that gives the device the cookie ``name`` (the player's) holding ``token``.
+
+    Secure when the client came over HTTPS (uvicorn says so for a trusted proxy's X-Forwarded-Proto): a cookie
+    that reached the player by HTTPS must never travel in clear text."""
+    attributes = f"Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax"
+    return f"{name}={token}; {attributes}; Secure" if secure else f"{name}={token}; {attributes}"
 
 
 class BodyLimit:

@@ -23,7 +23,7 @@ from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.upserts import insert_into
 from spider.server.people.lookalikes import skeleton
 from spider.server.people.ratings import Rating
-from spider.server.people.tables import duelists, players, relations
+from spider.server.people.tables import accounts, duelists, players, relations
 from spider.server.refusals import Conflict, Invalid, NotFound
 from spider.text import catalog, languages, message
 
@@ -60,14 +60,33 @@ def add_player(connection: Connection, player: str, at: float) -> None:
 
 
 def players_before(connection: Connection, before: float, *, playing: Select[tuple[str]]) -> list[str]:
-    """The players first seen before ``before`` and not among ``playing`` (a query of player ids)."""
-    found = select(players.c.id).where(players.c.created_at < before, players.c.id.not_in(playing))
+    """The players first seen before ``before`` and not among ``playing`` (a query of player ids), accounts aside:
+    an account is kept however long it rests (its passkeys can sign in again), a guest's cookie is not."""
+    live = select(accounts.c.id).where(accounts.c.deleted_at.is_(None))
+    found = select(players.c.id).where(
+        players.c.created_at < before, players.c.id.not_in(playing), players.c.id.not_in(live)
+    )
     return [str(player) for player in connection.execute(found).scalars()]
 
 
 def forget(connection: Connection, gone: list[str]) -> None:
     """Deletes these players (``ops.prune``: gone for a year, once every package has deleted what it kept)."""
     connection.execute(delete(players).where(players.c.id.in_(gone)))
+
+
+def anonymise(connection: Connection, player: str) -> None:
+    """What deleting an account takes of its duelist: its chosen name (a made-up one stands in its place, so that
+    opponents' duels keep an opponent) and its friends and ignored players, both ways. Its rating and tallies
+    stay, as the opponents' results stand."""
+    connection.execute(delete(relations).where(or_(relations.c.player == player, relations.c.other == player)))
+    for _ in range(20):
+        name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
+        taken = select(duelists.c.player).where(duelists.c.name_key == name_key(name))
+        if connection.execute(taken).first() is None:
+            connection.execute(
+                update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
+            )
+            return
 
 
 def names(engine: Engine, some: list[str]) -> dict[str, str]:

@@ -94,5 +94,6 @@ challenges = Table(
     Column("id", String(128), primary_key=True),  # the challenge, base64url
     Column("purpose", String(8), nullable=False),  # "register" or "login"
     Column("player", String(64), nullable=False),  # who asked: only they may answer it
+    Column("handle", String(64), nullable=True),  # a new account's user handle, kept from options to answer
     Column("created_at", Float, nullable=False),
 )

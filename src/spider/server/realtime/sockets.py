@@ -50,6 +50,7 @@ from spider.errors import SpiderError
 from spider.server.http.errors import RequestError, close_code, error_frame, refused
 from spider.server.http.identity import cookie_token, player_id
 from spider.server.http.limits import TokenBuckets
+from spider.server.http.middleware import SignedIn
 from spider.server.http.security import SameOrigin
 from spider.server.realtime.broker import Broker, Message, Overflow, Subscription
 
@@ -249,9 +250,22 @@ class Connection:
     async def deliver(self, event: Message) -> None:
         """Passes one message of the broker's to the handler registered for its kind (none: the page hears nothing)."""
         kind = event.get("type")
+        if kind == SIGNED_OUT:
+            await self.close("account.signed_out")
+            return
         handler = self.table.events.get(kind) if isinstance(kind, str) else None
         if handler is not None:
             await handler(self, event)
+
+
+SIGNED_OUT = "signed_out"
+"""The message on a session's topic that its sign-in has ended (signed out, revoked, account deleted): each
+socket of that session, in every process, is closed (``account.signed_out``) and its page reloads."""
+
+
+def session_topic(session: str) -> str:
+    """The broker's topic of one signed-in device (a hash of its cookie's token)."""
+    return f"session:{session}"
 
 
 async def forward(connection: Connection, event: Message) -> None:
@@ -271,8 +285,10 @@ class Sockets:
         per_player: int = 0,
         per_address: int = 0,
         messages: TokenBuckets | None = None,
+        accounts: SignedIn | None = None,
     ) -> None:
         self.broker = broker
+        self.accounts = accounts  # which account a cookie is signed in to
         self.table = table
         self.per_player = per_player
         self.per_address = per_address
@@ -314,7 +330,14 @@ class Sockets:
             await websocket.send_text(json.dumps(error_frame(refused("duel.socket_no_player"))))
             await websocket.close(close_code("duel.socket_no_player"), reason="duel.socket_no_player")
             return
-        player = player_id(token)
+        session = player_id(token)
+        player = session if self.accounts is None else self.accounts.signed_in(session)
+        if player is None:
+            player = session  # a guest's cookie
+        if not player:  # a cookie that no longer holds: the page reloads and gets a new one
+            await websocket.send_text(json.dumps(error_frame(refused("account.signed_out"))))
+            await websocket.close(close_code("account.signed_out"), reason="account.signed_out")
+            return
         address = websocket.client.host if websocket.client is not None else ""
         if not self.enter(player, address):
             await websocket.send_text(json.dumps(error_frame(refused("duel.socket_too_many"))))
@@ -322,6 +345,7 @@ class Sockets:
             return
         try:
             async with self.broker.subscription() as subscription:
+                await subscription.add(session_topic(session))  # told when the session ends (``SIGNED_OUT``)
                 connection = Connection(websocket, self.table, player, subscription, self.messages)
                 self.open.add(connection)
                 try:

@@ -2,6 +2,21 @@
 // do not edit; a shape changed on the server is changed here by running it again. The page's own types,
 // and names for parts of these, are in types.d.ts.
 
+/**
+ * Who this device plays as. A guest (``signed_in`` false) has no passkeys nor sessions; ``games`` are the
+ * games this player has begun (on this device only, for a guest), ``name`` the name they chose (``None`` for a
+ * made-up one).
+ */
+export interface Account {
+  signed_in: boolean;
+  name: string | null;
+  games: number;
+  created_at: number | null;
+  recovery_codes_left: number;
+  passkeys: Passkey[];
+  sessions: Session[];
+}
+
 /** ``POST /api/games/{id}/actions``: one action in notation. */
 export interface Action {
   action: string;
@@ -133,6 +148,16 @@ export interface Constants {
   name_length: number;
   /** Milliseconds between two signs of life from a page that shows a game (``POST /api/games/{id}/clock``). */
   heartbeat_ms: number;
+}
+
+/** A passkey's answer as ``PublicKeyCredential.toJSON()`` gives it (registration or authentication). */
+export interface Credential {
+  id: string;
+  rawId: string;
+  type: string;
+  response: Record<string, unknown>;
+  authenticatorAttachment?: string | null;
+  clientExtensionResults?: Record<string, unknown>;
 }
 
 export interface DailyBoard {
@@ -267,6 +292,20 @@ export interface Exercise {
   solved: boolean;
   best_moves: number | null;
   number: number;
+}
+
+/**
+ * Everything the server keeps of the account's own: the account, its passkeys (never their keys), sessions,
+ * friends, ignored players and bots, its duel rating, and every finished game as a game record.
+ */
+export interface Export {
+  exported_at: number;
+  account: Account;
+  rating: Record<string, number>;
+  friends: string[];
+  ignored: string[];
+  bots: Record<string, unknown>[];
+  games: string[];
 }
 
 export interface Flipped {
@@ -562,6 +601,22 @@ export interface OpenTable {
   yours: boolean;
 }
 
+/**
+ * One of the account's passkeys: its credential's id (base64url), the name it goes by, when it was made and
+ * last signed in with.
+ */
+export interface Passkey {
+  id: string;
+  name: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** ``PATCH /api/account/passkeys/{id}``: the name a passkey goes by in the account's list. */
+export interface PasskeyName {
+  name: string;
+}
+
 export interface PastDay {
   day: string;
   suits: number;
@@ -748,9 +803,30 @@ export interface RecordToShow {
   actions?: string[] | null;
 }
 
+/** ``POST /api/account/recover``: one of the ten codes shown when the account was made. */
+export interface RecoveryCode {
+  code: string;
+}
+
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}
+
 export interface Redone {
   type: "redone";
   action: string;
+}
+
+/** A passkey stored: a new account's ten recovery codes, shown this once (empty for a passkey more). */
+export interface Registered {
+  signed_in: boolean;
+  name: string | null;
+  games: number;
+  created_at: number | null;
+  recovery_codes_left: number;
+  passkeys: Passkey[];
+  sessions: Session[];
+  recovery_codes: string[];
 }
 
 /** ``POST /api/games/{id}/resume``: take a finished game up again after ``at`` of its actions. */
@@ -792,9 +868,46 @@ export interface RunRemoved {
   suit: "s" | "h" | "d" | "c";
 }
 
+/** A device signed in to the account: ``current`` for the one asking. */
+export interface Session {
+  id: string;
+  device: string;
+  created_at: number;
+  last_seen: number;
+  current: boolean;
+}
+
 export interface Shared {
   share: string;
   path: string;
+}
+
+/** ``POST /api/account/logout``: this device, or every device signed in to the account. */
+export interface SignOut {
+  everywhere?: boolean;
+}
+
+/**
+ * A device signed in. ``guest_games``: the games the guest who played on this device before had begun;
+ * they stay that guest's, and signing out brings this device back to them. ``add_passkey``: signed in with a
+ * recovery code, so the page asks for a new passkey.
+ */
+export interface SignedIn {
+  signed_in: boolean;
+  name: string | null;
+  games: number;
+  created_at: number | null;
+  recovery_codes_left: number;
+  passkeys: Passkey[];
+  sessions: Session[];
+  guest_games: number;
+  add_passkey: boolean;
+}
+
+/** Sessions ended, and whether this device is back to the guest it was before signing in. */
+export interface SignedOut {
+  sessions_ended: number;
+  guest_games: number;
 }
 
 export interface SiteStats {
@@ -998,6 +1111,19 @@ export interface Endpoints {
   "GET /api/history": History;
   "GET /api/games/{game_id}/played": GameActions;
   "POST /api/offline-results": OfflineAnswer;
+  "GET /api/account": Account;
+  "DELETE /api/account": SignedOut;
+  "POST /api/account/register/options": Record<string, unknown>;
+  "POST /api/account/register": Registered;
+  "POST /api/account/login/options": Record<string, unknown>;
+  "POST /api/account/login": SignedIn;
+  "POST /api/account/recover": SignedIn;
+  "POST /api/account/recovery-codes": RecoveryCodes;
+  "PATCH /api/account/passkeys/{passkey_id}": Account;
+  "DELETE /api/account/passkeys/{passkey_id}": Account;
+  "DELETE /api/account/sessions/{session_id}": Account;
+  "POST /api/account/logout": SignedOut;
+  "GET /api/account/export": Export;
   "GET /api/presets": Presets;
   "GET /healthz": Health;
   "GET /api/openapi.json": Record<string, unknown>;
@@ -1037,4 +1163,12 @@ export interface Bodies {
   "POST /api/arenas/{arena_id}/berserk": Nothing;
   "POST /api/records/positions": RecordToShow;
   "POST /api/offline-results": OfflineResult;
+  "POST /api/account/register/options": Nothing;
+  "POST /api/account/register": Credential;
+  "POST /api/account/login/options": Nothing;
+  "POST /api/account/login": Credential;
+  "POST /api/account/recover": RecoveryCode;
+  "POST /api/account/recovery-codes": Nothing;
+  "PATCH /api/account/passkeys/{passkey_id}": PasskeyName;
+  "POST /api/account/logout": SignOut;
 }

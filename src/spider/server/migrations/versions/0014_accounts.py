@@ -54,6 +54,7 @@ def upgrade() -> None:
         sa.Column("id", sa.String(128), primary_key=True),
         sa.Column("purpose", sa.String(8), nullable=False),
         sa.Column("player", sa.String(64), nullable=False),
+        sa.Column("handle", sa.String(64), nullable=True),
         sa.Column("created_at", sa.Float, nullable=False),
     )
 
