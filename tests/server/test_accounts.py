@@ -6,6 +6,7 @@ accounts from one address)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +15,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider.record import read_records
+from spider.server.games.store import Store
 from spider.server.http.identity import PLAYER_COOKIE
+from spider.server.http.parts import parts_of
+from spider.server.ops.prune import prune
 
 from .authenticator import Authenticator
 from .conftest import new_game
@@ -241,3 +245,29 @@ def test_a_malformed_answer_is_named(client: TestClient, body: dict[str, Any]) -
     client.put("/api/me", json={"name": "Ada"})
     status, message_id = refusal(client.post("/api/account/register", json=body))
     assert status == 422 and message_id in ("server.missing_field", "server.bad_field")
+
+
+def test_a_revoked_sessions_open_socket_is_closed_at_once(client: TestClient) -> None:
+    device, _ = new_account(client)
+    other = second_device(client)
+    sign_in(other, device)
+    with other.websocket_connect("/api/socket") as socket:
+        hello = socket.receive_json()
+        assert hello["type"] == "hello"
+        theirs = next(s for s in account_of(client)["sessions"] if not s["current"])
+        assert client.delete(f"/api/account/sessions/{theirs['id']}").status_code == 200
+        frame = socket.receive_json()
+        while frame["type"] != "error":
+            frame = socket.receive_json()
+        assert frame["message_id"] == "account.signed_out"
+
+
+def test_an_account_resting_for_years_is_never_pruned_though_a_guest_is(client: TestClient) -> None:
+    new_account(client)
+    game = new_game(client, suits=1)
+    client.post(f"/api/games/{game['id']}/resign")
+    guest = second_device(client)
+    new_game(guest, suits=1)
+    prune(parts_of(client.app)[Store], at=time.time() + 3 * 365 * 24 * 3600)
+    assert account_of(guest)["games"] == 0, "the guest, resting for years, is gone"
+    assert account_of(client)["games"] == 1 and account_of(client)["signed_in"] is True
