@@ -373,7 +373,7 @@ class Accounts:
         connection.execute(delete(recovery_codes).where(recovery_codes.c.account == account))
         connection.execute(delete(challenges).where(challenges.c.player == account))
         connection.execute(
-            update(accounts).where(accounts.c.id == account).values(deleted_at=at, handle=f"deleted:{account}")
+            update(accounts).where(accounts.c.id == account).values(deleted_at=at, handle=secrets.token_urlsafe(32))
         )
 
     # What the steps above share.
