@@ -54,7 +54,10 @@ def serve(args: argparse.Namespace) -> int:
         print(f"spider serve: cannot open the database {settings.database}: {reason}", file=sys.stderr)
         return 2
     gc.freeze()  # what exists at start lives as long as the server: keep it out of garbage collections
-    print(f"Spider: http://{settings.host}:{settings.port}/  (games in {settings.database})", file=sys.stderr)
+    # the address passkeys work at: the public origin, or localhost (WebAuthn takes no IP address for a site)
+    local = settings.host in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "::")
+    where = f"{settings.origin}/" if local or settings.public_origin else f"http://{settings.host}:{settings.port}/"
+    print(f"Spider: {where}  (games in {settings.database})", file=sys.stderr)
     StoppingServer(uvicorn_config(app, settings), before_stopping=parts_of(app)[Sockets].going_away).run()
     return 0
 
