@@ -19,8 +19,10 @@ from spider.server.http.limits import SharedCounts, Shares, TokenBuckets
 from spider.server.http.parts import parts_of
 from spider.server.realtime.redis_broker import RedisBroker
 
+from .authenticator import Authenticator
 from .conftest import free_port
 from .duel_players import another_player, name_of, open_table, start_duel
+from .test_accounts import new_account, sign_in
 from .test_duel_sockets import of_type, receive_until
 from .test_fair_shares import run
 
@@ -179,3 +181,24 @@ def test_with_redis_down_a_duel_action_is_answered_as_stored_and_its_events_foll
     progress = [(frame["seat"], frame["player"]["score"]) for frame in heard if frame["type"] == "progress"]  # type: ignore[index]
     assert progress == [(0, -1), (1, 0)]  # the missed events, in the order they happened
     assert not parts_of(client.app)[Duels].outbox.unsent  # type: ignore[attr-defined]
+
+
+def test_new_accounts_from_one_address_and_a_sign_out_hold_across_processes(
+    make_client: Callable[..., TestClient],
+) -> None:
+    first = make_client(shared_database=True, redis_url=REDIS, accounts_per_address_per_day=1)
+    second = make_client(shared_database=True, redis_url=REDIS, accounts_per_address_per_day=1)
+    address = (f"10.9.{secrets.randbelow(250)}.{secrets.randbelow(250)}", 5000)  # this test's own address
+    one, other = TestClient(first.app, client=address), TestClient(second.app, client=address)
+    one.portal, other.portal = first.portal, second.portal
+    device, _ = new_account(one, "Ada")
+    other.put("/api/me", json={"name": "Bob"})
+    options = other.post("/api/account/register/options", json={}).json()
+    refused = other.post("/api/account/register", json=Authenticator().create(options))
+    assert refused.status_code == 429 and refused.json()["message_id"] == "account.too_many_accounts"
+    # signed in on the second process; signed out from the first: its socket on the second closes at once
+    assert sign_in(other, device).status_code == 200
+    with other.websocket_connect("/api/socket") as socket:
+        socket.receive_json()
+        assert one.post("/api/account/logout", json={"everywhere": True}).status_code == 200
+        assert receive_until(socket, of_type("error"))["message_id"] == "account.signed_out"
