@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, ClassVar
@@ -194,11 +195,15 @@ async def get_account(request: Request) -> Response:
 
 
 async def register_options(request: Request) -> Response:
+    return await _options(request, part(request, Accounts).registration_options)
+
+
+async def _options(request: Request, options: Callable[[str, float], dict[str, Any]]) -> Response:
+    """The options of a passkey to make or to use, counted as a try."""
     _guarded(request)
     Nothing.from_json(await json_object(request, required=False))
     _try(request)
-    accounts = part(request, Accounts)
-    return answer(await to_thread.run_sync(accounts.registration_options, player_of(request), now()))
+    return answer(await to_thread.run_sync(options, player_of(request), now()))
 
 
 async def register(request: Request) -> Response:
@@ -224,11 +229,7 @@ async def register(request: Request) -> Response:
 
 
 async def login_options(request: Request) -> Response:
-    _guarded(request)
-    Nothing.from_json(await json_object(request, required=False))
-    _try(request)
-    accounts = part(request, Accounts)
-    return answer(await to_thread.run_sync(accounts.login_options, player_of(request), now()))
+    return await _options(request, part(request, Accounts).login_options)
 
 
 async def login(request: Request) -> Response:
