@@ -1,9 +1,11 @@
 """Players as duelists: a name (a generated one until they choose), a rating, their duels' tallies,
 friends and the players they ignore. A player is still the cookie's token; the name is only shown.
 
-Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path),
-unique among players whatever their case and whatever letters that look alike (``lookalikes``), and
-never a computer player's name nor one that looks like it.
+Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path) nor
+anything that would not look as written (``lookalikes.flaw``: stacked marks, line breaks, blank fillers,
+characters wider than two cells, two spaces in a row), unique among players whatever their case and
+whatever letters that look alike (``lookalikes``), and never a computer player's name nor one that looks
+like it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.upserts import insert_into
-from spider.server.people.lookalikes import skeleton
+from spider.server.people.lookalikes import flaw, skeleton
 from spider.server.people.ratings import Rating
 from spider.server.people.tables import duelists, players, relations
 from spider.server.refusals import Conflict, Invalid, NotFound
@@ -144,6 +146,8 @@ def check_name(text: str) -> str:
         raise Invalid("duel.name_length", n=MAX_NAME)
     if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
         raise Invalid("duel.name_control")
+    if (problem := flaw(name)) is not None:
+        raise Invalid(problem)
     for computer in COMPUTER_NAMES.values():
         if name_key(name) == name_key(computer):
             message_id = "duel.name_computer" if name.casefold() == computer.casefold() else "duel.name_like_computer"
