@@ -92,6 +92,23 @@ def test_names_in_scripts_that_put_marks_on_letters_are_kept(client: TestClient)
         assert response.status_code == 200 and response.json()["name"] == name, name
 
 
+def test_a_made_up_name_is_read_in_the_readers_language_and_found_by_it(client: TestClient) -> None:
+    other, portuguese = another_player(client), {"Accept-Language": "pt"}
+    number = name_of(client).removeprefix("Player ")  # made up for an English reader
+    table = open_table(client)
+    listed = other.get("/api/duels", headers=portuguese).json()["tables"]
+    assert [t["creator"] for t in listed] == [f"Jogador {number}"]
+    found = other.get(f"/api/players/Jogador {number}", headers=portuguese).json()
+    assert found["name"] == f"Jogador {number}"
+    assert other.get(f"/api/players/Gracz {number}").json()["name"] == f"Player {number}"
+    joined = other.post(f"/api/duels/{table['id']}/join", headers={"Accept-Language": "he"}).json()
+    assert joined["players"][0]["name"] == f"שחקן {number}"
+    assert client.get("/api/me", headers=portuguese).json()["name"] == f"Jogador {number}"
+    # one number is one player: no one else takes it in another language
+    taken = other.put("/api/me", json={"name": f"Gracz {number}"})
+    assert (taken.status_code, taken.json()["message_id"]) == (409, "duel.name_taken")
+
+
 # Tables.
 
 

@@ -139,6 +139,39 @@ def made_up(name: str) -> bool:
     return _made_up_names().fullmatch(name) is not None
 
 
+def made_up_number(name: str) -> str | None:
+    """The number of a made-up name, as written (its one run of digits); None for a name a player chose.
+
+    >>> made_up_number("Gracz 12345"), made_up_number("Ada 12345")
+    ('12345', None)
+    """
+    digits = re.search(r"\d+", name) if made_up(name) else None
+    return None if digits is None else digits.group()
+
+
+def shown_name(name: str) -> str:
+    """A name as the reader sees it: a made-up one in the language spoken now (the request's, the socket's),
+    whichever language it was made up in, since ``Player 4821`` is one player in every language; a name a
+    player chose as it is. Every answer and message that names a player passes the name through here.
+
+    >>> from spider.text import speaking
+    >>> with speaking("pt"):
+    ...     shown_name("Player 4821"), shown_name("שחקן 31001"), shown_name("Ada")
+    ('Jogador 4821', 'Jogador 31001', 'Ada')
+    """
+    number = made_up_number(name)
+    return name if number is None else message("duel.default_name", n=number)
+
+
+def name_keys(name: str) -> list[str]:
+    """The keys a name may be stored under: its own, and for a made-up name that of each language's form of
+    it (a made-up name is kept in the language of whoever first asked for it, and read in every one)."""
+    number = made_up_number(name)
+    if number is None:
+        return [name_key(name)]
+    return sorted({name_key(message("duel.default_name", lang, n=number)) for lang in languages()})
+
+
 def check_name(text: str) -> str:
     """The name as it will be kept (NFC, spaces around it taken off), or a refusal naming the problem."""
     name = unicodedata.normalize("NFC", text).strip()
@@ -254,6 +287,8 @@ class People:
             name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
             try:
                 with self.engine.begin() as connection:
+                    if self._taken(connection, name, player):
+                        continue  # "Gracz 4821" is "Player 4821" to an English reader: one number, one player
                     if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
                         connection.execute(insert(players).values(id=player, created_at=at))
                     self._insert(connection, player, name)
@@ -279,7 +314,7 @@ class People:
             shown = name.encode("unicode_escape").decode()
             raise NotFound("duel.no_such_player", name=shown)
         with self.engine.connect() as connection:
-            row = connection.execute(select(duelists).where(duelists.c.name_key == name_key(name.strip()))).first()
+            row = connection.execute(select(duelists).where(duelists.c.name_key.in_(name_keys(name.strip())))).first()
         if row is None:
             raise NotFound("duel.no_such_player", name=name)
         return _duelist(row)
@@ -289,12 +324,24 @@ class People:
         self.get(player, at)
         try:
             with self.engine.begin() as connection:
+                if self._taken(connection, name, player):
+                    raise Conflict("duel.name_taken", name=name)
                 connection.execute(
                     update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
                 )
         except IntegrityError:
             raise Conflict("duel.name_taken", name=name) from None
         return self.get(player, at)
+
+    @staticmethod
+    def _taken(connection: Connection, name: str, player: str) -> bool:
+        """Whether another player holds the name in another form: a made-up name's number in any language
+        (the same form is the unique key's to refuse)."""
+        keys = name_keys(name)
+        if len(keys) == 1:
+            return False
+        held = select(duelists.c.player).where(duelists.c.name_key.in_(keys), duelists.c.player != player)
+        return connection.execute(held.limit(1)).first() is not None
 
     def away(self, players: list[str], since: float) -> set[str]:
         """Those of these players with no sign of life of a socket since ``since``."""
