@@ -41,8 +41,11 @@ def test_two_players_join_an_arena_see_the_standings_live_and_are_paired(browser
         listed.get_by_role("button", name="Open").click()
         second.get_by_role("dialog", name="Arenas").get_by_role("button", name="Join").click()
 
-        # the first player sees the second come in, live; then both are paired into one duel
-        expect(first.locator("[data-standings]")).to_contain_text(names[1])
+        # the first player sees the second come in, live (their name made up: on no board, "A player" there);
+        # then both are paired into one duel
+        expect(first.locator("[data-standings] li")).to_have_count(2)
+        expect(first.locator("[data-standings]")).to_contain_text("A player")
+        expect(first.locator("[data-standings]")).not_to_contain_text(names[1])
         for page in (first, second):
             expect(page.locator("#duel-bar")).to_be_visible(timeout=15_000)
             expect(page.locator("#arena-berserk")).to_be_visible()

@@ -159,3 +159,21 @@ def test_the_lobby_offers_each_computer_opponent_with_its_rating(browser: Browse
         ]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("locale", "shown"), [("he-IL", "\u20661500?\u2069"), ("en-GB", "1500?")])
+def test_a_provisional_rating_keeps_its_mark_beside_its_digits_in_hebrew(
+    browser: Browser, server: Server, locale: str, shown: str
+) -> None:
+    # in a right-to-left sentence "1500?" would be drawn "?1500": the digits and their "?" are one isolated run
+    context = open_context(browser, server, locale=locale)
+    try:
+        page = context.new_page()
+        open_table(page)
+        page.click("[data-command='duels']")
+        note = page.wait_for_selector("dialog[open] [data-me]")
+        assert note is not None
+        text = note.text_content() or ""
+        assert shown in text and text.count("?") == 1
+    finally:
+        context.close()

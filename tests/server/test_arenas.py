@@ -82,6 +82,27 @@ def test_players_who_join_are_paired_into_an_ordinary_duel_on_a_fresh_deal(clien
     assert listed[arena_id]["players"] == 2 and listed[arena_id]["joined"]
 
 
+def named(*players: TestClient) -> None:
+    """Each player chooses a name: a made-up one is on no board, the standings included."""
+    for index, player in enumerate(players):
+        assert player.put("/api/me", json={"name": f"Arena Player {chr(65 + index)}"}).status_code == 200
+
+
+def test_a_player_with_a_made_up_name_keeps_their_place_in_the_standings_without_the_name(client: TestClient) -> None:
+    other = another_player(client)
+    named(client)
+    arena_id = open_arena(client)["arena"]["id"]
+    join(client, arena_id)
+    join(other, arena_id)
+    tick(client)
+    win(other, client, duel_of(client, arena_id) or "")
+    tick(client)
+    assert name_of(other).startswith("Player ")
+    assert points_of(client, arena_id) == {"": 2, "Arena Player A": 0}
+    hebrew = client.get(f"/api/arenas/{arena_id}", headers={"Accept-Language": "he"}).json()
+    assert [entry["name"] for entry in hebrew["standings"]] == ["", "Arena Player A"]
+
+
 def test_the_server_keeps_an_hourly_arena_per_suit_count(client: TestClient) -> None:
     tick(client)
     scheduled = [a for a in client.get("/api/arenas").json()["arenas"] if a["opened_by"] is None]
@@ -91,6 +112,7 @@ def test_the_server_keeps_an_hourly_arena_per_suit_count(client: TestClient) -> 
 
 def test_a_win_gives_2_points_and_nobody_meets_the_same_opponent_twice_in_a_row(client: TestClient) -> None:
     other, third = another_player(client), another_player(client)
+    named(client, other)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
     join(other, arena_id)
@@ -109,6 +131,7 @@ def test_a_win_gives_2_points_and_nobody_meets_the_same_opponent_twice_in_a_row(
 
 def test_from_the_third_win_in_a_row_points_count_double(client: TestClient) -> None:
     players = [client, another_player(client), another_player(client)]
+    named(*players)
     arena_id = open_arena(client)["arena"]["id"]
     for player in players:
         join(player, arena_id)
@@ -139,6 +162,7 @@ def test_from_the_third_win_in_a_row_points_count_double(client: TestClient) -> 
 def test_berserk_halves_the_clock_for_a_point_more_and_only_before_the_first_move(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
     other = another_player(client)
+    named(client, other)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
     join(other, arena_id)
@@ -177,6 +201,7 @@ def test_berserk_outside_a_duel_is_refused(client: TestClient) -> None:
 def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
     other, third = another_player(client), another_player(client)
+    named(client, other, third)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
     join(other, arena_id)
@@ -219,6 +244,7 @@ def test_computer_players_fill_in_only_where_the_arena_allows_them(client: TestC
 def test_the_end_shows_the_podium_and_nobody_joins_after_it(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
     other, late = another_player(client), another_player(client)
+    named(client, other, late)
     arena_id = open_arena(client, length=15)["arena"]["id"]
     join(client, arena_id)
     join(other, arena_id)
@@ -256,6 +282,7 @@ def test_an_arena_ends_only_once_its_last_duel_has_ended(client: TestClient) -> 
 
 
 def test_a_flood_of_joins_and_leaves_is_refused_and_leaves_one_entry(client: TestClient) -> None:
+    named(client)
     arena_id = open_arena(client)["arena"]["id"]
     statuses = []
     for index in range(30):
@@ -290,6 +317,7 @@ def test_a_player_opens_at_most_two_arenas_and_bad_bodies_are_refused(client: Te
 
 def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
     other = another_player(client)
+    named(client, other)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
     with client.websocket_connect("/api/socket") as socket:

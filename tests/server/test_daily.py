@@ -171,6 +171,7 @@ def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_
     app: TestClient, clock: Clock
 ) -> None:
     slow, fast, loser, helped = app, another_player(app), another_player(app), another_player(app)
+    assert fast.put("/api/me", json={"name": "Fast Freddie"}).status_code == 200
     line = None
     games = {}
     for player in (slow, fast, loser, helped):
@@ -195,7 +196,9 @@ def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_
     assert [entry["helped"] for entry in entries] == [False, False, True, False]
     assert [entry["friend"] for entry in entries] == [False, False, False, True]
     assert found["you"]["place"] == 2 and entries[0]["game"] == games[id(fast)]["id"]
-    assert entries[0]["name"] == name_of(fast)
+    assert entries[0]["name"] == "Fast Freddie"
+    # the others have not chosen a name: theirs, made up, is on no board ("A player" on the page)
+    assert [entry["name"] for entry in entries[1:]] == [None, None, None] and name_of(slow).startswith("Player ")
     friends = board(slow, query="?friends=true")["entries"]
     assert [entry["place"] for entry in friends] == [1, 2] and friends[1]["friend"] is True
     today = slow.get("/api/daily").json()["deals"][0]
@@ -231,13 +234,20 @@ def test_past_days_are_played_unranked_and_streaks_count_days_in_a_row(app: Test
     win(other, old, line_of(app, YESTERDAY))
     assert [entry["you"] for entry in board(other, YESTERDAY)["entries"]] == [False]
     assert board(other, YESTERDAY)["entries"][0]["game"] is not None  # a past day's games may be replayed
+    running = other.get("/api/leaderboards/streaks?suits=1").json()["entries"]
+    assert running == []  # two days won in a row, but under a made-up name: on no board
+    assert app.put("/api/me", json={"name": "Daily Dora"}).status_code == 200
+    running = other.get("/api/leaderboards/streaks?suits=1").json()["entries"]
+    assert [(entry["name"], entry["value"], entry["played"], entry["best"]) for entry in running] == [
+        ("Daily Dora", 2, 2, 2)
+    ]
     app.post(f"/api/games/{daily(app)['id']}/resign")
     today = app.get("/api/daily").json()
     assert today["streaks"]["1"] == {"played": 3, "won": 0, "best_played": 3, "best_won": 2}
     assert [past["day"] for past in today["past"]] == [YESTERDAY, "2026-12-03"]
     leaders = other.get("/api/leaderboards/streaks?suits=1").json()
     assert leaders["board"] == "streaks" and leaders["suits"] == 1 and leaders["you"] is None
-    assert [(entry["value"], entry["played"], entry["best"]) for entry in leaders["entries"]] == [(0, 3, 2)]
+    assert leaders["entries"] == []  # no day won in a row now: a run of none is no entry
     assert other.get("/api/leaderboards/streaks?suits=1&friends=true").json()["entries"] == []
     assert other.get("/api/leaderboards/streaks?suits=5").status_code == 422
 

@@ -50,6 +50,23 @@ def test_an_ignored_players_new_table_does_not_reach_the_lobby(client: TestClien
         assert [t["id"] for t in receive_until(socket, of_type("lobby"))["tables"]] == [table["id"]]
 
 
+def test_a_made_up_name_reaches_each_socket_in_its_readers_language(client: TestClient) -> None:
+    other = another_player(client)
+    mine, theirs = (name_of(player).removeprefix("Player ") for player in (client, other))  # made up in English
+    with client.websocket_connect("/api/socket", headers={"Accept-Language": "he"}) as socket:
+        assert socket.receive_json()["me"]["name"] == f"שחקן {mine}"
+        table = open_table(other)
+        assert [t["creator"] for t in receive_until(socket, of_type("lobby"))["tables"]] == [f"שחקן {theirs}"]
+        other.post(f"/api/duels/{table['id']}/invite", json={"name": f"Speler {mine}"})
+        assert receive_until(socket, of_type("invitation"))["by"] == f"שחקן {theirs}"
+        client.post(f"/api/duels/{table['id']}/accept")
+        socket.send_json({"type": "follow", "duel": table["id"]})
+        followed = receive_until(socket, of_type("duel"))["duel"]
+        assert [player["name"] for player in followed["players"]] == [f"שחקן {theirs}", f"שחקן {mine}"]
+        duel_act(other, table["id"], "d")
+        assert receive_until(socket, of_type("progress"))["player"]["name"] == f"שחקן {theirs}"
+
+
 def test_an_invitation_and_its_answer_arrive_live(client: TestClient) -> None:
     other = another_player(client)
     table = open_table(client)

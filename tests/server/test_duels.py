@@ -62,6 +62,53 @@ def test_bad_names_are_refused_with_a_sentence_and_change_nothing(client: TestCl
     assert name_of(client) == mine
 
 
+def test_names_that_would_not_look_as_written_are_refused_each_with_its_reason(client: TestClient) -> None:
+    mine = name_of(client)
+    for name, message_id, words in [
+        ("Zalgo\u0301\u0300\u0302", "duel.name_marks", "marks on one letter"),
+        ("Ada\u2028Lovelace", "duel.name_lines", "line or paragraph breaks"),
+        ("Ada\u2029Lovelace", "duel.name_lines", "line or paragraph breaks"),
+        ("\u3164", "duel.name_blank", "blank filler"),
+        ("Ada\u2800", "duel.name_blank", "blank filler"),
+        ("Ada\uffa0Byron", "duel.name_blank", "blank filler"),
+        ("Ada \ufdfd", "duel.name_wide", "wider than two letters"),
+        ("\ua9c5\ua9c5", "duel.name_wide", "wider than two letters"),
+        ("Ada  Lovelace", "duel.name_spaces", "two spaces in a row"),
+        ("Ada \u3000Lovelace", "duel.name_spaces", "two spaces in a row"),
+    ]:
+        response = client.put("/api/me", json={"name": name})
+        assert (response.status_code, response.json()["message_id"]) == (422, message_id), repr(name)
+        assert words in response.json()["error"], repr(name)
+    assert name_of(client) == mine
+    polish = client.put("/api/me", json={"name": "Ada  Lovelace"}, headers={"Accept-Language": "pl"})
+    assert polish.json()["error"] == "Nazwa gracza nie może zawierać dwóch spacji z rzędu."
+
+
+def test_names_in_scripts_that_put_marks_on_letters_are_kept(client: TestClient) -> None:
+    # Vietnamese (NFC makes "ễ" one letter), pointed Hebrew (dagesh, vowel and dot, each in its place),
+    # Thai (a vowel above and a tone mark above it), Hindi, Japanese (two cells a character)
+    for name in ["Nguyễn Văn Ân", "\u05e9\u05b8\u05bc\u05c1\u05d9", "ที่ดิน", "हैं", "山田 太郎"]:
+        response = client.put("/api/me", json={"name": name})
+        assert response.status_code == 200 and response.json()["name"] == name, name
+
+
+def test_a_made_up_name_is_read_in_the_readers_language_and_found_by_it(client: TestClient) -> None:
+    other, portuguese = another_player(client), {"Accept-Language": "pt"}
+    number = name_of(client).removeprefix("Player ")  # made up for an English reader
+    table = open_table(client)
+    listed = other.get("/api/duels", headers=portuguese).json()["tables"]
+    assert [t["creator"] for t in listed] == [f"Jogador {number}"]
+    found = other.get(f"/api/players/Jogador {number}", headers=portuguese).json()
+    assert found["name"] == f"Jogador {number}"
+    assert other.get(f"/api/players/Gracz {number}").json()["name"] == f"Player {number}"
+    joined = other.post(f"/api/duels/{table['id']}/join", headers={"Accept-Language": "he"}).json()
+    assert joined["players"][0]["name"] == f"שחקן {number}"
+    assert client.get("/api/me", headers=portuguese).json()["name"] == f"Jogador {number}"
+    # one number is one player: no one else takes it in another language
+    taken = other.put("/api/me", json={"name": f"Gracz {number}"})
+    assert (taken.status_code, taken.json()["message_id"]) == (409, "duel.name_taken")
+
+
 # Tables.
 
 

@@ -108,6 +108,10 @@ def test_a_duels_record_holds_both_games_once_the_duel_is_over(client: TestClien
     assert first.code == second.code and first.rules == second.rules
     assert {first.result, second.result} <= {"win", "loss", "draw"}
     assert read_records(client.get(f"/api/games/{seats[1].game}/record").text) == [first, second]
+    # the replay viewer's title names the players: made-up names in the reader's language, not their owners'
+    dutch = other.get(f"/api/games/{mine}/record/positions", headers={"Accept-Language": "nl"}).json()
+    numbers = [name_of(player).removeprefix("Player ") for player in (client, other)]
+    assert [game["player"] for game in dutch["games"]] == [f"Speler {numbers[0]}", f"Speler {numbers[1]}"]
 
 
 def test_the_page_sends_a_record_and_gets_its_positions(client: TestClient) -> None:

@@ -57,6 +57,7 @@ class Standing(TypedDict):
 
     place: Annotated[int, Field(ge=1)]
     name: str
+    """Empty for a player who has not chosen a name: a made-up name is on no board."""
     rating: float
     points: Whole
     duels: Whole

@@ -37,7 +37,7 @@ from spider.server.duels.duels import Duels
 from spider.server.duels.messages import Notes
 from spider.server.duels.model import OVER, PERSON, PLAYING, Duel, Seat
 from spider.server.http.ids import new_token, token_shaped
-from spider.server.people.service import computer_id, computer_strength
+from spider.server.people.service import computer_id, computer_strength, shown, shown_name
 from spider.server.refusals import Conflict, Forbidden, NotFound, Refusal
 from spider.view import iso_time
 
@@ -111,7 +111,7 @@ class Arenas:
             ends_at=iso_time(row.ends_at),
             state=self._state(row, at),
             computers=row.computers,
-            opened_by=None if row.creator is None else names.get(row.creator, ""),
+            opened_by=None if row.creator is None else shown_name(names.get(row.creator, "")),
             players=players,
             joined=joined,
         )
@@ -136,7 +136,7 @@ class Arenas:
         return [
             Standing(
                 place=place,
-                name=people[row.player].name if row.player in people else "",
+                name=people[row.player].name if row.player in people and shown(people[row.player].name) else "",
                 rating=people[row.player].rating.rating if row.player in people else 0.0,
                 points=row.points,
                 duels=row.duels,

@@ -41,7 +41,7 @@ from spider.server.daily.store import DailyStore, Entry
 from spider.server.games.kinds import DAILY_DEALS, Kind
 from spider.server.games.records import GameRecord
 from spider.server.games.service import Games, LiveGame
-from spider.server.people.service import friend_ids, names
+from spider.server.people.service import friend_ids, made_up, names
 from spider.server.refusals import Invalid
 from spider.solver import replays_to_win, solve
 from spider.text import Phrase
@@ -247,7 +247,7 @@ class Daily:
         def shown(place: int, entry: Entry) -> dict[str, Any]:
             return {
                 "place": place,
-                "name": entry.name,
+                "name": None if entry.name is None or made_up(entry.name) else entry.name,  # a made-up one: "A player"
                 "value": entry.score or 0,
                 "won": entry.won,
                 "score": entry.score or 0,
@@ -279,17 +279,19 @@ class Daily:
         now = today(self.games.now())
         mates = friend_ids(self.store.engine, player)
         wanted = [*mates, player] if friends else None
-        rows = []
+        # on the board: a run of days won (none is no entry), by a player with a name of their own
+        running = {}
         for someone, days in self.store.days_by_player(suits, wanted).items():
             found = streaks(days, now)
-            if found["won"] or found["played"]:
-                rows.append((someone, found))
+            if found["won"]:
+                running[someone] = found
+        named = {someone: name for someone, name in names(self.store.engine, [*running]).items() if not made_up(name)}
+        rows = [(someone, found) for someone, found in running.items() if someone in named]
         rows.sort(key=lambda row: (-row[1]["won"], -row[1]["played"], -row[1]["best_won"]))
-        named = names(self.store.engine, [someone for someone, _ in rows])
         entries = [
             {
                 "place": place,
-                "name": named.get(someone),
+                "name": named[someone],
                 "value": found["won"],
                 "played": found["played"],
                 "best": found["best_won"],

@@ -42,7 +42,7 @@ from spider.server.games.service import Games, LiveGame, rules_for
 from spider.server.games.store import now
 from spider.server.http.ids import token_shaped
 from spider.server.people.ratings import rate
-from spider.server.people.service import Duelist, People, computer_id
+from spider.server.people.service import Duelist, People, computer_id, shown_name
 from spider.server.realtime.broker import Broker
 from spider.server.refusals import Conflict, Forbidden, NotFound, Refusal
 
@@ -259,7 +259,7 @@ class Duels:
         if other.computer is not None:
             raise Conflict("duel.invite_computer", name=other.name)
         if self.people.ignores(other.player, player):
-            raise Forbidden("duel.invite_ignored", name=other.name)
+            raise Forbidden("duel.invite_ignored", name=shown_name(other.name))
         self._invite(duel, player, other.player, notes)
         notes.append(messages.duel_changed(duel.id))
         await self.outbox.send(notes)
@@ -319,7 +319,7 @@ class Duels:
         other = duel.other(mine)
         assert other is not None
         if duel.opponent == PERSON and player in self.people.apart(other.player):
-            raise Forbidden("duel.invite_ignored", name=self.people.get(other.player, 0.0).name)
+            raise Forbidden("duel.invite_ignored", name=shown_name(self.people.get(other.player, 0.0).name))
         new = Duel.table(player, duel.suits, duel.minutes, duel.rules, duel.opponent, self.clock())
         if not self.store.offer_rematch(duel.id, new.id, duel.rematch):  # the opponent offered it at the same moment
             return await self.rematch(player, duel_id)

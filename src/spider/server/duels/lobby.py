@@ -1,12 +1,13 @@
 """What the lobby and player info show: the open tables, a player's pending invitations, their friends,
 and a player as others see them with their last duels. Reads only; the changes are ``duels.Duels``'.
+Every name is as the reader sees it (``people.shown_name``: a made-up one in the reader's language).
 """
 
 from __future__ import annotations
 
 from spider.server.duels.answers import Friend, Friends, Invitation, OpenTable, PlayerInfo, RecentDuel
 from spider.server.duels.store import DuelStore
-from spider.server.people.service import FRIEND, IGNORE, Duelist, People
+from spider.server.people.service import FRIEND, IGNORE, Duelist, People, shown_name
 from spider.view import iso_time
 
 LOBBY_SIZE = 100
@@ -30,7 +31,7 @@ def created_tables(store: DuelStore, people: People) -> list[tuple[str, OpenTabl
             row.creator,
             OpenTable(
                 id=row.id,
-                creator=creators[row.creator].name,
+                creator=shown_name(creators[row.creator].name),
                 bot=creators[row.creator].bot,
                 rating=creators[row.creator].rating.rating,
                 provisional=creators[row.creator].rating.provisional,
@@ -54,7 +55,7 @@ def pending_invitations(store: DuelStore, people: People, player: str) -> list[I
     creators = people.many([row.creator for row in rows])
     return [
         Invitation(
-            duel=row.id, by=creators[row.creator].name, bot=creators[row.creator].bot,
+            duel=row.id, by=shown_name(creators[row.creator].name), bot=creators[row.creator].bot,
             rating=creators[row.creator].rating.rating, provisional=creators[row.creator].rating.provisional,
             suits=row.suits, minutes=row.minutes,
         )
@@ -68,14 +69,14 @@ def friends(people: People, player: str, at: float) -> Friends:
     return Friends(
         friends=[
             Friend(
-                name=friend.name,
+                name=shown_name(friend.name),
                 rating=friend.rating.rating,
                 provisional=friend.rating.provisional,
                 online=friend.online(at),
             )
             for friend in people.related(player, FRIEND)
         ],
-        ignored=[ignored.name for ignored in people.related(player, IGNORE)],
+        ignored=[shown_name(ignored.name) for ignored in people.related(player, IGNORE)],
     )
 
 
@@ -86,7 +87,7 @@ def player_info(store: DuelStore, people: People, duelist: Duelist, at: float) -
     recent = [
         RecentDuel(
             duel=row.duel,
-            opponent=names[row.player].name if row.player in names else "",
+            opponent=shown_name(names[row.player].name) if row.player in names else "",
             score=row.score,
             opponent_score=row.their_score,
             outcome=row.outcome,
@@ -96,7 +97,7 @@ def player_info(store: DuelStore, people: People, duelist: Duelist, at: float) -
         for row in rows
     ]
     return PlayerInfo(
-        name=duelist.name,
+        name=shown_name(duelist.name),
         computer=duelist.computer,
         bot=duelist.bot,
         online=duelist.online(at),

@@ -20,7 +20,7 @@ from spider.server.duels.duels import Duels
 from spider.server.duels.messages import LOBBY, DuelEvent, duel_topic, player_topic
 from spider.server.http.errors import refused
 from spider.server.http.ids import token_shaped
-from spider.server.people.service import Duelist
+from spider.server.people.service import Duelist, shown_name
 from spider.server.realtime.broker import Message
 from spider.server.realtime.sockets import (
     Connection,
@@ -35,13 +35,15 @@ from spider.server.realtime.sockets import (
 from spider.server.refusals import Conflict
 
 MAX_FOLLOWED = 16
+NAMED = ("by", "name")
+"""The fields of the messages for one player that hold a player's name."""
 DuelFrame = Literal["follow", "unfollow"]
 """The kinds of frame the page sends the duels."""
 
 
 class Following:
     """One socket's part in the duels: its player as a duelist when it opened, the duels it follows, those
-    it watches (its player's own game there has ended), and the names of the players kept apart by ignore."""
+    it watches (its player's own game there has ended), and the players kept apart by ignore."""
 
     def __init__(self) -> None:
         self.me: Duelist | None = None
@@ -63,18 +65,14 @@ class DuelSocket:
             "relations": self.relations,
             "duel_changed": self.duel_changed,
             "progress": self.progress,
-            # for this player only, sent as they are
-            "invitation": forward,
-            "invitation_answered": forward,
+            # for this player only, sent as they are but for the names, in the reader's language
+            "invitation": self.named,
+            "invitation_answered": self.named,
             "duel_started": forward,
         }
         table.add_frames(frames)
         table.add_events(events)
         table.add_hooks(opening=self.enter, greeting=self.hello)
-
-    def _apart_names(self, player: str) -> set[str]:
-        people = self.duels.people
-        return {duelist.name for duelist in people.many(list(people.apart(player))).values()}
 
     async def enter(self, connection: Connection) -> None:
         """The socket's player as a duelist, made the first time (so that the hooks after find them)."""
@@ -84,7 +82,7 @@ class DuelSocket:
     async def hello(self, connection: Connection) -> None:
         player, following = connection.player, connection.local(Following)
         me = following.me if following.me is not None else self.duels.people.get(player, self.duels.clock())
-        following.apart = self._apart_names(player)
+        following.apart = self.duels.people.apart(player)
         await connection.subscription.add(LOBBY)
         await connection.subscription.add(player_topic(player))
         await connection.send(
@@ -135,24 +133,29 @@ class DuelSocket:
         apart = connection.local(Following).apart
         creators = event.get("creators") or [None] * len(event["tables"])
         tables = [
-            {**table, "yours": creator == connection.player}
+            {**table, "creator": shown_name(table["creator"]), "yours": creator == connection.player}
             for table, creator in zip(event["tables"], creators, strict=True)
-            if table["creator"] not in apart
+            if creator not in apart
         ]
         await connection.send({"type": "lobby", "tables": tables})
 
     async def relations(self, connection: Connection, event: Message) -> None:
         player = connection.player
-        connection.local(Following).apart = self._apart_names(player)
+        connection.local(Following).apart = self.duels.people.apart(player)
         await connection.send({"type": "lobby", "tables": self.duels.open_tables(player)})
         await connection.send({"type": "relations", "friends": self.duels.friends(player)})
+
+    async def named(self, connection: Connection, event: Message) -> None:
+        """A message for this player alone (an invitation, its answer), the player it names in the reader's
+        language: it was written in the sender's."""
+        await connection.send({key: shown_name(value) if key in NAMED else value for key, value in event.items()})
 
     async def duel_changed(self, connection: Connection, event: Message) -> None:
         if event["duel"] in connection.local(Following).followed:
             await self._duel(connection, await self.duels.get(event["duel"], connection.player))
 
     async def progress(self, connection: Connection, event: Message) -> None:
-        await connection.send(event)
+        await connection.send({**event, "player": {**event["player"], "name": shown_name(event["player"]["name"])}})
         if event["duel"] in connection.local(Following).watching:
             view = await self.duels.watch(event["duel"], connection.player, event["seat"])
             if view is not None:

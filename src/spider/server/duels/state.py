@@ -11,7 +11,7 @@ from spider.server.duels.model import OVER, Duel, Seat, face_down_at_start
 from spider.server.duels.store import DuelStore
 from spider.server.games.answers import View
 from spider.server.games.service import Games, LiveGame
-from spider.server.people.service import Duelist, People
+from spider.server.people.service import Duelist, People, shown_name
 from spider.server.refusals import NoSuchGame
 from spider.text import message as sentence
 
@@ -48,7 +48,7 @@ class DuelStates:
             assert duel.code is not None
             turned_up = face_down_at_start(duel.code) - sum(game.face_down)
         return DuelPlayer(
-            name="" if duelist is None else duelist.name,
+            name="" if duelist is None else shown_name(duelist.name),
             computer=None if duelist is None else duelist.computer,
             bot=duelist is not None and duelist.bot,
             rating=0.0 if duelist is None else duelist.rating.rating,
@@ -86,13 +86,13 @@ class DuelStates:
             winner = next((seat for seat in duel.seats if seat.outcome == "win"), None)
             result = DuelResult(
                 scores=[seat.score or 0 for seat in duel.seats],
-                winner=None if winner is None else people[winner.player].name,
+                winner=None if winner is None else shown_name(people[winner.player].name),
                 outcomes=[seat.outcome for seat in duel.seats],
                 rating_changes=[seat.rating_change or 0.0 for seat in duel.seats],
                 ratings=[people[seat.player].rating.rating for seat in duel.seats],
                 provisional=[people[seat.player].rating.provisional for seat in duel.seats],
             )
-        invited_names = [d.name for d in self.people.many(self.store.invited(duel.id)).values()]
+        invited_names = [shown_name(d.name) for d in self.people.many(self.store.invited(duel.id)).values()]
         return DuelState(
             id=duel.id,
             state=duel.state,

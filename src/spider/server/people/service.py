@@ -1,9 +1,11 @@
 """Players as duelists: a name (a generated one until they choose), a rating, their duels' tallies,
 friends and the players they ignore. A player is still the cookie's token; the name is only shown.
 
-Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path),
-unique among players whatever their case and whatever letters that look alike (``lookalikes``), and
-never a computer player's name nor one that looks like it.
+Names are 1 to 24 characters with no control characters (nor a slash: a name is part of a path) nor
+anything that would not look as written (``lookalikes.flaw``: stacked marks, line breaks, blank fillers,
+characters wider than two cells, two spaces in a row), unique among players whatever their case and
+whatever letters that look alike (``lookalikes``), and never a computer player's name nor one that looks
+like it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.upserts import insert_into
-from spider.server.people.lookalikes import skeleton
+from spider.server.people.lookalikes import flaw, skeleton
 from spider.server.people.ratings import Rating
 from spider.server.people.tables import accounts, duelists, players, relations
 from spider.server.refusals import Conflict, Invalid, NotFound
@@ -156,6 +158,39 @@ def made_up(name: str) -> bool:
     return _made_up_names().fullmatch(name) is not None
 
 
+def made_up_number(name: str) -> str | None:
+    """The number of a made-up name, as written (its one run of digits); None for a name a player chose.
+
+    >>> made_up_number("Gracz 12345"), made_up_number("Ada 12345")
+    ('12345', None)
+    """
+    digits = re.search(r"\d+", name) if made_up(name) else None
+    return None if digits is None else digits.group()
+
+
+def shown_name(name: str) -> str:
+    """A name as the reader sees it: a made-up one in the language spoken now (the request's, the socket's),
+    whichever language it was made up in, since ``Player 4821`` is one player in every language; a name a
+    player chose as it is. Every answer and message that names a player passes the name through here.
+
+    >>> from spider.text import speaking
+    >>> with speaking("pt"):
+    ...     shown_name("Player 4821"), shown_name("שחקן 31001"), shown_name("Ada")
+    ('Jogador 4821', 'Jogador 31001', 'Ada')
+    """
+    number = made_up_number(name)
+    return name if number is None else message("duel.default_name", n=number)
+
+
+def name_keys(name: str) -> list[str]:
+    """The keys a name may be stored under: its own, and for a made-up name that of each language's form of
+    it (a made-up name is kept in the language of whoever first asked for it, and read in every one)."""
+    number = made_up_number(name)
+    if number is None:
+        return [name_key(name)]
+    return sorted({name_key(message("duel.default_name", lang, n=number)) for lang in languages()})
+
+
 def check_name(text: str) -> str:
     """The name as it will be kept (NFC, spaces around it taken off), or a refusal naming the problem."""
     name = unicodedata.normalize("NFC", text).strip()
@@ -163,6 +198,8 @@ def check_name(text: str) -> str:
         raise Invalid("duel.name_length", n=MAX_NAME)
     if "/" in name or any(unicodedata.category(character) in ("Cc", "Cf", "Cs", "Co", "Cn") for character in name):
         raise Invalid("duel.name_control")
+    if (problem := flaw(name)) is not None:
+        raise Invalid(problem)
     for computer in COMPUTER_NAMES.values():
         if name_key(name) == name_key(computer):
             message_id = "duel.name_computer" if name.casefold() == computer.casefold() else "duel.name_like_computer"
@@ -269,6 +306,8 @@ class People:
             name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
             try:
                 with self.engine.begin() as connection:
+                    if self._taken(connection, name, player):
+                        continue  # "Gracz 4821" is "Player 4821" to an English reader: one number, one player
                     if connection.execute(select(players.c.id).where(players.c.id == player)).first() is None:
                         connection.execute(insert(players).values(id=player, created_at=at))
                     self._insert(connection, player, name)
@@ -294,7 +333,7 @@ class People:
             shown = name.encode("unicode_escape").decode()
             raise NotFound("duel.no_such_player", name=shown)
         with self.engine.connect() as connection:
-            row = connection.execute(select(duelists).where(duelists.c.name_key == name_key(name.strip()))).first()
+            row = connection.execute(select(duelists).where(duelists.c.name_key.in_(name_keys(name.strip())))).first()
         if row is None:
             raise NotFound("duel.no_such_player", name=name)
         return _duelist(row)
@@ -304,12 +343,24 @@ class People:
         self.get(player, at)
         try:
             with self.engine.begin() as connection:
+                if self._taken(connection, name, player):
+                    raise Conflict("duel.name_taken", name=name)
                 connection.execute(
                     update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
                 )
         except IntegrityError:
             raise Conflict("duel.name_taken", name=name) from None
         return self.get(player, at)
+
+    @staticmethod
+    def _taken(connection: Connection, name: str, player: str) -> bool:
+        """Whether another player holds the name in another form: a made-up name's number in any language
+        (the same form is the unique key's to refuse)."""
+        keys = name_keys(name)
+        if len(keys) == 1:
+            return False
+        held = select(duelists.c.player).where(duelists.c.name_key.in_(keys), duelists.c.player != player)
+        return connection.execute(held.limit(1)).first() is not None
 
     def away(self, players: list[str], since: float) -> set[str]:
         """Those of these players with no sign of life of a socket since ``since``."""

@@ -19,7 +19,7 @@ from spider.server.duels.store import DuelStore
 from spider.server.games.records import GameRecord
 from spider.server.games.store import Store
 from spider.server.http.ids import token_shaped
-from spider.server.people.service import names
+from spider.server.people.service import names, shown_name
 from spider.server.refusals import Conflict, NoSuchGame
 
 NOT_OVER = "server.actions_not_over"
@@ -81,8 +81,9 @@ def _record(
 
 
 def _one_line(name: str | None) -> str | None:
-    """A name as a record's header holds it: one line, no spaces around it."""
+    """A name as a record's header holds it: one line, no spaces around it, a made-up one in the reader's
+    language (``people.shown_name``: the replay viewer's title names the players)."""
     if name is None:
         return None
-    name = " ".join(name.split())
+    name = " ".join(shown_name(name).split())
     return name or None

@@ -83,13 +83,16 @@ async function create(form) {
   } catch (error) { refuse(error); }
 }
 
+/** A standing's name: none for a player who has not chosen one (a made-up name is on no board). @param {T.Standing} s */
+const standingName = (s) => esc(s.name || t('arena.anonymous'));
+
 /** @param {T.Standing[]} standings @param {T.Standing[] | null} podium */
 function standingsHtml(standings, podium) {
   const rows = standings.map((s) => `<li data-place="${s.place}"${s.active ? '' : ' class="away"'}><span class="place">${s.place}.</span>`
-    + ` <bdi class="name">${esc(s.name)}</bdi> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
+    + ` <bdi class="name">${standingName(s)}</bdi> <span class="points">${esc(t('arena.points', { count: s.points }))}</span>`
     + `${s.streak >= 2 ? ` <span class="fire" title="${esc(t('arena.on_fire'))}">×2</span>` : ''}`
     + `${s.playing ? ` <small>${esc(t('arena.playing'))}</small>` : ''}</li>`).join('');
-  const top = podium ? `<h3>${esc(t('arena.podium'))}</h3><ol class="podium" data-podium>${podium.map((s) => `<li><bdi>${esc(s.name)}</bdi> · ${esc(t('arena.points', { count: s.points }))}</li>`).join('')}</ol>` : '';
+  const top = podium ? `<h3>${esc(t('arena.podium'))}</h3><ol class="podium" data-podium>${podium.map((s) => `<li><bdi>${standingName(s)}</bdi> · ${esc(t('arena.points', { count: s.points }))}</li>`).join('')}</ol>` : '';
   return `${top}<h3>${esc(t('arena.standings'))}</h3><ol class="standings" data-standings>${rows}</ol>`;
 }
 

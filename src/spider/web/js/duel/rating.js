@@ -9,11 +9,14 @@ import { esc } from '../dialog.js';
 const whole = (n, options = {}) => new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 0, useGrouping: false, ...options }).format(n);
 
 /**
- * "1500" or "1500?", as plain text.
+ * "1500" or "1500?", as plain text. On a right-to-left page the "?" would run to the digits' far side
+ * ("?1500"): there the digits and their mark are one left-to-right run, isolated from the words around.
  * @param {number} rating @param {boolean} provisional
  */
 export function ratingText(rating, provisional) {
-  return provisional ? t('rating.provisional', { rating: whole(rating) }) : whole(rating);
+  if (!provisional) return whole(rating);
+  const text = t('rating.provisional', { rating: whole(rating) });
+  return document.documentElement.dir === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
 /**
