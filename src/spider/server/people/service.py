@@ -83,8 +83,8 @@ def anonymise(connection: Connection, player: str) -> None:
     connection.execute(delete(relations).where(or_(relations.c.player == player, relations.c.other == player)))
     for _ in range(20):
         name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
-        taken = select(duelists.c.player).where(duelists.c.name_key == name_key(name))
-        if connection.execute(taken).first() is None:
+        taken = select(duelists.c.player).where(duelists.c.name_key.in_(name_keys(name)))  # in any language
+        if connection.execute(taken.limit(1)).first() is None:
             connection.execute(
                 update(duelists).where(duelists.c.player == player).values(name=name, name_key=name_key(name))
             )
