@@ -93,13 +93,22 @@ def test_a_guest_becomes_an_account_and_a_second_device_signs_in_as_the_same_pla
 
 
 def test_the_first_devices_old_guest_cookie_no_longer_opens_the_account(client: TestClient) -> None:
-    guest_cookie = client.cookies.get(PLAYER_COOKIE)
+    client.get("/api/me")
+    guest_cookie = client.cookies[PLAYER_COOKIE]
     new_account(client)
-    stranger = second_device(client)
-    stranger.cookies.set(PLAYER_COOKIE, guest_cookie)
-    assert account_of(stranger)["signed_in"] is False
-    assert stranger.get("/api/me").json()["name"] != "Ada"
-    assert stranger.cookies.get(PLAYER_COOKIE) != guest_cookie, "a dead cookie is replaced"
+    account_cookie = client.cookies.get(PLAYER_COOKIE)
+    late = second_device(client)  # a request the page sent with the old cookie before the new one came
+    old = {"cookie": f"{PLAYER_COOKIE}={guest_cookie}"}
+    refused = late.get("/api/account", headers=old)
+    assert refusal(refused) == (403, "account.signed_out")
+    assert "set-cookie" not in refused.headers, "the account's new cookie is not replaced"
+    assert refusal(late.get("/api/me", headers=old)) == (403, "account.signed_out")
+    assert client.cookies.get(PLAYER_COOKIE) == account_cookie and account_of(client)["signed_in"]
+    page = late.get("/", headers=old)  # the page itself gives the device a new guest's cookie
+    assert page.status_code == 200 and page.cookies.get(PLAYER_COOKIE) not in (None, guest_cookie)
+    fresh = {"cookie": f"{PLAYER_COOKIE}={page.cookies[PLAYER_COOKIE]}"}
+    assert late.get("/api/account", headers=fresh).json()["signed_in"] is False
+    assert late.get("/api/me", headers=fresh).json()["name"] != "Ada"
 
 
 def test_a_guest_who_signs_in_is_told_of_their_games_and_gets_them_back_on_signing_out(client: TestClient) -> None:

@@ -12,7 +12,7 @@ from starlette import status
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spider.server.http.errors import RequestError, error_response
+from spider.server.http.errors import RequestError, error_response, refused
 from spider.server.http.identity import (
     PLAYER_COOKIE,
     PLAYER_COOKIE_MAX_AGE,
@@ -109,15 +109,22 @@ class PlayerCookie:
             await self.app(scope, receive, send)
             return
         token = cookie_token(scope)
-        fresh = token is None
+        page = scope["path"] == "/"
         player = None if token is None else self.player(player_id(token))
-        if token is None or player is None:  # no cookie, or one that no longer holds: a new guest
-            token, fresh = new_token(), True
+        if token is not None and player is None and scope["path"].startswith("/api/"):
+            # The first cookie of a guest who has just made an account, on a request sent before the new cookie
+            # came (the page's clock, say): a new cookie here would replace the account's. The API refuses it,
+            # and the page itself (``/``) gives the device a new guest's cookie.
+            await error_response(refused("account.signed_out"))(scope, receive, send)
+            return
+        given = token is None or page  # a new player gets a cookie, and each load of the page renews it
+        if token is None or player is None:  # a new guest (a page's file asked with a dead cookie: nobody's)
+            token = new_token()
             player = player_id(token)
         state = scope.setdefault("state", {})
         state["player"], state["session"] = player, player_id(token)
         state["secure_cookie"] = secure = self.always_secure or scope.get("scheme") == "https"
-        if not fresh and scope["path"] != "/":
+        if not given:
             await self.app(scope, receive, send)
             return
         set_cookie = player_cookie(token, secure=secure)
