@@ -52,6 +52,14 @@ def _button(name: str) -> Callable[[Page], None]:
     return lambda page: page.locator(f'[data-command="{name}"]').click()
 
 
+def _menu(item: str) -> Callable[[Page], None]:
+    def opening(page: Page) -> None:
+        page.locator('[data-menu="more"]').click()
+        page.locator(f'[data-item="{item}"]').click()
+
+    return opening
+
+
 # What opens each dialog, as a player (or the game, for the win and "no more moves") would.
 DIALOGS: dict[str, Callable[[Page], None]] = {
     "new game": _button("new"),
@@ -64,6 +72,7 @@ DIALOGS: dict[str, Callable[[Page], None]] = {
     "practice": lambda page: _module(page, "practice.js", "practiceDialog()"),
     "analysis": lambda page: _module(page, "analysis.js", "analyseGame()"),
     "duel lobby": _button("duels"),
+    "account": _menu("account"),
 }
 
 

@@ -44,10 +44,12 @@ class Server:
 
     def start(self) -> None:
         # computer duel opponents at a twentieth of their pace: a duel against one ends in seconds; no
-        # budget of actions a second, as the tests play their winning lines through the API at once
+        # budget of actions a second, as the tests play their winning lines through the API at once; every
+        # account made and signed in to from the one address the tests come from
         env = {
             **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "30", "SPIDER_COMPUTER_PACE": "0.05",
-            "SPIDER_ACTIONS_PER_SECOND": "0",
+            "SPIDER_ACTIONS_PER_SECOND": "0", "SPIDER_ACCOUNTS_PER_ADDRESS_PER_DAY": "0",
+            "SPIDER_ACCOUNT_TRIES_PER_MINUTE": "0",
         }
         command = [*spider_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", str(self.database)]

@@ -103,7 +103,8 @@ def close_dialog(page: Page) -> None:
 
 
 TOOLBAR = ("new", "settings", "stats", "rules", "duels")
-MORE = ("practice", "share", "stats", "rules")  # a phone's toolbar has no room for the last two: More has them
+# a phone's toolbar has no room for the last two: More has them
+MORE = ("practice", "share", "account", "stats", "rules")
 
 ANSWERED = """() => document.querySelector('dialog[open]')
   || document.getElementById('status').classList.contains('error')"""

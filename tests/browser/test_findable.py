@@ -109,7 +109,7 @@ def test_on_a_phone_the_rules_and_statistics_are_in_the_more_menu_by_name(phone:
     assert toolbar and toolbar["height"] < 130  # still two rows of icons
     page.locator('[data-menu="more"]').tap()
     menu = page.get_by_role("menu", name="More")
-    offered = ["Practice", "Daily deal", "Share this deal", "Statistics", "Rules"]
+    offered = ["Practice", "Daily deal", "Share this deal", "Account", "Statistics", "Rules"]
     expect(menu.get_by_role("menuitem")).to_have_text(offered)
     menu.get_by_role("menuitem", name="Rules").tap()
     expect(page.get_by_role("dialog", name="How to play Spider")).to_be_visible()
@@ -124,12 +124,15 @@ def test_the_more_menu_is_a_keyboard_menu_mirrored_in_hebrew(page: Page) -> None
     page.keyboard.press("ArrowDown")
     expect(more).to_have_attribute("aria-expanded", "true")
     items = page.get_by_role("menu", name="More").get_by_role("menuitem")
-    expect(items).to_have_text(["Practice", "Daily deal", "Share this deal"])  # no game in play: nothing to give up
+    # no game in play: nothing to give up
+    expect(items).to_have_text(["Practice", "Daily deal", "Share this deal", "Account"])
     expect(items.first).to_be_focused()
     page.keyboard.press("ArrowDown")
     expect(items.nth(1)).to_be_focused()
     page.keyboard.press("ArrowDown")
     expect(items.nth(2)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(items.nth(3)).to_be_focused()
     page.keyboard.press("ArrowDown")
     expect(items.first).to_be_focused()  # round again
     page.keyboard.press("n")  # the menu's keys are its own: no New game dialog
@@ -174,7 +177,8 @@ def played(page: Page, server: Server) -> View:
 def test_giving_up_and_analysing_from_the_table(page: Page, server: Server) -> None:
     view = played(page, server)
     more_menu(page)
-    offered = ["Practice", "Daily deal", "Give up and show a winning line", "Give up and analyse", "Share this deal"]
+    offered = ["Practice", "Daily deal", "Give up and show a winning line", "Give up and analyse", "Share this deal",
+               "Account"]
     expect(page.get_by_role("menuitem")).to_have_text(offered)
     page.get_by_role("menuitem", name="Give up and analyse").click()
     expect(page.locator("dialog[open]")).to_contain_text("This deal could be won", timeout=60_000)

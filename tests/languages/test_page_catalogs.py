@@ -17,6 +17,7 @@ SAME_AS_ENGLISH = {
         "duel.bar", "duel.rating", "player.rating", "lobby.computer.rated",  # "Duel"; "rating" as Dutch players say
         "lobby.computer.expert",  # "expert", the ladder's third step (review N15)
         "player.bot",  # "BOT": the mark beside a bot's name, the same word in Dutch
+        "account.menu", "account.title", "account.later",  # "Account" and "Later" are Dutch words too
     },
     "pl": {"player.bot"},  # "BOT", as Polish players write a bot's mark
     "pt": {"player.bot"},  # "BOT", as Portuguese players write a bot's mark

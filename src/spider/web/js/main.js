@@ -123,6 +123,8 @@ async function start() {
   initOnScreen();
   if (opening) say(opening());
   openReplayLink();
+  // back from signing in or out (account.js): what happened is said, or a passkey asked for
+  if (sessionStorage.getItem('spider.account')) import('./account.js').then((account) => account.afterReload()).catch(() => {});
   import('./duel/start.js').then((duels) => duels.initDuels()).catch(() => {}); // a duel in play comes back
   // an offline game kept before the reload comes back; the service worker is registered once the table is up
   import('./offline/play.js').then((offline) => { offline.initOffline(setView); return offline.resumeOffline(); }).catch(() => {});

@@ -1,7 +1,7 @@
 // @ts-check
 // The More menu (⋯) at the end of the toolbar: what the New game dialog offers besides a new game, reachable
 // from the table — practice, giving up with a winning line or an analysis, sharing the deal — and, on phones,
-// where the toolbar has no room for them, the rules and the statistics. Each item shows only when it applies,
+// where the toolbar has no room for them, the rules and the statistics; and the player's account. Each item shows only when it applies,
 // on the same conditions as the dialogs that offer it. A WAI-ARIA menu: arrows, Home, End, Escape, Tab.
 import { state } from './state.js';
 import { t } from './i18n.js';
@@ -27,7 +27,8 @@ const shareable = (view) => {
 /**
  * The menu's items, in order: its catalog id, whether it applies to the table now, and what it does.
  * The rules and the statistics are marked for phones: the toolbar shows them elsewhere (spider.css).
- * @type {{ id: string, label: string, phone?: boolean, applies: (view: T.View) => boolean, run: () => unknown }[]}
+ * The account is there whatever is on the table.
+ * @type {{ id: string, label: string, phone?: boolean, always?: boolean, applies: (view: T.View) => boolean, run: () => unknown }[]}
  */
 const ITEMS = [
   { id: 'practice', label: 'button.practice', applies: () => true, run: () => practiceDialog() },
@@ -37,6 +38,7 @@ const ITEMS = [
   { id: 'analyse', label: 'button.analyse', applies: playing, run: () => analyseGame() },
   { id: 'review', label: 'review.button', applies: reviewable, run: () => import('./review.js').then((r) => r.reviewGame(/** @type {T.View} */ (state.view).id)) },
   { id: 'share', label: 'button.share', applies: shareable, run: () => dialogs.share() },
+  { id: 'account', label: 'account.menu', always: true, applies: () => true, run: () => import('./account.js').then((account) => account.openAccount()) },
   { id: 'stats', label: 'button.stats', phone: true, applies: () => true, run: () => dialogs.stats() },
   { id: 'rules', label: 'button.rules', phone: true, applies: () => true, run: () => dialogs.rules() },
 ];
@@ -54,7 +56,7 @@ function fill() {
   const view = state.view;
   // a replay of a winning line or a duel is no game of the player's own: only the rules and the statistics
   const own = view && !state.duel;
-  menu.replaceChildren(...ITEMS.filter((item) => (item.phone || (own && view && item.applies(view)))).map((item) => {
+  menu.replaceChildren(...ITEMS.filter((item) => (item.phone || item.always || (own && view && item.applies(view)))).map((item) => {
     const entry = document.createElement('button');
     entry.type = 'button';
     entry.setAttribute('role', 'menuitem');

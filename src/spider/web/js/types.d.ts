@@ -73,7 +73,8 @@ export type CallArgs<R extends Route> = [PathNames<R>] extends [never] ? [call?:
 
 /**
  * The socket's frames that the page listens to, by their type. The socket is not in the OpenAPI description:
- * these follow server/duels/messages.py, server/duels/sockets.py and server/arenas/messages.py.
+ * these follow server/duels/messages.py, server/duels/sockets.py, server/arenas/messages.py and
+ * server/realtime/sockets.py (its error frames).
  */
 export interface Frames {
   duel: { type: 'duel'; duel: A.DuelState };
@@ -83,6 +84,8 @@ export interface Frames {
   duel_started: { type: 'duel_started'; duel: string };
   invitation: { type: 'invitation' } & A.Invitation;
   invitation_answered: { type: 'invitation_answered'; duel: string; name: string; accepted: boolean };
+  /** A refusal; ``account.signed_out`` when this device's session ended (the socket then closes). */
+  error: { type: 'error'; error: string; message_id: string; ref?: unknown };
   arena: { type: 'arena'; arena: string; state: A.ArenaSummary['state']; standings: A.Standing[]; podium: A.Standing[] | null };
 }
 /** A socket frame of any type. */

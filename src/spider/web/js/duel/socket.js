@@ -46,6 +46,13 @@ export function connect() {
   });
 }
 
+/** Open the socket afresh, with the cookie the page has now (a guest just made an account): it then hears of
+its new session's end. */
+export function reconnect() {
+  if (socket) socket.close(); // its close opens the next one
+  else connect();
+}
+
 /**
  * Call ``listener(frame)`` for every frame of this type; returns the way to stop.
  * @template {keyof T.Frames} K

@@ -19,6 +19,10 @@ export async function initDuels() {
   on('invitation_answered', (frame) => {
     if (!frame.accepted) say(t('lobby.declined', { name: frame.name }));
   });
+  // this device was signed out of its account (elsewhere, or the account deleted): the page starts again
+  on('error', (frame) => {
+    if (frame.message_id === 'account.signed_out') import('../account.js').then((account) => account.signedOutElsewhere());
+  });
   on('duel_started', (frame) => { table().then(({ started }) => started(frame)); });
   connect();
   if (localStorage.getItem('spider.ghost')) import('./ghost.js').then((ghost) => ghost.resumeRace()).catch(() => {});
