@@ -26,6 +26,8 @@ export interface ArenaState {
   standings: Standing[];
   podium: Standing[] | null;
   you: ArenaYou | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 export interface ArenaSummary {
@@ -63,6 +65,8 @@ export interface Board {
   friends: boolean;
   entries: BoardEntry[];
   you: BoardEntry | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 /** One place on a board. */
@@ -145,6 +149,8 @@ export interface DailyBoard {
   playing: boolean;
   entries: DailyEntry[];
   you: DailyEntry | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 export interface DailyDeal {
@@ -820,6 +826,7 @@ export interface Standing {
   streak: number;
   playing: boolean;
   active: boolean;
+  ranked: boolean;
 }
 
 /** The player's results, everyone's win rates, and the player's offline games apart. */
@@ -859,6 +866,8 @@ export interface StreaksBoard {
   friends: boolean;
   entries: StreakEntry[];
   you: StreakEntry | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 export interface Tally {
