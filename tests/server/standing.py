@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import itertools
 import time
-
-from starlette.testclient import TestClient
+from typing import TYPE_CHECKING
 
 from spider.codes import GameCode
 from spider.server.games.kinds import Kind
@@ -17,6 +16,9 @@ from spider.server.http.identity import PLAYER_COOKIE, player_id
 from spider.server.http.parts import parts_of
 from spider.server.people.service import add_account
 from spider.server.results.standing import MIN_AGE, MIN_GAMES, MIN_SECONDS
+
+if TYPE_CHECKING:  # the browser's tests import these helpers without Starlette's test client, which warns
+    from starlette.testclient import TestClient
 
 _ids = itertools.count()
 DAY_AND_A_MINUTE = MIN_AGE + 60

@@ -430,8 +430,8 @@ def test_a_duel_table_is_always_under_duel_scoring(client: TestClient) -> None:
 
 
 NEWCOMER_NOTE = (
-    "This duel does not change ratings: rated duels are for players with a name of their own and an account at least "
-    "a day old that has finished 10 games of new or daily deals, 15 minutes of play in all."
+    "This duel does not change ratings: rated duels are for players with a name of their own and an account a day old "
+    "with 10 games (15 minutes) of new or daily deals."
 )
 
 
