@@ -11,9 +11,12 @@ import sqlite3
 
 from playwright.sync_api import Browser, Page, expect
 
+from spider.server.games.kinds import Kind
+from spider.server.http.identity import PLAYER_COOKIE
 from tests.browser.access import summary, violations
 from tests.browser.harness import Server, open_context
 from tests.browser.table import act, current, open_table
+from tests.server.standing import in_good_standing
 
 
 def line_of(server: Server, day: str, suits: int = 1) -> list[str]:
@@ -42,6 +45,8 @@ def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Brows
         for page in (first, second):
             open_table(page)
             page.request.put("/api/me", data={"name": f"Daily{'One' if page is first else 'Two'}"})
+            token = next(c["value"] for c in page.context.cookies() if c["name"] == PLAYER_COOKIE)
+            in_good_standing(f"sqlite:///{server.database}", [token], kind=Kind.DAILY)  # only they are on boards
         # the first player: from the More menu, today's 1-suit deal
         open_daily_from_menu(first)
         deal = first.locator('#dialog [data-daily-suits="1"]')

@@ -9,27 +9,22 @@ from __future__ import annotations
 import math
 import re
 import secrets
-import sqlite3
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from spider.server.http.identity import PLAYER_COOKIE, player_id
+from spider.server.http.identity import PLAYER_COOKIE
 from tests.browser.harness import Server
 from tests.browser.table import play_with_mouse
 from tests.browser.test_duels import duel_of, finish, new_player, open_lobby
-
-NEWCOMER_SECONDS = 86400.0
+from tests.server.standing import in_good_standing
 
 
 def rated(page: Page, server: Server, name: str) -> None:
-    """Makes the page's player one whose duels change ratings: a name of their own, a first visit a day old."""
+    """Makes the page's player one whose duels change ratings: a name of their own, an account in good standing."""
     assert page.request.put("/api/me", data={"name": name}).ok
     token = next(c["value"] for c in page.context.cookies() if c["name"] == PLAYER_COOKIE)
-    with sqlite3.connect(server.database) as connection:
-        connection.execute(
-            "UPDATE players SET created_at = created_at - ? WHERE id = ?", (NEWCOMER_SECONDS + 60, player_id(token))
-        )
+    in_good_standing(f"sqlite:///{server.database}", [token])
 
 
 def uncovering(view: dict[str, Any]) -> list[str]:

@@ -14,6 +14,7 @@ from spider.server.games.store import Finish, GameRecord, Store
 from spider.server.http.identity import PLAYER_COOKIE, player_id
 from tests.browser.harness import Server, open_context
 from tests.browser.table import open_table
+from tests.server.standing import in_good_standing
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -45,6 +46,9 @@ def test_best_scores_friends_and_your_place(browser: Browser, server: Server) ->
     ada_context, bea_context = open_context(browser, server), open_context(browser, server, **PHONE)
     try:
         ada, bea = player(ada_context, ada_name), player(bea_context, bea_name)
+        for page in (ada, bea):  # only accounts in good standing are on the boards
+            token = next(c["value"] for c in page.context.cookies() if c["name"] == PLAYER_COOKIE)
+            in_good_standing(f"sqlite:///{server.database}", [token])
         won(server, ada, 1211)
         won(server, bea, 1244)
         assert ada.request.put(f"/api/friends/{bea_name}").ok
@@ -54,6 +58,7 @@ def test_best_scores_friends_and_your_place(browser: Browser, server: Server) ->
         boards = ada.locator("dialog[open] .leaderboards")
         expect(boards.locator("h2")).to_have_text("Leaderboards")
         expect(boards.get_by_role("tab", name="Best scores")).to_have_attribute("aria-selected", "true")
+        expect(boards.locator("[data-unranked]")).to_have_count(0)  # Ada is ranked
         boards.locator('select[name="suits"]').select_option("4")
         rows = boards.locator("table.board tr", has_text=suffix)
         expect(rows).to_have_count(2)
@@ -99,5 +104,21 @@ def test_the_boards_speak_hebrew(browser: Browser, server: Server) -> None:
         boards = page.locator("dialog[open] .leaderboards")
         expect(boards.locator("h2")).to_have_text("טבלאות מובילים")
         expect(boards.get_by_role("tab", name="הניקוד הגבוה ביותר")).to_have_attribute("aria-selected", "true")
+    finally:
+        context.close()
+
+
+def test_a_guest_is_told_why_they_are_on_no_board(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server)
+    try:
+        name = f"Gus {secrets.token_hex(3)}"
+        guest = player(context, name)
+        won(server, guest, 1300)
+        guest.locator('[data-command="stats"]').first.click()
+        guest.locator("dialog[open] [data-boards]").click()
+        boards = guest.locator("dialog[open] .leaderboards")
+        boards.locator('select[name="suits"]').select_option("4")
+        expect(boards.locator("[data-unranked]")).to_contain_text("As a guest you play unranked: create an account")
+        expect(boards.locator("table.board tr", has_text=name)).to_have_count(0)
     finally:
         context.close()

@@ -27,7 +27,9 @@ RANKS = tuple(range(1, 14))
 SUITS = tuple("shdc")
 RANK_FIELDS = {"rank", "needs", "low", "onto"}
 SUIT_FIELDS = {"suit", "low_suit", "onto_suit"}
-NUMBER_FIELDS = {"n", "deals", "days", "limit", "seconds", "at", "column", "target"}
+NUMBER_FIELDS = {
+    "n", "deals", "days", "limit", "seconds", "at", "column", "target", "games", "minutes", "played", "spent",
+}
 PRESETS = ("classic", "casual", "patience", "duel", "tabletop")
 
 

@@ -6,16 +6,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import update
 from starlette.testclient import TestClient
 
 from spider.server.duels.duels import Duels
-from spider.server.duels.rated import NEWCOMER_SECONDS
-from spider.server.http.identity import PLAYER_COOKIE, player_id
 from spider.server.http.parts import parts_of
-from spider.server.people.tables import players
 
 from .conftest import Clock
+from .standing import good_standing
 
 
 def fake_clock(client: TestClient) -> Clock:
@@ -73,13 +70,8 @@ def get_duel(client: TestClient, duel_id: str) -> dict[str, Any]:
 
 
 def rated_player(client: TestClient, name: str) -> None:
-    """Makes the client's player one whose duels are rated (``duels.rated``): a name of their own, and a
-    first visit a day before now."""
+    """Makes the client's player one whose duels are rated (``duels.rated``): a name of their own, and an account
+    in good standing (``results.standing``) by the duels' clock."""
     assert client.put("/api/me", json={"name": name}).status_code == 200
     duels: Duels = parts_of(client.app)[Duels]  # type: ignore[attr-defined]
-    with duels.store.transaction() as connection:
-        connection.execute(
-            update(players)
-            .where(players.c.id == player_id(client.cookies[PLAYER_COOKIE]))
-            .values(created_at=duels.clock() - NEWCOMER_SECONDS)
-        )
+    good_standing(client, at=duels.clock())

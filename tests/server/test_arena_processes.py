@@ -20,6 +20,8 @@ from spider.server.duels.tables import duels
 from spider.server.duels.tables import seats as duel_seats
 from spider.server.http.identity import PLAYER_COOKIE
 
+from .standing import in_good_standing
+
 REDIS = os.environ.get("SPIDER_TEST_REDIS")
 
 
@@ -70,6 +72,7 @@ def test_the_pairing_process_killed_the_other_takes_the_arena_over(
         arena_id = arena["arena"]["id"]
         for player in players:  # each joins through one process or the other
             assert player.post(f"/api/arenas/{arena_id}/join").status_code == 200
+        in_good_standing(url_of(database_url), [player.cookies[PLAYER_COOKIE] for player in players])  # points
         wait_for(lambda: all(duel_of(player, arena_id) for player in players), 15, "the first pairings")
         owner = wait_for(lambda: pairer(engine, arena_id), 5, "a lease")
         assert most_duels_at_once(engine, arena_id) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from spider.server.arenas.arenas import Arenas
@@ -14,6 +15,20 @@ from spider.server.http.parts import parts_of
 from tests.server.conftest import Clock
 
 from .duel_players import another_player, duel_act, fake_clock, get_duel, name_of
+from .standing import good_standing, make_account, play_dealt_games
+
+
+@pytest.fixture(autouse=True)
+def in_good_standing(client: TestClient) -> None:
+    """The first player an account in good standing: only they score points (``results.standing``)."""
+    good_standing(client)
+
+
+def entrant(client: TestClient) -> TestClient:
+    """Another player, an account in good standing."""
+    other = another_player(client)
+    good_standing(other)
+    return other
 
 
 def open_arena(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -61,7 +76,7 @@ def points_of(client: TestClient, arena_id: str) -> dict[str, int]:
 
 
 def test_players_who_join_are_paired_into_an_ordinary_duel_on_a_fresh_deal(client: TestClient) -> None:
-    other = another_player(client)
+    other = entrant(client)
     arena = open_arena(client, suits=2)
     arena_id = arena["arena"]["id"]
     assert arena["arena"]["state"] == "running" and arena["arena"]["opened_by"] == name_of(client)
@@ -89,7 +104,7 @@ def named(*players: TestClient) -> None:
 
 
 def test_a_player_with_a_made_up_name_keeps_their_place_in_the_standings_without_the_name(client: TestClient) -> None:
-    other = another_player(client)
+    other = entrant(client)
     named(client)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
@@ -111,7 +126,7 @@ def test_the_server_keeps_an_hourly_arena_per_suit_count(client: TestClient) -> 
 
 
 def test_a_win_gives_2_points_and_nobody_meets_the_same_opponent_twice_in_a_row(client: TestClient) -> None:
-    other, third = another_player(client), another_player(client)
+    other, third = entrant(client), entrant(client)
     named(client, other)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
@@ -130,7 +145,7 @@ def test_a_win_gives_2_points_and_nobody_meets_the_same_opponent_twice_in_a_row(
 
 
 def test_from_the_third_win_in_a_row_points_count_double(client: TestClient) -> None:
-    players = [client, another_player(client), another_player(client)]
+    players = [client, entrant(client), entrant(client)]
     named(*players)
     arena_id = open_arena(client)["arena"]["id"]
     for player in players:
@@ -161,7 +176,7 @@ def test_from_the_third_win_in_a_row_points_count_double(client: TestClient) -> 
 
 def test_berserk_halves_the_clock_for_a_point_more_and_only_before_the_first_move(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
-    other = another_player(client)
+    other = entrant(client)
     named(client, other)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
@@ -200,7 +215,7 @@ def test_berserk_outside_a_duel_is_refused(client: TestClient) -> None:
 
 def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
-    other, third = another_player(client), another_player(client)
+    other, third = entrant(client), entrant(client)
     named(client, other, third)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
@@ -227,7 +242,7 @@ def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestCl
 
 def test_computer_players_fill_in_only_where_the_arena_allows_them(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
-    other = another_player(client)
+    other = entrant(client)
     with_computers = open_arena(client, computers=True)["arena"]["id"]
     without = open_arena(other)["arena"]["id"]
     join(client, with_computers)
@@ -243,7 +258,7 @@ def test_computer_players_fill_in_only_where_the_arena_allows_them(client: TestC
 
 def test_the_end_shows_the_podium_and_nobody_joins_after_it(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
-    other, late = another_player(client), another_player(client)
+    other, late = entrant(client), entrant(client)
     named(client, other, late)
     arena_id = open_arena(client, length=15)["arena"]["id"]
     join(client, arena_id)
@@ -263,7 +278,7 @@ def test_the_end_shows_the_podium_and_nobody_joins_after_it(client: TestClient) 
 
 def test_an_arena_ends_only_once_its_last_duel_has_ended(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
-    other = another_player(client)
+    other = entrant(client)
     arena_id = open_arena(client, length=15)["arena"]["id"]
     clock.now += 14 * 60  # paired a minute before the end: the duel has two more to go
     join(client, arena_id)
@@ -281,6 +296,34 @@ def test_an_arena_ends_only_once_its_last_duel_has_ended(client: TestClient) -> 
     assert show(client, arena_id)["arena"]["state"] == "over"
 
 
+def test_a_guest_or_a_young_account_plays_unranked_feeding_nobody_points_and_stands_on_no_podium(
+    client: TestClient,
+) -> None:
+    clock: Clock = fake_clock(client)
+    guest, young = another_player(client), another_player(client)
+    named(client, guest, young)
+    make_account(young, age=3600)  # an hour old, with every game it needs
+    play_dealt_games(young)
+    for partner, told in ((guest, "As a guest you play unranked"), (young, "Your account plays unranked")):
+        arena_id = open_arena(client, length=15)["arena"]["id"]
+        join(client, arena_id)
+        join(partner, arena_id)
+        tick(client)
+        win(client, partner, duel_of(client, arena_id) or "")  # the partner feeds a win
+        tick(client)
+        state = show(partner, arena_id)
+        assert [(e["name"], e["points"], e["wins"], e["ranked"]) for e in state["standings"]] == [
+            (name_of(client), 0, 0, True), (name_of(partner), 0, 0, False)
+        ]
+        assert state["ranked"] is False and state["unranked"].startswith(told)
+        assert show(client, arena_id)["ranked"] is True and show(client, arena_id)["unranked"] is None
+        clock.now += 15 * 60
+        tick(client)
+        podium = show(client, arena_id)["podium"]
+        assert [(e["place"], e["name"]) for e in podium] == [(1, name_of(client))]
+    assert client.get("/api/me").json()["rating"] == 1500.0  # nor was either duel rated
+
+
 def test_a_flood_of_joins_and_leaves_is_refused_and_leaves_one_entry(client: TestClient) -> None:
     named(client)
     arena_id = open_arena(client)["arena"]["id"]
@@ -296,7 +339,7 @@ def test_a_flood_of_joins_and_leaves_is_refused_and_leaves_one_entry(client: Tes
 
 
 def test_a_player_who_left_is_not_paired(client: TestClient) -> None:
-    other = another_player(client)
+    other = entrant(client)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
     join(other, arena_id)
@@ -316,7 +359,7 @@ def test_a_player_opens_at_most_two_arenas_and_bad_bodies_are_refused(client: Te
 
 
 def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
-    other = another_player(client)
+    other = entrant(client)
     named(client, other)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
@@ -335,7 +378,7 @@ def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
 
 
 def test_one_process_pairs_an_arena_at_a_time_and_a_stale_one_cannot_seat_anyone_twice(client: TestClient) -> None:
-    other, third = another_player(client), another_player(client)
+    other, third = entrant(client), entrant(client)
     arena_id = open_arena(client)["arena"]["id"]
     store = parts_of(client.app)[Arenas].store  # type: ignore[attr-defined]
     at = parts_of(client.app)[Duels].clock() + 1000  # type: ignore[attr-defined]  # past the app's own lease

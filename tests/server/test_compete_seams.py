@@ -13,12 +13,13 @@ from spider.server.games.service import Games
 from spider.server.http.parts import parts_of
 from spider.server.people.tables import duelists
 
+from .standing import good_standing
 from .test_bots import as_bot, make_bot, named, refusal
 from .test_daily import TODAY, app, clock, daily  # noqa: F401  (the daily tests' clock and app fixtures)
 
 
 def test_a_settled_bot_is_on_no_ratings_board(client: TestClient) -> None:
-    named(client, "Ada")
+    good_standing(named(client, "Ada"))
     robo = make_bot(client, "Robo")
     store = parts_of(client.app)[Games].store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:  # the bot and Ada both settled, the bot far ahead

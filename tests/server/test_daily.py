@@ -14,12 +14,14 @@ from starlette.testclient import TestClient
 
 from spider.server.daily.service import Daily, candidates
 from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets
+from spider.server.games.kinds import Kind
 from spider.server.games.service import Games
 from spider.server.http.parts import parts_of
 from spider.server.ops.prune import prune
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, name_of
+from .standing import good_standing, make_account, play_dealt_games
 
 NOON = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC).timestamp()
 TODAY, YESTERDAY, TOMORROW = "2026-12-05", "2026-12-04", "2026-12-06"
@@ -34,7 +36,18 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(make_client: Callable[..., TestClient], clock: Clock) -> TestClient:
-    return make_client(clock=clock)
+    """The app on the day's clock, its first player an account in good standing (only they are on the boards)."""
+    return ranked(make_client(clock=clock))
+
+
+def ranked(client: TestClient) -> TestClient:
+    """The client's player made an account in good standing three days before noon today, by the day's deals."""
+    good_standing(client, at=NOON - 3 * 86400, kind=Kind.DAILY)
+    return client
+
+
+def ranked_player(client: TestClient) -> TestClient:
+    return ranked(another_player(client))
 
 
 def daily(client: TestClient, day: str = TODAY, suits: int = 1, **more: Any) -> dict[str, Any]:
@@ -170,7 +183,7 @@ def test_only_the_first_game_counts_and_a_restart_or_a_second_deal_does_not(app:
 def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_and_hints(
     app: TestClient, clock: Clock
 ) -> None:
-    slow, fast, loser, helped = app, another_player(app), another_player(app), another_player(app)
+    slow, fast, loser, helped = app, ranked_player(app), ranked_player(app), ranked_player(app)
     assert fast.put("/api/me", json={"name": "Fast Freddie"}).status_code == 200
     line = None
     games = {}
@@ -253,7 +266,8 @@ def test_past_days_are_played_unranked_and_streaks_count_days_in_a_row(app: Test
 
 
 def test_a_pruned_player_leaves_no_daily_rows_behind(app: TestClient) -> None:
-    win(app, daily(app), line_of(app))
+    guest = another_player(app)  # a guest: an account is never pruned
+    win(guest, daily(guest), line_of(app))
     store = parts_of(app.app)[Games].store  # type: ignore[attr-defined]
     prune(store, NOON + 400 * 86400)  # a year and more after the player's last game
     with store.engine.connect() as connection:
@@ -270,3 +284,31 @@ def test_leaving_the_days_game_after_a_move_is_a_loss_on_the_board_and_the_view_
     replayed = act(app, again["id"], line_of(app)[0])["view"]
     assert replayed["counts"] is False and replayed["daily"] is False  # off the board: nothing to lose
     assert board(app)["you"]["won"] is False
+
+
+def test_a_guest_or_a_young_accounts_entry_is_on_no_board_until_the_account_is_in_good_standing(
+    app: TestClient, clock: Clock
+) -> None:
+    guest, young = another_player(app), another_player(app)
+    for player, name in ((app, "Daily Ann"), (young, "Daily Yves")):  # a made-up name is on no board
+        assert player.put("/api/me", json={"name": name}).status_code == 200
+    make_account(young, age=6 * 3600, at=NOON)  # six hours old at noon, with every game it needs
+    play_dealt_games(young, at=NOON)
+    views = [daily(player) for player in (app, guest, young)]
+    for player, view in zip((app, guest, young), views, strict=True):
+        win(player, view, line_of(app), clock)
+    for player in (guest, young):
+        found = board(player)
+        assert found["finished"] == 1 and [entry["you"] for entry in found["entries"]] == [False]
+        assert found["you"] is None and found["ranked"] is False and found["unranked"]
+        deal = player.get("/api/daily").json()["deals"][0]
+        assert (deal["state"], deal["place"], deal["finished"]) == ("won", None, 1)
+        streaks = player.get("/api/leaderboards/streaks?suits=1").json()
+        assert [entry["you"] for entry in streaks["entries"]] == [False] and streaks["ranked"] is False
+    assert board(guest)["unranked"].startswith("As a guest you play unranked: create an account")
+    assert board(young)["unranked"].endswith("so far you have 10 games and 15 minutes.")
+    assert board(app)["ranked"] is True and board(app)["unranked"] is None
+    clock.now = NOON + 19 * 3600  # the account is a day old: its entry takes its place, as played
+    found = board(guest)
+    assert found["finished"] == 2 and found["entries"][1]["name"] == name_of(young)
+    assert board(young)["you"]["place"] == 2 and board(young)["ranked"] is True

@@ -11,7 +11,9 @@ from starlette.testclient import TestClient
 
 from spider import Game
 from spider.server.duels.duels import Duels
+from spider.server.games.kinds import Kind
 from spider.server.http.parts import parts_of
+from spider.server.results.standing import MIN_AGE
 
 from .duel_players import (
     another_player,
@@ -23,6 +25,7 @@ from .duel_players import (
     rated_player,
     start_duel,
 )
+from .standing import make_account, play_dealt_games
 
 
 def columns_up(view: dict[str, object]) -> list[list[str]]:
@@ -473,12 +476,21 @@ def test_a_duel_table_is_always_under_duel_scoring(client: TestClient) -> None:
 # Ratings that cannot be farmed (duels.rated).
 
 
-def test_farming_a_rating_with_throwaway_cookies_gains_under_50_points(client: TestClient) -> None:
-    rated_player(client, "Farmer")  # the account to pump: a name and a day's age, as a real one has
+NEWCOMER_NOTE = (
+    "This duel does not change ratings: rated duels are for players with a name of their own and an account a day old "
+    "with 10 games (15 minutes) of new or daily deals."
+)
+
+
+def test_farming_a_rating_with_throwaway_cookies_moves_no_rating(client: TestClient) -> None:
+    rated_player(client, "Farmer")  # the account to pump: in good standing, as a real one is
     notes = set()
-    for number in range(100):  # each duel: a fresh cookie with a name opens a table, deals twice and finishes
+    for number in range(60):  # each duel: a fresh cookie with a name opens a table, deals twice and finishes
         throwaway = another_player(client)
         assert throwaway.put("/api/me", json={"name": f"Sock {number}"}).status_code == 200
+        if number % 2:  # every other one an account a day old that "won" ten typed-in codes with the solver's line
+            make_account(throwaway)
+            play_dealt_games(throwaway, kind=Kind.TYPED, result="won")
         duel_id = open_table(throwaway)["id"]
         assert client.post(f"/api/duels/{duel_id}/join").status_code == 200
         duel_act(throwaway, duel_id, "d")
@@ -486,13 +498,31 @@ def test_farming_a_rating_with_throwaway_cookies_gains_under_50_points(client: T
         throwaway.post(f"/api/duels/{duel_id}/finish")
         duel_act(client, duel_id, "d")  # the farmer moves too, and wins -1 to -2
         over = client.post(f"/api/duels/{duel_id}/finish").json()
-        assert over["result"]["winner"] == "Farmer"
+        assert over["result"]["winner"] == "Farmer" and over["result"]["rating_changes"] == [0.0, 0.0]
         notes.add(over["rating_note"])
     me = client.get("/api/me").json()
-    assert (me["duels"], me["wins"]) == (100, 100)
-    assert me["rating"] - 1500 < 50, me["rating"]  # 2366 before
-    assert notes == {"This duel does not change ratings: rated duels are for players with a name of their own "
-                     "who have won a game or first came at least a day ago."}
+    assert (me["duels"], me["wins"], me["rating"]) == (60, 60, 1500.0)  # 2366 before any rule, 1549 before this one
+    assert notes == {NEWCOMER_NOTE}
+
+
+def test_a_duel_is_rated_only_when_both_players_are_accounts_in_good_standing(client: TestClient) -> None:
+    clock = fake_clock(client)
+    rated_player(client, "Ada")
+    young = another_player(client)
+    assert young.put("/api/me", json={"name": "Grace"}).status_code == 200
+    make_account(young, age=MIN_AGE - 60, at=clock.now)  # a minute short of a day, with every game it needs
+    play_dealt_games(young, at=clock.now)
+    duel_id = start_duel(client, young)
+    assert get_duel(client, duel_id)["rating_note"] == NEWCOMER_NOTE
+    clock.now += 61  # the account is a day old: in good standing, and so the duel is rated
+    assert get_duel(client, duel_id)["rating_note"] is None
+    duel_act(young, duel_id, "d")
+    duel_act(young, duel_id, "d")
+    young.post(f"/api/duels/{duel_id}/finish")
+    duel_act(client, duel_id, "d")
+    over = client.post(f"/api/duels/{duel_id}/finish").json()
+    assert over["rating_note"] is None and over["result"]["rating_changes"][0] > 0
+    assert client.get("/api/me").json()["rating"] > 1500.0
 
 
 def test_a_newcomer_is_told_before_the_duel_ends_that_it_will_not_be_rated(client: TestClient) -> None:

@@ -19,6 +19,7 @@ from spider.server.leaderboards.service import week_start
 from spider.server.people.tables import duelists
 
 from .duel_players import another_player
+from .standing import good_standing, make_account, play_dealt_games
 
 _ids = itertools.count()
 
@@ -32,11 +33,14 @@ def me(client: TestClient) -> str:
     return player_id(client.cookies[PLAYER_COOKIE])
 
 
-def named(client: TestClient, name: str | None) -> TestClient:
-    """Another browser on the app, with a name of its own (or the made-up one with ``None``)."""
+def named(client: TestClient, name: str | None, *, standing: bool = True) -> TestClient:
+    """Another browser on the app, with a name of its own (or the made-up one with ``None``), an account in good
+    standing unless told (``results.standing``: only they are on the boards)."""
     other = another_player(client)
     if name is not None:
         assert other.put("/api/me", json={"name": name}).status_code == 200
+    if standing:
+        good_standing(other)
     return other
 
 
@@ -152,6 +156,87 @@ def test_equal_scores_share_a_place(client: TestClient) -> None:
     played(bea, "won", 1100)
     played(cid, "won", 1000)
     assert [entry["place"] for entry in board(ada, "/api/leaderboards/scores")["entries"]] == [1, 1, 3]
+
+
+# Who is ranked (``results.standing``).
+
+GUEST_NOTE = (
+    "As a guest you play unranked: create an account, and once it is a day old and you have finished 10 games of new "
+    "or daily deals, 15 minutes of play in all, your results will count here."
+)
+
+
+def young_note(games: str, minutes: str) -> str:
+    return (
+        "Your account plays unranked until it is a day old and you have finished 10 games of new or daily deals, "
+        f"15 minutes of play in all; so far you have {games} and {minutes}."
+    )
+
+
+def settle(client: TestClient, *players: TestClient) -> None:
+    """Gives these players a settled rating, 1600 and up in the order given (the ratings board takes them)."""
+    with store_of(client).engine.begin() as connection:
+        for number, other in enumerate(players):
+            settled = update(duelists).values(rating=1600.0 + number, deviation=60.0)
+            connection.execute(settled.where(duelists.c.player == me(other)))
+
+
+def test_only_accounts_in_good_standing_are_on_the_boards_and_the_others_are_told_why(client: TestClient) -> None:
+    ada = named(client, "Ada")
+    guest = named(client, "Gus", standing=False)  # every game it needs, but no account
+    play_dealt_games(guest)
+    young = named(client, "Yan", standing=False)  # every game, an account an hour old
+    make_account(young, age=3600)
+    play_dealt_games(young, count=9)
+    typed = named(client, "Tia", standing=False)  # an account a day old that "won" ten typed-in codes
+    make_account(typed)
+    play_dealt_games(typed, kind=Kind.TYPED, result="won", seconds=600)
+    short = named(client, "Sid", standing=False)  # ten games in thirteen minutes and a bit
+    make_account(short)
+    play_dealt_games(short, count=9, seconds=60)
+    few = named(client, "Fay", standing=False)  # nine games, a quarter of an hour and more
+    make_account(few)
+    play_dealt_games(few, count=8, seconds=120)
+    everyone = (ada, guest, young, typed, short, few)
+    for number, other in enumerate(everyone):
+        played(other, "won", 1000 + number)  # one more game of a new deal each, won in 280 s
+    settle(client, *everyone)
+    for path in ("/api/leaderboards/scores?suits=1", "/api/leaderboards/ratings"):
+        assert [entry["name"] for entry in board(guest, path)["entries"]] == ["Ada"]
+    assert {key: board(ada, "/api/leaderboards/scores")[key] for key in ("ranked", "unranked")} == {
+        "ranked": True, "unranked": None
+    }
+    told = {
+        board(other, "/api/leaderboards/ratings")["unranked"]: board(other, "/api/leaderboards/scores")["ranked"]
+        for other in everyone[1:]
+    }
+    assert told == {
+        GUEST_NOTE: False,
+        young_note("10 games", "18 minutes"): False,  # 9 x 90 s + 280 s
+        young_note("1 game", "4 minutes"): False,  # the typed-in codes count for nothing
+        young_note("10 games", "13 minutes"): False,
+        young_note("9 games", "20 minutes"): False,
+    }
+    play_dealt_games(few, count=1, seconds=60)  # the tenth game: in good standing
+    assert [entry["name"] for entry in board(guest, "/api/leaderboards/scores")["entries"]] == ["Fay", "Ada"]
+    assert board(few, "/api/leaderboards/ratings")["you"]["name"] == "Fay"
+
+
+def test_what_makes_a_standing_is_the_servers_deals_played_unseen(client: TestClient) -> None:
+    ada, bea = named(client, "Ada", standing=False), named(client, "Bea")
+    make_account(ada)
+    play_dealt_games(ada, count=9, kind=Kind.DAILY, seconds=100)  # the day's deals count
+    played(ada, "won", 1100, kind=Kind.GHOST)  # a race against a ghost does not, nor a duel, nor a replay
+    played(ada, "won", 1100, duel="d0000000000000001", kind=Kind.DUEL)
+    played(ada, "won", 1100, line_shown=True)  # nor a deal whose line the player had seen
+    shared = store_of(bea).game(played(bea, "won", 1000))  # nor a deal another player had shared a link to before
+    assert shared is not None
+    store_of(bea).share(shared, "t" * 22, time.time() - 1000)
+    played(ada, "won", 1050, code=shared.code)
+    played(ada, "resigned", 0, kind=Kind.PRACTICE)
+    assert board(ada, "/api/leaderboards/scores")["ranked"] is False
+    played(ada, "won", 1020)  # the tenth: a new deal, won
+    assert names(board(ada, "/api/leaderboards/scores")) == [(1, "Ada", 1050), (2, "Bea", 1000)]
 
 
 def test_a_bad_query_is_refused(client: TestClient) -> None:

@@ -13,12 +13,13 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, update
 from websockets.sync.client import connect
 
 from spider import Game
-from spider.server.http.identity import PLAYER_COOKIE, player_id
-from spider.server.people.tables import players
+from spider.databases import database_url as url_of
+from spider.server.http.identity import PLAYER_COOKIE
+
+from .standing import in_good_standing
 
 CODE = "SP1-S1C-AAAAAAD"
 REDIS = os.environ.get("SPIDER_TEST_REDIS")
@@ -171,7 +172,7 @@ def test_one_players_two_duels_ending_at_once_on_two_processes_both_change_the_r
             players = [star, *opponents]
             for number, client in enumerate(players):
                 client.put("/api/me", json={"name": f"T{trial} P{number}"})
-            came_a_day_ago(database_url, [client.cookies[PLAYER_COOKIE] for client in players])
+            in_good_standing(url_of(database_url), [client.cookies[PLAYER_COOKIE] for client in players])
             duel_ids = []
             for opponent in opponents:  # each duel: the opponent deals twice and finishes; the star deals once
                 table = opponent.post("/api/duels", json={"suits": 1, "minutes": 5, "opponent": {"kind": "person"}})
@@ -209,13 +210,3 @@ def test_one_players_two_duels_ending_at_once_on_two_processes_both_change_the_r
             for client in opponents:
                 client.close()
     assert lost == [], "a rating change was lost"
-
-
-def came_a_day_ago(database_url: str, tokens: list[str]) -> None:
-    """These players first came a day ago (rated duels want some history)."""
-    engine = create_engine(database_url)
-    with engine.begin() as connection:
-        connection.execute(
-            update(players).where(players.c.id.in_([player_id(token) for token in tokens])).values(created_at=1.0)
-        )
-    engine.dispose()

@@ -66,6 +66,9 @@ class Standing(TypedDict):
     playing: bool
     active: bool
     """Still in the arena (not withdrawn): paired as soon as they are free."""
+    ranked: bool
+    """In good standing (``results.standing``): only their duels with each other give points, and only they
+    stand on the podium; the others play unranked, listed after them."""
 
 
 @with_config(FORBID)
@@ -111,4 +114,8 @@ class ArenaState(TypedDict):
     standings: list[Standing]
     podium: list[Standing] | None
     you: ArenaYou | None
+    ranked: bool
+    """Whether the asking player is in good standing: their arena duels with others in good standing give points."""
+    unranked: str | None
+    """Why the asking player plays unranked, and how to be ranked, in a sentence; null when they are ranked."""
 

@@ -13,8 +13,13 @@ and is withdrawn from the arena (they may join again), so that nobody holds a pa
 never moved in a duel scores nothing from it, and their opponent who did scores a win. Berserk, only
 before one's first move in the duel, halves one's clock (``Duels.seat_deadline``) for a point more on a
 win. Once the end has passed nobody is paired; when the last duel has ended the arena is over and the
-standings' first three are its podium. The standings are published on the arena's topic once a tick
-when they changed.
+standings' first three in good standing are its podium.
+
+Points and podiums are for accounts in good standing (``results.standing``): a duel with a guest or a young
+account in it gives nobody points nor a win (computer players stand for nobody), so that two partners feeding
+each other wins, one of them a throwaway, gain nothing. Guests play on, unranked, listed after the ranked.
+
+The standings are published on the arena's topic once a tick when they changed.
 """
 
 from __future__ import annotations
@@ -58,6 +63,11 @@ MAX_OPEN = 2
 PODIUM = 3
 
 log = logging.getLogger("spider.server")
+
+
+def podium(standings: list[Standing]) -> list[Standing]:
+    """An arena's podium from its standings (best first): the first three in good standing."""
+    return [standing for standing in standings if standing["ranked"]][:PODIUM]
 
 
 def scheduled_id(suits: int, hour: int) -> str:
@@ -129,10 +139,14 @@ class Arenas:
         )
 
     def standings(self, arena_id: str) -> list[Standing]:
-        """The arena's players, best first: points, then wins, then who joined first."""
+        """The arena's players, best first: those in good standing, by points, then wins, then who joined first;
+        then those playing unranked."""
         rows = self.store.players(arena_id)
         people = self.duels.people.many([row.player for row in rows])
-        ordered = sorted(rows, key=lambda row: (-row.points, -row.wins, row.joined_at, row.player))
+        ranked = self.store.ranked([row.player for row in rows], self.clock())
+        ordered = sorted(
+            rows, key=lambda row: (row.player not in ranked, -row.points, -row.wins, row.joined_at, row.player)
+        )
         return [
             Standing(
                 place=place,
@@ -144,6 +158,7 @@ class Arenas:
                 streak=row.streak,
                 playing=row.duel is not None,
                 active=row.active,
+                ranked=row.player in ranked,
             )
             for place, row in enumerate(ordered, start=1)
         ]
@@ -164,12 +179,15 @@ class Arenas:
         if mine is not None:
             berserk, may = await self._berserk_state(mine.duel, viewer)
             you = ArenaYou(active=mine.active, points=mine.points, duel=mine.duel, berserk=berserk, may_berserk=may)
+        why = self.store.unranked(viewer, at)
         return ArenaState(
             arena=summary,
             remaining_ms=max(0, int(remaining * 1000)),
             standings=standings,
-            podium=standings[:PODIUM] if state == "over" else None,
+            podium=podium(standings) if state == "over" else None,
             you=you,
+            ranked=why is None,
+            unranked=why,
         )
 
     async def _berserk_state(self, duel_id: str | None, player: str) -> tuple[bool, bool]:
@@ -254,7 +272,7 @@ class Arenas:
             return
         standings = self.standings(arena_id)
         state = self._state(row, self.clock())
-        note = messages.standings(arena_id, state, list(standings), list(standings[:PODIUM]) if row.over else None)
+        note = messages.standings(arena_id, state, list(standings), list(podium(standings)) if row.over else None)
         await self.duels.outbox.send([note])
 
     # The tick.
@@ -353,6 +371,8 @@ class Arenas:
             return False
         self.stall_checked.discard(duel_id)
         moved = self.store.moved([seat.game for seat in duel.seats if seat.game is not None])
+        people = [seat.player for seat in duel.seats if computer_strength(seat.player) is None]
+        counted = set(people) <= self.store.ranked(people, at)  # points only between accounts in good standing
         ends = []
         for seat in duel.seats:
             if computer_strength(seat.player) is not None:
@@ -365,8 +385,9 @@ class Arenas:
                 outcome = "loss"
             elif other is not None and other.game not in moved:
                 outcome = "win"
-            gained, run = points(outcome, streak, seat.seat in berserk)
-            ends.append((seat.player, gained, run, outcome == "win", None if other is None else other.player))
+            gained, run = points(outcome, streak, seat.seat in berserk) if counted else (0, streak)
+            won = counted and outcome == "win"
+            ends.append((seat.player, gained, run, won, None if other is None else other.player))
         return self.store.count(arena_id, duel_id, ends, at)
 
     async def _pair(self, arena: Any, at: float) -> bool:

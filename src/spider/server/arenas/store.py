@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from spider.server.arenas.tables import arena_duels, arena_players, arenas
 from spider.server.duels.store import DuelStore
 from spider.server.games.store import Store
+from spider.server.results.standing import ranked_among, unranked
 
 
 class Uncounted(NamedTuple):
@@ -259,6 +260,16 @@ class ArenaStore:
                     )
                 )
             return True
+
+    def ranked(self, players: list[str], at: float) -> set[str]:
+        """Those of these players in good standing at ``at`` (``results.standing``)."""
+        with self.engine.connect() as connection:
+            return ranked_among(connection, players, at)
+
+    def unranked(self, player: str, at: float) -> str | None:
+        """Why the player is not in good standing at ``at``, in a sentence; None when they are."""
+        with self.engine.connect() as connection:
+            return unranked(connection, player, at)
 
     def moved(self, game_ids: list[str]) -> set[str]:
         """Which of these games have had an action."""

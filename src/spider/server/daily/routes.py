@@ -78,6 +78,8 @@ class DailyBoard(TypedDict):
     playing: bool  # the player's own entry is still being played
     entries: list[DailyEntry]  # the first 100
     you: DailyEntry | None
+    ranked: bool  # the player is in good standing (results.standing): their entry may be on the board
+    unranked: str | None  # why the player's entry is on no board, and how it will be, in a sentence
 
 
 class StreakEntry(TypedDict):
@@ -97,6 +99,8 @@ class StreaksBoard(TypedDict):
     friends: bool
     entries: list[StreakEntry]
     you: StreakEntry | None
+    ranked: bool
+    unranked: str | None
 
 
 def _daily(request: Request) -> Daily:
@@ -140,8 +144,11 @@ DAILY_API = (
              "score, then time; the top 100 and the player's place", DailyBoard,
              query=(FRIENDS,), refusals=(UNPROCESSABLE,),
              about="422 naming the field for a malformed date, a day still to come or a wrong suit count. A game "
-             "on today's board is named (for the replay viewer) only once the player's own game of the day is over."),
+             "on today's board is named (for the replay viewer) only once the player's own game of the day is over. "
+             "Only accounts in good standing are on it (a day old, with 10 finished games of new or daily deals, 15 "
+             "minutes in all): ranked false and the sentence unranked tell a player who is not why."),
     Endpoint("GET", "/api/leaderboards/streaks", streaks_board, "Players by their days in a row won at the daily "
              "deal of a suit count, then days played; the top 100 and the player's place", StreaksBoard,
-             refusals=(UNPROCESSABLE,), query=(SUITS, FRIENDS)),
+             refusals=(UNPROCESSABLE,), query=(SUITS, FRIENDS),
+             about="Only accounts in good standing, as on a day's board."),
 )

@@ -14,8 +14,10 @@ ordinary results (its code is shown to each player as their game ends, so the de
 counts on the day's board and in the daily streaks instead.
 
 **The board.** A player's first game of a day's deal on that day is their entry (a restart, a second deal of it,
-a past day's deal: unranked). Finished entries rank won before lost, then score, then time. A game on today's
-board is named (so it can be replayed) only to a player whose own entry is over: a replay shows the deal.
+a past day's deal: unranked). The boards (a day's, and the streaks') hold the entries of accounts in good standing
+(``results.standing``) only: a guest's entry is kept, and shows once they are; meanwhile the answer tells them
+why. Finished entries rank won before lost, then score, then time. A game on today's board is named (so it can
+be replayed) only to a player whose own entry is over: a replay shows the deal.
 
 **Streaks**, per suit count: days in a row with an entry (played) and with a won entry (won), counted back from
 today, or from yesterday while today's deal is still to play.
@@ -198,7 +200,7 @@ class Daily:
         deals = []
         for suits in SUIT_COUNTS:
             entry = next((found for found in mine if found[0] == day and found[1] == suits), None)
-            board = self._ranked(day, suits)
+            board = self._ranked(day, suits, at)
             place = next((n for n, found in enumerate(board, 1) if found.player == player), None)
             deals.append(
                 {
@@ -229,15 +231,17 @@ class Daily:
             ),
         }
 
-    def _ranked(self, day: str, suits: int) -> list[Entry]:
-        return sorted((entry for entry in self.store.entries(day, suits) if entry.result is not None), key=place_key)
+    def _ranked(self, day: str, suits: int, at: float) -> list[Entry]:
+        """The day's finished entries of players in good standing at ``at``, in their places' order."""
+        entries = self.store.entries(day, suits, ranked_at=at)
+        return sorted((entry for entry in entries if entry.result is not None), key=place_key)
 
     def board(self, player: str, day_text: str, suits: int, *, friends: bool = False) -> dict[str, Any]:
         """``GET /api/daily/{date}/{suits}``: the day's board, its top 100 and the player's place."""
         at = self.games.now()
         day = parse_day(day_text, at, "date")
         mates = friend_ids(self.store.engine, player)
-        ranked = self._ranked(day.isoformat(), suits)
+        ranked = self._ranked(day.isoformat(), suits, at)
         if friends:
             ranked = [entry for entry in ranked if entry.player in mates or entry.player == player]
         mine = self.store.entries(day.isoformat(), suits, [player])
@@ -271,17 +275,23 @@ class Daily:
             "playing": mine[0].result is None if mine else False,
             "entries": entries[:BOARD_SIZE],
             "you": you,
+            **self._standing(player, at),
         }
+
+    def _standing(self, player: str, at: float) -> dict[str, Any]:
+        why = self.store.unranked(player, at)
+        return {"ranked": why is None, "unranked": why}
 
     def streaks_board(self, player: str, suits: int, *, friends: bool = False) -> dict[str, Any]:
         """``GET /api/leaderboards/streaks``: players by their current run of days won at a suit count (then
         days played), top 100 and the player's place."""
-        now = today(self.games.now())
+        at = self.games.now()
+        now = today(at)
         mates = friend_ids(self.store.engine, player)
         wanted = [*mates, player] if friends else None
         # on the board: a run of days won (none is no entry), by a player with a name of their own
         running = {}
-        for someone, days in self.store.days_by_player(suits, wanted).items():
+        for someone, days in self.store.days_by_player(suits, wanted, ranked_at=at).items():
             found = streaks(days, now)
             if found["won"]:
                 running[someone] = found
@@ -308,6 +318,7 @@ class Daily:
             "friends": friends,
             "entries": entries[:BOARD_SIZE],
             "you": you,
+            **self._standing(player, at),
         }
 
 

@@ -18,6 +18,7 @@ from spider.server.daily.tables import daily_deals, daily_entries, daily_games, 
 from spider.server.db.upserts import insert_into
 from spider.server.games.store import PLAYED, SEEN_GAMES, SEEN_LINES, unplayed_games
 from spider.server.people.service import SEEN_NAMES
+from spider.server.results.standing import ranked, unranked
 
 SECRET_NAME = "daily"
 # an entry left before its first move is no entry (``PLAYED``): the player's next game of the day's deal takes
@@ -121,8 +122,11 @@ class DailyStore:
         with self.engine.begin() as connection:
             connection.execute(update(daily_games).where(daily_games.c.game_id == game_id).values(helped=True))
 
-    def entries(self, day: str, suits: int, players: list[str] | None = None) -> list[Entry]:
-        """The entries on a day's board (of ``players`` only, when given), in no order."""
+    def entries(
+        self, day: str, suits: int, players: list[str] | None = None, *, ranked_at: float | None = None
+    ) -> list[Entry]:
+        """The entries on a day's board (of ``players`` only, when given; of players in good standing at
+        ``ranked_at`` only, when given: ``results.standing``), in no order."""
         shown = exists().where(
             SEEN_LINES.c.player == daily_entries.c.player,
             SEEN_LINES.c.deal == daily_deals.c.code,
@@ -152,6 +156,8 @@ class DailyStore:
         )
         if players is not None:
             query = query.where(daily_entries.c.player.in_(players))
+        if ranked_at is not None:
+            query = query.where(ranked(daily_entries.c.player, ranked_at))
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
         return [_entry(row) for row in rows]
@@ -166,8 +172,11 @@ class DailyStore:
         with self.engine.connect() as connection:
             return [(row.day, row.suits, row.result, row.game_id) for row in connection.execute(query)]
 
-    def days_by_player(self, suits: int, players: list[str] | None = None) -> dict[str, dict[str, str | None]]:
-        """Every player's entries at a suit count (of ``players`` only, when given): day to result."""
+    def days_by_player(
+        self, suits: int, players: list[str] | None = None, *, ranked_at: float | None = None
+    ) -> dict[str, dict[str, str | None]]:
+        """Every player's entries at a suit count (of ``players`` only, when given; of players in good standing
+        at ``ranked_at`` only, when given): day to result."""
         query = (
             select(daily_entries.c.player, daily_entries.c.day, SEEN_GAMES.c.result)
             .join(SEEN_GAMES, SEEN_GAMES.c.id == daily_entries.c.game_id)
@@ -175,12 +184,20 @@ class DailyStore:
         )
         if players is not None:
             query = query.where(daily_entries.c.player.in_(players))
+        if ranked_at is not None:
+            query = query.where(ranked(daily_entries.c.player, ranked_at))
         found: dict[str, dict[str, str | None]] = {}
         with self.engine.connect() as connection:
             for row in connection.execute(query):
                 found.setdefault(row.player, {})[row.day] = row.result
         return found
 
+
+    def unranked(self, player: str, at: float) -> str | None:
+        """Why the player's entries are on no board at ``at``, in a sentence (``results.standing``); None when
+        they are in good standing."""
+        with self.engine.connect() as connection:
+            return unranked(connection, player, at)
 
     @staticmethod
     def forget(connection: Connection, players: list[str]) -> None:

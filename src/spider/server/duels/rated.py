@@ -1,11 +1,13 @@
 """Which duels change ratings, and how much: the one place of the rule against ratings farmed with
 throwaway players (fresh cookies that open a table and finish at once).
 
-A duel is rated when both players have a name of their own (not the one made up for them) and some
-history, a solo game won or a first visit at least ``NEWCOMER_SECONDS`` before (computer players
-always have), and when both made at least one move. Repeated duels between the same two players count
-less, as lichess does: within ``REPEAT_SECONDS``, each rated duel between them counts half as much as
-the one before (1, 1/2, 1/4, ...), so two accounts playing each other cannot pump either rating.
+A duel is rated when both players have a name of their own (not the one made up for them) and are accounts in
+good standing (``results.standing``: a day old, with ten of the server's deals played; computer players always
+are), and when both made at least one move. A duel with a guest or a young account is played unrated: a throwaway
+cookie that "wins" typed-in codes with the solver's line and then loses duels on purpose moves no rating.
+Repeated duels between the same two players count less, as lichess does: within ``REPEAT_SECONDS``, each rated
+duel between them counts half as much as the one before (1, 1/2, 1/4, ...), so two accounts playing each other
+cannot pump either rating.
 Bots are rated apart (``apart``): among bots, never between a bot and anyone else.
 
 A rating change that counts ``weight`` is that share of the Glicko-2 change, in rating, deviation and
@@ -17,12 +19,10 @@ from __future__ import annotations
 from sqlalchemy import Connection
 
 from spider.server.duels.store import DuelStore
-from spider.server.games.store import Store
 from spider.server.people.ratings import Rating
-from spider.server.people.service import Duelist, first_seen, made_up
+from spider.server.people.service import Duelist, made_up
+from spider.server.results.standing import in_good_standing
 
-NEWCOMER_SECONDS = 86400.0
-"""A player with no game won is rated once their first visit is this old (a day)."""
 REPEAT_SECONDS = 86400.0
 """Duels between the same two players within this long (a day) count less and less."""
 
@@ -38,16 +38,12 @@ def apart(first: Duelist, second: Duelist) -> bool:
 
 
 def newcomer(connection: Connection, duelist: Duelist, at: float) -> bool:
-    """Whether the player may not yet play rated duels: no name of their own, or no history. A bot is
-    never one: its name is its own, given by a player with a name of their own."""
+    """Whether the player may not yet play rated duels: no name of their own, or not in good standing at ``at``
+    (a guest, or a young account). A bot is never one: its name is its own, given by a player with a name of
+    their own, and it is rated among bots only (``apart``)."""
     if duelist.computer is not None or duelist.bot:
         return False
-    if made_up(duelist.name):
-        return True
-    first = first_seen(connection, duelist.player)
-    if first is not None and first <= at - NEWCOMER_SECONDS:
-        return False
-    return not Store.won_a_game(connection, duelist.player)
+    return made_up(duelist.name) or not in_good_standing(connection, duelist.player, at)
 
 
 def weight(connection: Connection, first: str, second: str, duel_id: str, at: float) -> float:

@@ -13,6 +13,7 @@ from spider.server.games.answers import View
 from spider.server.games.service import Games, LiveGame
 from spider.server.people.service import Duelist, People, shown_name
 from spider.server.refusals import NoSuchGame
+from spider.server.results import standing
 from spider.text import message as sentence
 
 
@@ -129,13 +130,13 @@ class DuelStates:
         if duel.state == OVER:
             if duel.unrated is None:
                 return None
-            return sentence(duel.unrated, percent=round((duel.rating_weight or 0.0) * 100))
+            return sentence(duel.unrated, percent=round((duel.rating_weight or 0.0) * 100), **standing.FIELDS)
         both = [people[seat.player] for seat in duel.seats if seat.player in people]
         if len(both) == 2 and rated.apart(*both):
             return sentence(rated.BOT_APART)
         with self.store.reading() as connection:
             if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats if seat.player in people):
-                return sentence(rated.NEWCOMER)
+                return sentence(rated.NEWCOMER, **standing.FIELDS)
             if len(duel.seats) == 2:
                 weight = rated.weight(connection, duel.seats[0].player, duel.seats[1].player, duel.id, at)
                 if weight < 1.0:

@@ -49,6 +49,11 @@ COUNTED = frozenset({Kind.SOLO, Kind.TYPED})
 SITE = frozenset({Kind.SOLO})
 """The kinds that count in everyone's figures: the site's win rates, the boards of best scores, the ghosts."""
 
+STANDING = frozenset({Kind.SOLO, Kind.DAILY})
+"""The kinds whose finished games make a player's standing (``results.standing``: who may be ranked): the deals the
+server dealt them with the code hidden, a new game's or the day's. Not a code typed in (its line may be known), an
+exercise, a replay, a duel (its games count in the duel's results), a daily deal played again nor a ghost race."""
+
 CODE_KNOWN = frozenset({Kind.TYPED, Kind.REPLAY, Kind.RESUMED})
 """The kinds whose player knows the code (they typed it, or watched or analysed its line): the view may show it
 while the game is on."""

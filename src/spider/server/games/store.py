@@ -480,12 +480,6 @@ class Store:
         connection.execute(delete(shares).where(shares.c.created_at < before))
 
     @staticmethod
-    def won_a_game(connection: Connection, player: str) -> bool:
-        """Whether the player has won a game of their own (not a duel's)."""
-        won = select(games.c.id).where(games.c.player == player, games.c.result == "won", games.c.kind != Kind.DUEL)
-        return connection.execute(won.limit(1)).first() is not None
-
-    @staticmethod
     def moved(connection: Connection, game_ids: list[str]) -> set[str]:
         """Which of these games have had an action."""
         found = select(actions.c.game_id).where(actions.c.game_id.in_(game_ids)).distinct()
@@ -599,8 +593,29 @@ a tried-again position and the clock of a game in play."""
 SEEN_LINES = select(lines_shown.c.player, lines_shown.c.deal, lines_shown.c.at).subquery("seen_lines")
 """Who has been shown which deal's winning line or analysis, and when: a read-only view of ``lines_shown``."""
 
-PLAYED = or_(SEEN_GAMES.c.result.is_(None), not_(and_(SEEN_GAMES.c.result == "abandoned", SEEN_GAMES.c.moves == 0)))
+
+
+def played(of: FromClause = games) -> ColumnElement[bool]:
+    """The games not left for another before their first move (which cost nothing), as a condition on ``games``
+    or on ``SEEN_GAMES`` (or an alias of it)."""
+    return or_(of.c.result.is_(None), not_(and_(of.c.result == "abandoned", of.c.moves == 0)))
+
+
+PLAYED = played(SEEN_GAMES)
 """Of ``SEEN_GAMES``, those not left for another before their first move (which cost nothing)."""
+
+
+def shared_by_another(of: FromClause = games) -> ColumnElement[bool]:
+    """The games of a deal another player had shared a link to (``Store.share``) before they began, as a condition
+    on ``games`` or on ``SEEN_GAMES`` (or an alias of it): whoever shared it knows its cards, and may have told them.
+    One look-up by deal (``games_by_deal``), then by the shared game (``shares.game_id``)."""
+    sharer = games.alias("sharer")
+    return exists().where(
+        sharer.c.deal == of.c.deal,
+        sharer.c.player != of.c.player,
+        shares.c.game_id == sharer.c.id,
+        shares.c.created_at <= of.c.created_at,
+    )
 
 
 def unplayed_games() -> Select[tuple[str]]:

@@ -32,7 +32,8 @@ def _choice(request: Request, name: str, default: str, choices: tuple[str, ...])
 
 async def ratings_board(request: Request) -> Response:
     only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
-    return answer(ratings(_engine(request), player_of(request), only_friends=only_friends))
+    at = part(request, Games).now()
+    return answer(ratings(_engine(request), player_of(request), at, only_friends=only_friends))
 
 
 async def scores_board(request: Request) -> Response:
@@ -41,7 +42,7 @@ async def scores_board(request: Request) -> Response:
     only_friends = _choice(request, "friends", "false", ("true", "false")) == "true"
     now = part(request, Games).now()
     since = week_start(now) if period == "week" else None
-    return answer(scores(_engine(request), player_of(request), suits, since=since, only_friends=only_friends))
+    return answer(scores(_engine(request), player_of(request), suits, now, since=since, only_friends=only_friends))
 
 
 FRIENDS_QUERY = ("friends", "true: only your friends and you", {"enum": ["true", "false"]})
@@ -49,13 +50,16 @@ BAD = (HTTPStatus.UNPROCESSABLE_ENTITY,)
 LEADERBOARD_API = (
     Endpoint("GET", "/api/leaderboards/ratings", ratings_board, "The duel ratings board: the top 100 settled "
              "ratings of named people, and your place", Board, refusals=BAD, query=(FRIENDS_QUERY,),
-             about="Provisional ratings (deviation 110 or more), computer players and players without a name of "
+             about="Only accounts in good standing are on it (a day old, with 10 finished games of new or daily "
+             "deals, 15 minutes in all): ranked false and the sentence unranked tell a player who is not why. "
+             "Provisional ratings (deviation 110 or more), computer players and players without a name of "
              "their own are left out. Equal values share a place."),
     Endpoint("GET", "/api/leaderboards/scores", scores_board, "The best scores board at one suit count, this "
              "week or ever: the top 100 named players' best scores, and your place", Board, refusals=BAD,
              query=(("suits", "The suit count: 1 (the default), 2 or 4", {"enum": ["1", "2", "4"]}),
                     ("period", "week (from Monday 00:00 UTC) or ever (the default)", {"enum": ["week", "ever"]}),
                     FRIENDS_QUERY),
-             about="Only won solo games that counted in results (no duel, practice, replay or typed-in code, no "
-             "deal known before the game ended), under the standard scoring; each player's best once."),
+             about="Only accounts in good standing, as on the ratings board; only won solo games that counted in "
+             "results (no duel, practice, replay or typed-in code, no deal known before the game ended), under the "
+             "standard scoring; each player's best once."),
 )

@@ -2,10 +2,12 @@
 view and the player's own place (``GET /api/leaderboards/ratings``, ``GET /api/leaderboards/scores``, answered
 by ``leaderboards.routes``).
 
-Who is on a board: players with a name of their own (a made-up ``Player 4821`` is nobody's to show), no
-computer player, and for ratings no provisional rating (its deviation 110 or more: it still moves by a
-hundred points a duel). ``listed`` is the one condition on the duelists (read through ``people.SEEN_NAMES``)
-every board takes, so that a further rule (leave bots out) is one more condition there. The games are read
+Who is on a board: accounts in good standing (``results.standing``: a day old, with ten of the server's deals
+played; guests and young accounts play unranked, and each board tells the asking player so in a sentence) with a
+name of their own (a made-up ``Player 4821`` is nobody's to show), no computer player, and for ratings no
+provisional rating (its deviation 110 or more: it still moves by a hundred points a duel). ``listed`` is the one
+condition on the duelists (read through ``people.SEEN_NAMES``) every board takes, so that a further rule (leave
+bots out) is one more condition there. The games are read
 through ``games.SEEN_GAMES``: each board is one query, joining the two views.
 
 What a best score is: a solo game that counts (``counting_games``, the rules of ``results``: over, no replay,
@@ -33,6 +35,7 @@ from spider.server.games.store import SEEN_GAMES, counting_games
 from spider.server.http.answers import FORBID
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
 from spider.server.people.service import SEEN_NAMES, friend_ids, people_only, shown
+from spider.server.results.standing import ranked, verdict
 from spider.view import Whole
 
 TOP = 100
@@ -47,10 +50,10 @@ def week_start(at: float) -> float:
     return (day - (day + 3) % 7) * DAY
 
 
-def listed() -> ColumnElement[bool]:
-    """The duelists a board may show (their names are checked apart: ``shown``): people, neither computers
-    nor bots."""
-    return and_(SEEN_NAMES.c.computer.is_(None), people_only(SEEN_NAMES))
+def listed(at: float) -> ColumnElement[bool]:
+    """The duelists a board may show at ``at`` (their names are checked apart: ``shown``): people, neither
+    computers nor bots, in good standing."""
+    return and_(SEEN_NAMES.c.computer.is_(None), people_only(SEEN_NAMES), ranked(SEEN_NAMES.c.player, at))
 
 
 @with_config(FORBID)
@@ -81,6 +84,10 @@ class Board(TypedDict):
     friends: bool
     entries: list[BoardEntry]
     you: BoardEntry | None
+    ranked: bool
+    """Whether the asking player is in good standing (``results.standing``), and so may be on the board."""
+    unranked: str | None
+    """Why the asking player is not on the board, and how to be, in a sentence; null when they may be."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,21 +124,28 @@ def _ranked(
     return entries, you
 
 
-def ratings(engine: Engine, player: str, *, only_friends: bool = False) -> Board:
-    """The ratings board: settled ratings of named people, highest first."""
+def ratings(engine: Engine, player: str, at: float, *, only_friends: bool = False) -> Board:
+    """The ratings board at ``at``: settled ratings of named people, highest first."""
     with engine.connect() as connection:
         found = connection.execute(
             select(SEEN_NAMES.c.player, SEEN_NAMES.c.name, SEEN_NAMES.c.rating, SEEN_NAMES.c.duels)
-            .where(listed(), SEEN_NAMES.c.deviation < PROVISIONAL_DEVIATION)
+            .where(listed(at), SEEN_NAMES.c.deviation < PROVISIONAL_DEVIATION)
             .order_by(SEEN_NAMES.c.rating.desc(), SEEN_NAMES.c.name_key)
         ).all()
+        standing = verdict(connection, player, at)
     rows = [Row(r.player, r.name, round(r.rating), {"duels": r.duels}) for r in found]
     entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
-    return {"board": "ratings", "suits": None, "period": None, "friends": only_friends, "entries": entries, "you": you}
+    return {
+        "board": "ratings", "suits": None, "period": None, "friends": only_friends, "entries": entries, "you": you,
+        "ranked": standing["ranked"], "unranked": standing["unranked"],
+    }
 
 
-def scores(engine: Engine, player: str, suits: int, *, since: float | None, only_friends: bool = False) -> Board:
-    """The best-scores board at one suit count: each named player's best counting score (since ``since``)."""
+def scores(
+    engine: Engine, player: str, suits: int, at: float, *, since: float | None, only_friends: bool = False
+) -> Board:
+    """The best-scores board at one suit count at ``at``: each named player's best counting score (since
+    ``since``)."""
     with engine.connect() as connection:
         found = connection.execute(
             select(
@@ -141,7 +155,7 @@ def scores(engine: Engine, player: str, suits: int, *, since: float | None, only
             .select_from(SEEN_GAMES)
             .join(SEEN_NAMES, SEEN_NAMES.c.player == SEEN_GAMES.c.player)
             .where(
-                listed(),
+                listed(at),
                 counting_games(SEEN_GAMES),
                 SEEN_GAMES.c.suits == suits,
                 SEEN_GAMES.c.result == "won",
@@ -150,6 +164,7 @@ def scores(engine: Engine, player: str, suits: int, *, since: float | None, only
             )
             .order_by(SEEN_GAMES.c.score.desc(), SEEN_GAMES.c.seconds, SEEN_GAMES.c.finished_at)
         ).all()
+        standing = verdict(connection, player, at)
     rows, seen = [], set()
     for r in found:
         if r.player in seen or (r.rules or {}).get("scoring", "standard") != BOARD_SCORING:
@@ -160,5 +175,5 @@ def scores(engine: Engine, player: str, suits: int, *, since: float | None, only
     entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
     return {
         "board": "scores", "suits": suits, "period": "ever" if since is None else "week", "friends": only_friends,
-        "entries": entries, "you": you,
+        "entries": entries, "you": you, "ranked": standing["ranked"], "unranked": standing["unranked"],
     }

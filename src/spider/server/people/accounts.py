@@ -41,7 +41,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from spider.server.people.service import People, made_up
+from spider.server.people.service import People, add_account, made_up
 from spider.server.people.tables import accounts, challenges, passkeys, recovery_codes, sessions
 from spider.server.refusals import Conflict, Forbidden, Invalid, NotFound
 
@@ -199,7 +199,7 @@ class Accounts:
             if account is None:
                 if connection.execute(select(accounts.c.id).where(accounts.c.id == player)).first() is not None:
                     raise _refused()  # a deleted account's id: never an account again
-                connection.execute(insert(accounts).values(id=player, handle=challenge.handle, created_at=at))
+                add_account(connection, player, challenge.handle, at)
                 codes = self._new_codes(connection, player)
                 connection.execute(
                     insert(sessions).values(id=session, account=player, device=device, created_at=at, seen_at=at)

@@ -56,6 +56,22 @@ SEEN_NAMES = select(
 and their rating: a read-only view of ``duelists``, which only the people's code writes."""
 
 
+SEEN_ACCOUNTS = (
+    select(accounts.c.id, accounts.c.created_at).where(accounts.c.deleted_at.is_(None)).subquery("seen_accounts")
+)
+"""The accounts as the packages above read them (``results.standing``: who may be ranked): each account that is
+not deleted, by its player id, and when it was made; a read-only view of ``accounts``, which only the people's
+code writes. Every other player id is a guest's."""
+
+
+def add_account(connection: Connection, player: str, handle: str, at: float) -> None:
+    """Makes the player an account (their passkey registered: ``people.accounts``; or a test's fixture), on the
+    connection of the transaction that registers it, made at ``at``: the day an account waits before it is ranked
+    counts from then (``results.standing``). The player is stored first if never seen."""
+    add_player(connection, player, at)
+    connection.execute(insert(accounts).values(id=player, handle=handle, created_at=at, deleted_at=None))
+
+
 def add_player(connection: Connection, player: str, at: float) -> None:
     """Stores a player the first time one is seen (their first game, or first result played offline)."""
     connection.execute(insert_into(connection, players).values(id=player, created_at=at).on_conflict_do_nothing())
@@ -98,12 +114,6 @@ def names(engine: Engine, some: list[str]) -> dict[str, str]:
     with engine.connect() as connection:
         rows = connection.execute(select(duelists.c.player, duelists.c.name).where(duelists.c.player.in_(some)))
         return {row.player: row.name for row in rows}
-
-
-def first_seen(connection: Connection, player: str) -> float | None:
-    """When the player was first seen (their first game, or first result played offline); None if never."""
-    found: float | None = connection.execute(select(players.c.created_at).where(players.c.id == player)).scalar()
-    return found
 
 
 def friend_ids(engine: Engine, player: str) -> set[str]:

@@ -41,6 +41,8 @@ export interface ArenaState {
   standings: Standing[];
   podium: Standing[] | null;
   you: ArenaYou | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 export interface ArenaSummary {
@@ -78,6 +80,8 @@ export interface Board {
   friends: boolean;
   entries: BoardEntry[];
   you: BoardEntry | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 /** One place on a board. */
@@ -170,6 +174,8 @@ export interface DailyBoard {
   playing: boolean;
   entries: DailyEntry[];
   you: DailyEntry | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 export interface DailyDeal {
@@ -933,6 +939,7 @@ export interface Standing {
   streak: number;
   playing: boolean;
   active: boolean;
+  ranked: boolean;
 }
 
 /** The player's results, everyone's win rates, and the player's offline games apart. */
@@ -972,6 +979,8 @@ export interface StreaksBoard {
   friends: boolean;
   entries: StreakEntry[];
   you: StreakEntry | null;
+  ranked: boolean;
+  unranked: string | null;
 }
 
 export interface Tally {

@@ -118,7 +118,7 @@ async function showArena(/** @type {string} */ id) {
   try { state = await request('GET /api/arenas/{arena_id}', { path: { arena_id: id } }); } catch (error) { refuse(error); return; }
   const d = openDialog(`<form method="dialog" class="lobby arena">
     <h2>${esc(t('arena.title'))}</h2>
-    <p data-summary>${summary(state.arena)}</p>
+    <p data-summary>${summary(state.arena)}</p>${state.unranked ? `<p class="note" data-unranked>${esc(state.unranked)}</p>` : ''}
     <div data-you>${youHtml(state)}</div>
     <div data-board>${standingsHtml(state.standings, state.podium)}</div>
     <div class="actions"><button value="close">${esc(t('button.close'))}</button></div></form>`, {

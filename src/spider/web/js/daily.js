@@ -78,8 +78,9 @@ async function showBoard(into, day, suits, friends, isToday) {
     return;
   }
   into.removeAttribute('aria-busy');
+  const unranked = found.unranked ? `<p class="note" data-unranked>${esc(found.unranked)}</p>` : '';
   if (!found.entries.length) {
-    into.innerHTML = `<p class="note">${esc(t('daily.board.none'))}</p>`;
+    into.innerHTML = `${unranked}<p class="note">${esc(t('daily.board.none'))}</p>`;
     return;
   }
   const hidden = isToday && found.entries.some((entry) => !entry.game);
@@ -92,7 +93,7 @@ async function showBoard(into, day, suits, friends, isToday) {
       <td>${esc(t(entry.won ? 'daily.state.won' : 'daily.state.lost'))}${helped}</td><td>${formatNumber(entry.score)}</td><td>${esc(formatTime(entry.seconds))}</td><td>${replay}</td></tr>`;
   };
   const you = found.you && !found.entries.some((entry) => entry.you) ? `<tbody class="daily-you">${row(found.you)}</tbody>` : '';
-  into.innerHTML = `<table class="daily-board-table"><thead><tr><th scope="col">${esc(t('daily.col.place'))}</th><th scope="col">${esc(t('daily.col.player'))}</th>
+  into.innerHTML = `${unranked}<table class="daily-board-table"><thead><tr><th scope="col">${esc(t('daily.col.place'))}</th><th scope="col">${esc(t('daily.col.player'))}</th>
     <th scope="col">${esc(t('daily.col.result'))}</th><th scope="col">${esc(t('daily.col.score'))}</th><th scope="col">${esc(t('daily.col.time'))}</th><td></td></tr></thead>
     <tbody>${found.entries.map(row).join('')}</tbody>${you}</table>${hidden ? `<p class="note">${esc(t('daily.board.hidden'))}</p>` : ''}`;
 }

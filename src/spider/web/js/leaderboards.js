@@ -15,7 +15,7 @@ const BOARDS = ['ratings', 'scores', 'streaks'];
 /**
  * A place on any of the boards (T.BoardEntry, T.StreakEntry), and a board of them.
  * @typedef {{ place: number, name: string | null, value: number, friend: boolean, you: boolean, seconds?: number | null }} Entry
- * @typedef {{ board: string, entries: Entry[], you: Entry | null }} Board
+ * @typedef {{ board: string, entries: Entry[], you: Entry | null, unranked: string | null }} Board
  */
 
 /** @param {{ board: string, suits: number, period: string, friends: boolean }} choice @returns {Promise<Board>} */
@@ -38,11 +38,12 @@ function row(entry) {
 
 /** @param {Board} board @param {string} kind */
 function boardHtml(board, kind) {
-  if (!board.entries.length) return `<p class="note" data-empty>${esc(t('boards.empty'))}</p>`;
+  const unranked = board.unranked ? `<p class="note" data-unranked>${esc(board.unranked)}</p>` : ''; // why you are not on it
+  if (!board.entries.length) return `${unranked}<p class="note" data-empty>${esc(t('boards.empty'))}</p>`;
   const head = `<tr><th scope="col">${esc(t('boards.place'))}</th><th scope="col">${esc(t('boards.name'))}</th>`
     + `<th scope="col">${esc(t(`boards.value.${kind}`))}</th><th scope="col">${kind === 'scores' ? esc(t('boards.time')) : ''}</th></tr>`;
   const mine = board.you && !board.entries.some((e) => e.you) ? `<tbody class="own">${row(board.you)}</tbody>` : '';
-  return `<table class="board"><thead>${head}</thead><tbody>${board.entries.map(row).join('')}</tbody>${mine}</table>`;
+  return `${unranked}<table class="board"><thead>${head}</thead><tbody>${board.entries.map(row).join('')}</tbody>${mine}</table>`;
 }
 
 /** Opens the leaderboards, on the ratings board unless told. @param {string} [first] */
