@@ -130,7 +130,7 @@ def make_account(device: Device, name: str, tmp_path: Path) -> list[str]:
     """A guest with a made-up name makes an account; the codes are downloaded and kept. Returns the codes."""
     page = device.account()
     expect(dialog(page)).to_contain_text("You play as a guest")
-    expect(dialog(page)).to_contain_text("Boards and rated duels count accounts at least a day old with 10 finished")
+    expect(dialog(page)).to_contain_text("As a guest you play unranked: create an account, and once it is a day old")
     keep = dialog(page).get_by_role("button", name="Keep my games on every device")
     keep.click()  # no name yet: asked for first
     expect(said(page)).to_have_text("Write the name your account will have first.")
@@ -294,6 +294,22 @@ def test_a_guests_sign_in_is_kept_apart_and_signing_out_brings_their_game_back(
     dialog(other.page).get_by_role("button", name="Sign out", exact=True).click()
     expect(other.page.locator("#status")).to_have_text("Signed out: the 2 games you played here as a guest are back.")
     assert current(other.page)["id"] == guest_game["id"]
+
+
+def test_a_page_opened_at_a_numeric_address_says_where_passkeys_work(
+    browser: Browser, server: Server, devices: list[Device]
+) -> None:
+    if "127.0.0.1" not in server.url:
+        pytest.skip("needs the test server at its numeric address")
+    device = Device(browser, server)  # http://127.0.0.1:PORT: WebAuthn takes no address for a site
+    devices.append(device)
+    open_table(device.page)
+    page = device.account()
+    dialog(page).get_by_label("A name of your own").fill(f"Numeric {secrets.token_hex(3)}")
+    dialog(page).get_by_role("button", name="Keep my games on every device").click()
+    expect(said(page)).to_contain_text("Passkeys work only at the site's own name, not at a numeric address such as")
+    expect(said(page)).to_contain_text("open the page at localhost")
+    assert device.passkeys() == []
 
 
 SHOTS = ("guest", "codes", "account")

@@ -280,3 +280,11 @@ def test_an_account_resting_for_years_is_never_pruned_though_a_guest_is(client: 
     prune(parts_of(client.app)[Store], at=time.time() + 3 * 365 * 24 * 3600)
     assert account_of(guest)["games"] == 0, "the guest, resting for years, is gone"
     assert account_of(client)["games"] == 1 and account_of(client)["signed_in"] is True
+
+
+def test_a_guest_and_a_new_account_are_told_in_one_sentence_why_they_are_unranked(client: TestClient) -> None:
+    guest = account_of(client)
+    assert guest["ranked"] is False and guest["unranked"].startswith("As a guest you play unranked")
+    _, made = new_account(client)
+    assert made["ranked"] is False and made["unranked"].startswith("Your account plays unranked until it is a day old")
+    assert "so far you have 0 games and 0 minutes" in made["unranked"]

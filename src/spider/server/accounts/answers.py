@@ -55,6 +55,10 @@ class Account(TypedDict):
     signed_in: bool
     name: str | None
     games: int
+    ranked: bool
+    """Whether boards and rated duels count this player now (``results.standing``)."""
+    unranked: str | None
+    """Why not, and how to be, in one sentence; ``None`` when ranked."""
     created_at: float | None
     recovery_codes_left: int
     passkeys: list[Passkey]

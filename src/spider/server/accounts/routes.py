@@ -46,6 +46,7 @@ from spider.server.people.accounts import MAX_PASSKEY_NAME, Accounts, device_nam
 from spider.server.people.service import People, made_up
 from spider.server.realtime.broker import Broker, Unreachable
 from spider.server.realtime.sockets import SIGNED_OUT, session_topic
+from spider.server.results.standing import unranked
 from spider.text import Phrase
 
 GUEST_COOKIE = "spider_guest"
@@ -146,18 +147,22 @@ def _account(request: Request) -> str:
 
 
 def about(request: Request) -> Account:
-    """Who this device plays as: an account with its passkeys and sessions, or a guest."""
-    player, session = player_of(request), request.state.session
-    accounts, people = part(request, Accounts), part(request, People)
-    name = people.get(player, now()).name
+    """Who this device plays as: an account with its passkeys and sessions, or a guest; ranked or not, and why."""
+    player, session, at = player_of(request), request.state.session, now()
+    accounts, people, store = part(request, Accounts), part(request, People), part(request, Store)
+    name = people.get(player, at).name
     shown = None if made_up(name) else name
-    games = part(request, Store).begun(player)
+    games = store.begun(player)
+    with store.engine.connect() as connection:
+        why = unranked(connection, player, at)
     if player == session:
-        return Account(signed_in=False, name=shown, games=games, created_at=None, recovery_codes_left=0, passkeys=[],
-                       sessions=[])
+        return Account(
+            signed_in=False, name=shown, games=games, ranked=why is None, unranked=why, created_at=None,
+            recovery_codes_left=0, passkeys=[], sessions=[],
+        )
     account = accounts.describe(player, session)
     return Account(
-        signed_in=True, name=shown, games=games, created_at=account["created_at"],
+        signed_in=True, name=shown, games=games, ranked=why is None, unranked=why, created_at=account["created_at"],
         recovery_codes_left=account["recovery_codes_left"], passkeys=account["passkeys"], sessions=account["sessions"],
     )
 

@@ -21,10 +21,6 @@ addStyle('account');
 const NEXT = 'spider.account';
 /** @typedef {{ said?: string, fields?: Record<string, string | number>, addPasskey?: boolean }} Next */
 
-/** The rule of ranked play (boards and rated duels), as the server's standing rule sets it: an account a day
-old with this many finished games. */
-const RANKED_GAMES = 10;
-
 /** A reload of our own is under way: a socket's "signed out" for the same session says nothing more. */
 let leaving = false;
 
@@ -102,7 +98,12 @@ function tell(text, error = false) {
 
 const saidLine = '<p class="said" role="status" data-said></p>';
 /** @param {unknown} error what the server or the browser refused */
-const refusal = (error) => (error instanceof ApiError ? error.message : t('account.failed'));
+const refusal = (error) => {
+  if (error instanceof ApiError) return error.message;
+  // WebAuthn takes no IP address for a site: a page opened at 127.0.0.1 cannot make or use a passkey
+  if (error instanceof DOMException && error.name === 'SecurityError') return t('account.wrong_address', { here: location.host });
+  return t('account.failed');
+};
 
 /** The dialog's buttons, each by its data attribute: ``on(d, 'create', fn)``. @param {HTMLElement} d @param {Record<string, (button: HTMLButtonElement) => unknown>} handlers */
 function wire(d, handlers) {
@@ -158,7 +159,7 @@ function showGuest(guest, said, error) {
     ${games}
     <p class="row"><button type="button" data-sign-in${off}${games ? ' aria-describedby="account-guest-games"' : ''}>${esc(t('account.sign_in'))}</button>
     <button type="button" data-recover>${esc(t('account.use_code'))}</button></p>
-    <p class="note">${esc(t('account.ranked', { games: RANKED_GAMES }))}</p>
+    <p class="note">${esc(guest.unranked || '')}</p>
     ${saidLine}
     <div class="actions"><button value="close">${esc(t('button.close'))}</button></div>`, { label: t('account.title'), said, error });
   wire(d, {
@@ -325,6 +326,7 @@ function showAccount(account, said, error) {
     ${one.current ? '' : `<span class="row-actions"><button type="button" id="end-${i}" aria-labelledby="end-${i} device-${i}" data-end="${esc(one.id)}">${esc(t('account.sign_out_device'))}</button></span>`}</li>`).join('');
   const d = show(`<h2>${esc(t('account.title'))}</h2>
     <p><b><bdi>${esc(name)}</bdi></b> · ${esc(t('account.since', { date: date(account.created_at || 0) }))} · ${esc(t('account.games', { count: account.games }))}</p>
+    ${account.unranked ? `<p class="note">${esc(account.unranked)}</p>` : ''}
     <h3 id="passkeys-title">${esc(t('account.passkeys'))}</h3>
     <ul class="account-list" aria-labelledby="passkeys-title">${passkeys}</ul>
     ${only ? `<p class="note">${esc(t('account.one_passkey'))}</p>` : ''}

@@ -11,6 +11,8 @@ export interface Account {
   signed_in: boolean;
   name: string | null;
   games: number;
+  ranked: boolean;
+  unranked: string | null;
   created_at: number | null;
   recovery_codes_left: number;
   passkeys: Passkey[];
@@ -828,6 +830,8 @@ export interface Registered {
   signed_in: boolean;
   name: string | null;
   games: number;
+  ranked: boolean;
+  unranked: string | null;
   created_at: number | null;
   recovery_codes_left: number;
   passkeys: Passkey[];
@@ -902,6 +906,8 @@ export interface SignedIn {
   signed_in: boolean;
   name: string | null;
   games: number;
+  ranked: boolean;
+  unranked: string | null;
   created_at: number | null;
   recovery_codes_left: number;
   passkeys: Passkey[];
