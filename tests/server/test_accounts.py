@@ -288,3 +288,12 @@ def test_a_guest_and_a_new_account_are_told_in_one_sentence_why_they_are_unranke
     _, made = new_account(client)
     assert made["ranked"] is False and made["unranked"].startswith("Your account plays unranked until it is a day old")
     assert "so far you have 0 games and 0 minutes" in made["unranked"]
+
+
+def test_signing_in_again_on_a_signed_in_device_ends_its_old_session(client: TestClient) -> None:
+    device, _ = new_account(client)
+    other = second_device(client)
+    sign_in(other, device)
+    assert sign_in(other, device).status_code == 200
+    sessions = account_of(client)["sessions"]
+    assert len(sessions) == 2, "one for each device, none left behind by the second sign-in"

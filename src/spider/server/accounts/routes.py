@@ -269,7 +269,7 @@ async def _signed_in(request: Request, account: str, token: str, *, add_passkey:
     if was == session:  # a guest: their games stay theirs, and signing out comes back to them
         guest_games = await to_thread.run_sync(part(request, Store).begun, was)
         guest_token = cookie_token(request.scope) if guest_games else None
-    elif was != account:  # signed in to another account: that session ends
+    else:  # signed in already (to this account or another): that session ends, the new one stands alone
         await to_thread.run_sync(part(request, Accounts).sign_out, was, session)
         await _ended(request, [session])
     request.state.player, request.state.session = account, player_id(token)
