@@ -79,7 +79,7 @@ def device_name(user_agent: str) -> str:
 
     >>> device_name("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36")
     'Chrome, Linux'
-    >>> device_name("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari")
+    >>> device_name("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1")
     'Safari, iPhone'
     >>> device_name("curl/8.5.0")
     'curl/8.5.0'
