@@ -46,6 +46,14 @@ def new_game(page: Page, suits: int = 1, code: str | None = None, **extra: Any) 
     return view
 
 
+def confirm_giving_up(page: Page) -> None:
+    """Says Give up when the page asks first: it does for a game in play that counts (a typed-in code counts in the
+    player's own statistics until another game makes its deal known, which other tests on the server may)."""
+    asked = page.get_by_role("dialog", name="Give up this game?")
+    if asked.is_visible():  # opened by the click itself, or not at all
+        asked.get_by_role("button", name="Give up").click()
+
+
 def act(page: Page, view: View, action: str) -> View:
     response = page.request.post(f"/api/games/{view['id']}/actions", data={"action": action})
     assert response.ok, f"{action}: {response.text()}"

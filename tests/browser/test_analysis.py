@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import View, act, new_game, open_table
+from tests.browser.table import View, act, confirm_giving_up, new_game, open_table
 
 CODE = "SP1-S1C-AAAAAAD"
 
@@ -26,6 +26,7 @@ def give_up_and_analyse(page: Page, view: View) -> dict[str, Any]:
     open_table(page)
     page.keyboard.press("n")
     page.locator("dialog[open]").get_by_role("button", name="Give up and analyse").click()
+    confirm_giving_up(page)
     dialog = page.locator("dialog[open]")
     expect(dialog).to_contain_text("This deal could be won", timeout=60_000)
     found: dict[str, Any] = page.request.get(f"/api/games/{view['id']}/analysis").json()

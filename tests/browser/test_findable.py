@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from spider.server.solving.deal_pool import Pool
 from tests.browser.access import in_language
 from tests.browser.harness import Server, open_context
-from tests.browser.table import View, act, new_game, open_table, solve
+from tests.browser.table import View, act, confirm_giving_up, new_game, open_table, solve
 
 CATALOGS = Path(__file__).parents[2] / "src" / "spider" / "web" / "i18n"
 VERIFIED = "SP1-S1C-AAAAAABAAAAAAA"
@@ -181,6 +181,7 @@ def test_giving_up_and_analysing_from_the_table(page: Page, server: Server) -> N
                "Account"]
     expect(page.get_by_role("menuitem")).to_have_text(offered)
     page.get_by_role("menuitem", name="Give up and analyse").click()
+    confirm_giving_up(page)
     expect(page.locator("dialog[open]")).to_contain_text("This deal could be won", timeout=60_000)
     assert page.request.get(f"/api/games/{view['id']}").json()["result"] == "resigned"
 
@@ -190,6 +191,7 @@ def test_the_winning_line_from_the_table(page: Page, server: Server) -> None:
     page.evaluate("document.documentElement.dataset.replayMs = '5'")
     more_menu(page)
     page.get_by_role("menuitem", name="Give up and show a winning line").click()
+    confirm_giving_up(page)
     viewer = page.locator("dialog.viewer[open]")  # the line plays in the replay viewer
     expect(viewer.locator(".viewer-facts")).to_contain_text("runs removed 8", timeout=60_000)
     viewer.get_by_role("button", name="Close the replay").click()

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from spider.server.solving.deal_pool import Pool
 from tests.browser.access import in_language, summary, violations
 from tests.browser.harness import Server, open_context
-from tests.browser.table import View, act, new_game, open_table, solve
+from tests.browser.table import View, act, confirm_giving_up, new_game, open_table, solve
 
 RECORDS = Path(__file__).parents[1] / "data" / "records"
 VERIFIED = "SP1-S1C-AAAAAABAAAAAAB"
@@ -102,6 +102,7 @@ def test_the_winning_line_plays_in_the_viewer(page: Page, server: Server) -> Non
     page.evaluate("document.documentElement.dataset.replayMs = '5'")
     page.keyboard.press("n")
     page.locator("dialog[open]").get_by_role("button", name="Give up and show a winning line").click()
+    confirm_giving_up(page)
     viewer = page.locator("dialog.viewer[open]")
     expect(viewer.locator("h2")).to_have_text(f"A winning line for {VERIFIED}")
     expect(viewer.locator(".viewer-facts")).to_contain_text("runs removed 8", timeout=60_000)

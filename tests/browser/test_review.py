@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, Route, expect
 
 from spider.game import Game
 from spider.rules import TableRules
-from tests.browser.table import View, act, cards, current, new_game, open_table
+from tests.browser.table import View, act, cards, confirm_giving_up, current, new_game, open_table
 
 CODE = "SP1-S1C-AAAAAAD"
 MOVES = ["1>8", "9>4", "10>2", "d"]
@@ -43,6 +43,7 @@ def test_a_game_given_up_is_reviewed_from_the_more_menu(page: Page) -> None:
     open_table(page)
     page.keyboard.press("n")
     page.locator("dialog[open]").get_by_role("button", name="Give up and analyse").click()
+    confirm_giving_up(page)
     expect(page.locator("dialog[open]")).to_contain_text("This deal could be won", timeout=60_000)
     expect(page.locator("dialog[open]").get_by_role("button", name="Review")).to_be_visible()  # offered at once
     page.keyboard.press("Escape")
@@ -112,6 +113,7 @@ def test_a_lost_game_is_reviewed_from_its_analysis(page: Page) -> None:
     open_table(page)
     page.keyboard.press("n")
     page.locator("dialog[open]").get_by_role("button", name="Give up and analyse").click()
+    confirm_giving_up(page)
     expect(page.locator("dialog[open]")).to_contain_text("This deal could be won", timeout=60_000)
     page.locator("dialog[open]").get_by_role("button", name="Review").click()
     dialog = page.get_by_role("dialog", name="Review of the game")

@@ -14,6 +14,7 @@ from tests.browser.harness import Server
 from tests.browser.table import (
     View,
     act,
+    confirm_giving_up,
     expect_table,
     new_game,
     open_table,
@@ -118,6 +119,7 @@ def test_closing_the_winning_line_goes_back_to_the_game_given_up(page: Page, ser
     open_table(page)
     page.keyboard.press("n")
     page.locator("dialog[open]").get_by_role("button", name="Give up and show a winning line").click()
+    confirm_giving_up(page)
     viewer = page.locator("dialog.viewer[open]")
     viewer.get_by_role("button", name="Pause").click()  # stopped part-way
     viewer.get_by_role("button", name="Close the replay").click()

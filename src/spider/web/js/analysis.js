@@ -8,11 +8,15 @@ import { state } from './state.js';
 import { t } from './i18n.js';
 import { setView, newGame } from './game.js';
 import { say, refuse } from './status.js';
-import { openDialog, esc } from './dialog.js';
+import { openDialog, esc, askFirst } from './dialog.js';
 /** @import * as T from './types' */
 
-/** Give up the game in progress (if it still is) and analyse it. */
-export async function analyseGame() {
+/** Give up the game in progress (if it still is, asking first when that counts as a loss) and analyse it. */
+export function analyseGame() {
+  askFirst(() => { analyseNow(); }, { giving: true });
+}
+
+async function analyseNow() {
   const view = state.view;
   if (!view) return;
   let origin = view;

@@ -27,19 +27,21 @@ export function openDialog(html, { label, onClose } = {}) {
 }
 
 /** Does ``then`` at once, unless it would leave a game in progress that has moves and counts (and so
-would count as a loss): then the player is asked first. */
-/** @param {() => void} then */
-export function askFirst(then) {
+would count as a loss): then the player is asked first. ``giving`` words the question as giving the game up
+(analysing it, or seeing a winning line, ends it as a loss) rather than leaving it for another. */
+/** @param {() => void} then @param {{ giving?: boolean }} [how] */
+export function askFirst(then, { giving = false } = {}) {
   const view = state.view;
   if (!view || view.over || view.won || view.moves === 0 || view.counts === false) {
     then();
     return;
   }
+  const words = giving ? 'give_up' : 'leave';
   openDialog(`<form method="dialog">
-    <h2>${esc(t('leave.title'))}</h2><p>${esc(t(view.daily ? 'leave.daily_text' : 'leave.text'))}</p>
+    <h2>${esc(t(`${words}.title`))}</h2><p>${esc(t(view.daily ? `${words}.daily_text` : `${words}.text`))}</p>
     <div class="actions"><button value="stay" autofocus>${esc(t('leave.stay'))}</button>
-    <button value="leave" class="primary">${esc(t('leave.go'))}</button></div></form>`, {
-    label: t('leave.title'),
+    <button value="leave" class="primary">${esc(t(`${words}.go`))}</button></div></form>`, {
+    label: t(`${words}.title`),
     onClose: (value) => { if (value === 'leave') then(); },
   });
 }

@@ -6,14 +6,22 @@ import { state } from './state.js';
 import { t } from './i18n.js';
 import { say, refuse } from './status.js';
 import { setView } from './game.js';
+import { askFirst } from './dialog.js';
 
-export async function showWinningLine() {
+/** The winning line of the game's deal; a game still in play is given up first (asking first when that counts
+as a loss). */
+export function showWinningLine() {
   const view = state.view;
   if (!view) return;
   if (!view.verified) {
     say(t('line.unavailable'));
     return;
   }
+  askFirst(() => { lineOf(view); }, { giving: true });
+}
+
+/** @param {import('./types').View} view */
+async function lineOf(view) {
   let line;
   let code;
   try {
