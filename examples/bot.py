@@ -7,7 +7,7 @@ Make the bot at the server first (as a player with a name of your own)::
 
 then run it with that token::
 
-    SPIDER_BOT_TOKEN=spb_... python examples/bot.py --url http://127.0.0.1:8000 --strength expert
+    SPIDER_BOT_TOKEN=spb_... .venv/bin/python examples/bot.py --url http://localhost:8000 --strength expert
 
 It reads its events from ``GET /api/bots/stream`` (newline-delimited JSON), accepts every invitation,
 plays each duel it is in through the duel routes, and with ``--open`` opens a table of its own (for a
