@@ -126,6 +126,17 @@ def test_leaving_the_days_game_after_a_move_warns_of_the_board(browser: Browser,
         ask = page.get_by_role("dialog", name="Leave this game?")
         expect(ask).to_contain_text("on today's board as lost")
         expect(ask).not_to_contain_text("statistics")
+        ask.get_by_role("button", name="Keep playing").click()
+        # the More menu: giving up asks too, naming the day's only entry; no Share, as the deal is everyone's
+        page.click('[data-menu="more"]')
+        menu = page.get_by_role("menu", name="More")
+        expect(menu.get_by_role("menuitem", name="Give up and analyse")).to_be_visible()
+        expect(menu.get_by_role("menuitem", name="Share this deal")).to_have_count(0)
+        menu.get_by_role("menuitem", name="Give up and analyse").click()
+        giving = page.get_by_role("dialog", name="Give up this game?")
+        expect(giving).to_contain_text("it is your only entry for today")
+        giving.get_by_role("button", name="Keep playing").click()
+        assert current(page)["over"] is False
     finally:
         context.close()
 

@@ -18,10 +18,11 @@ const playing = (view) => !view.practice && !view.over && !view.won && view.move
 /** A finished game of the player's own, online (no exercise): it can be reviewed (review.js). @param {T.View} view */
 const reviewable = (view) => (view.over || view.won) && !view.practice && !state.offline;
 
-/** @param {T.View} view */
+/** A deal that may be shared: not an exercise, nor the daily deal (everyone's already: a link would only give its
+cards away). @param {T.View} view */
 const shareable = (view) => {
   const link = /** @type {HTMLElement | null} */ (document.querySelector('[data-share]'));
-  return !view.practice && Boolean(link) && !(/** @type {HTMLElement} */ (link).hidden);
+  return !view.practice && !view.daily && Boolean(link) && !(/** @type {HTMLElement} */ (link).hidden);
 };
 
 /**
