@@ -33,19 +33,23 @@ pytestmark = pytest.mark.skipif(REDIS is None, reason="needs the Redis server sc
 def test_a_message_published_in_one_process_reaches_a_subscriber_in_another() -> None:
     assert REDIS is not None
 
+    # topics of this test's own: the servers of other tests share the Redis, and a made-up lobby on the real
+    # "lobby" topic would reach their sockets
+    lobby_topic, duel_topic = f"lobby-{secrets.token_hex(4)}", f"duel:{secrets.token_hex(4)}"
+
     async def scenario() -> None:
         one, other = RedisBroker(REDIS), RedisBroker(REDIS)  # as two server processes would have
         try:
             async with other.subscription() as lobby, other.subscription() as duel:
-                await lobby.add("lobby")
-                await duel.add("duel:7")
-                await one.publish("lobby", {"type": "lobby", "tables": []})
-                await one.publish("duel:7", {"type": "progress", "seat": 0})
+                await lobby.add(lobby_topic)
+                await duel.add(duel_topic)
+                await one.publish(lobby_topic, {"type": "lobby", "tables": []})
+                await one.publish(duel_topic, {"type": "progress", "seat": 0})
                 assert await asyncio.wait_for(lobby.receive(), 5) == {"type": "lobby", "tables": []}
                 assert await asyncio.wait_for(duel.receive(), 5) == {"type": "progress", "seat": 0}
-                await duel.remove("duel:7")
-                await one.publish("duel:7", {"type": "progress", "seat": 1})
-                await one.publish("lobby", {"type": "lobby", "tables": ["t"]})
+                await duel.remove(duel_topic)
+                await one.publish(duel_topic, {"type": "progress", "seat": 1})
+                await one.publish(lobby_topic, {"type": "lobby", "tables": ["t"]})
                 assert await asyncio.wait_for(lobby.receive(), 5) == {"type": "lobby", "tables": ["t"]}
                 with pytest.raises(TimeoutError):  # removed: the duel's topic no longer reaches it
                     await asyncio.wait_for(duel.receive(), 0.5)
