@@ -225,7 +225,8 @@ async def register(request: Request) -> Response:
             accounts.register, player, credential, device=_device(request), session=player_id(token), at=now()
         )
     )
-    request.state.session = made.session if guest else request.state.session
+    if guest:
+        request.state.session = made.session  # the account's first session: the one asking now
     shown = await to_thread.run_sync(about, request)
     content = Registered(**shown, recovery_codes=made.recovery_codes or [])
     if not guest:
@@ -295,12 +296,10 @@ async def logout(request: Request) -> Response:
 
 async def _back_to_guest(request: Request, sessions_ended: int) -> Response:
     """The answer that gives the device back the guest kept aside when it signed in, or a new guest."""
-    kept = next(
-        (value for name, value in request.cookies.items() if name == GUEST_COOKIE and len(value) >= 32), None
-    )
+    kept = request.cookies.get(GUEST_COOKIE, "")
     accounts = part(request, Accounts)
     guest = None
-    if kept is not None and await to_thread.run_sync(accounts.signed_in, player_id(kept)) is None:
+    if len(kept) >= 32 and await to_thread.run_sync(accounts.signed_in, player_id(kept)) is None:
         guest = kept  # still a guest's (not an account's first cookie)
     token = guest or new_token()
     games = await to_thread.run_sync(part(request, Store).begun, player_id(token)) if guest else 0
@@ -347,7 +346,8 @@ async def export(request: Request) -> Response:
     _guarded(request)
     account = _account(request)
     part(request, AccountLimits).exports.take(account)
-    everything: Export = await to_thread.run_sync(part(request, Leaving).export, account, about(request), now())
+    shown = await to_thread.run_sync(about, request)  # the database's, off the event loop like the rest
+    everything: Export = await to_thread.run_sync(part(request, Leaving).export, account, shown, now())
     response = answer(everything)
     response.headers["content-disposition"] = 'attachment; filename="spider-account.json"'
     return response

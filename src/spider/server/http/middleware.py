@@ -110,7 +110,7 @@ class PlayerCookie:
             return
         token = cookie_token(scope)
         page = scope["path"] == "/"
-        player = None if token is None else self.player(player_id(token))
+        player = None if token is None else session_player(self.accounts, player_id(token))
         if token is not None and player is None and scope["path"].startswith("/api/"):
             # The first cookie of a guest who has just made an account, on a request sent before the new cookie
             # came (the page's clock, say): a new cookie here would replace the account's. The API refuses it,
@@ -138,17 +138,20 @@ class PlayerCookie:
 
         await self.app(scope, receive, send_with_cookie)
 
-    def player(self, session: str) -> str | None:
-        """The player a cookie's session is: its account, the guest it is, or ``None`` when it no longer holds."""
-        if self.accounts is None:
-            return session
-        account = self.accounts.signed_in(session)
-        if account is None:
-            return session
-        if not account:
-            return None
-        self.accounts.seen(session, time.time())
-        return account
+
+def session_player(accounts: SignedIn | None, session: str) -> str | None:
+    """The player a cookie's session is (``session``: the hash of its token): the account it is signed in to (a sign
+    of life of the session), else the guest the cookie itself is; ``None`` when it no longer holds. The one answer
+    for a request and for a socket."""
+    if accounts is None:
+        return session
+    account = accounts.signed_in(session)
+    if account is None:
+        return session
+    if not account:
+        return None
+    accounts.seen(session, time.time())
+    return account
 
 
 def player_cookie(token: str, *, secure: bool, name: str = PLAYER_COOKIE, max_age: int = PLAYER_COOKIE_MAX_AGE) -> str:

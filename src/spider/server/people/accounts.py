@@ -143,10 +143,6 @@ class Accounts:
         with self.engine.begin() as connection:
             connection.execute(update(sessions).where(sessions.c.id == session).values(seen_at=at))
 
-    def is_account(self, player: str) -> bool:
-        with self.engine.connect() as connection:
-            return _live_account(connection, player) is not None
-
     # Registration: a new account, or a passkey more for one.
 
     def registration_options(self, player: str, at: float) -> dict[str, Any]:
@@ -355,7 +351,7 @@ class Accounts:
                 .where(sessions.c.account == account, func.substr(sessions.c.id, 1, PUBLIC_SESSION_ID) == public_id)
                 .returning(sessions.c.id)
             ).scalars().all()
-        if len(public_id) != PUBLIC_SESSION_ID or not ended:
+        if not ended:
             raise NotFound("account.no_such_session")
         return str(ended[0])
 
@@ -368,9 +364,8 @@ class Accounts:
     def forget(connection: Connection, account: str, at: float) -> None:
         """What deleting an account deletes of the people's: its passkeys, sessions and codes; the account's row is
         kept, marked deleted and holding nothing personal, so that the first device's old cookie stays dead."""
-        for table in (passkeys, sessions):
+        for table in (passkeys, sessions, recovery_codes):
             connection.execute(delete(table).where(table.c.account == account))
-        connection.execute(delete(recovery_codes).where(recovery_codes.c.account == account))
         connection.execute(delete(challenges).where(challenges.c.player == account))
         connection.execute(
             update(accounts).where(accounts.c.id == account).values(deleted_at=at, handle=secrets.token_urlsafe(32))

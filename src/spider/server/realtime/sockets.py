@@ -50,7 +50,7 @@ from spider.errors import SpiderError
 from spider.server.http.errors import RequestError, close_code, error_frame, refused
 from spider.server.http.identity import cookie_token, player_id
 from spider.server.http.limits import TokenBuckets
-from spider.server.http.middleware import SignedIn
+from spider.server.http.middleware import SignedIn, session_player
 from spider.server.http.security import SameOrigin
 from spider.server.realtime.broker import Broker, Message, Overflow, Subscription
 
@@ -331,10 +331,8 @@ class Sockets:
             await websocket.close(close_code("duel.socket_no_player"), reason="duel.socket_no_player")
             return
         session = player_id(token)
-        player = session if self.accounts is None else self.accounts.signed_in(session)
-        if player is None:
-            player = session  # a guest's cookie
-        if not player:  # a cookie that no longer holds: the page reloads and gets a new one
+        player = session_player(self.accounts, session)
+        if player is None:  # a cookie that no longer holds: the page reloads and gets a new one
             await websocket.send_text(json.dumps(error_frame(refused("account.signed_out"))))
             await websocket.close(close_code("account.signed_out"), reason="account.signed_out")
             return
