@@ -32,8 +32,9 @@ def winning_line() -> list[str]:
 
 
 def first_move(view: dict[str, Any]) -> str:
-    group = next(group for group in view["groups"] if group["best"] is not None)
-    return f"{group['column']}>{group['best']}:{group['count']}"
+    """A move the deal allows: the first group that has somewhere to go, else a deal from the stock."""
+    group = next((group for group in view["groups"] if group["best"] is not None), None)
+    return "d" if group is None else f"{group['column']}>{group['best']}:{group['count']}"
 
 
 def test_no_answer_carries_the_code_of_a_dealt_game_in_progress(client: TestClient) -> None:
