@@ -15,6 +15,14 @@ waits to be paired again, for ``--seconds`` (default 300). It prints:
     bash -c 'source scripts/services; PYTHONPATH=src nice .venv/bin/python bench/arena.py [--players 200]
              [--seconds 300] [--duel 40]'
 
+With ``--idle N`` it measures instead what open arenas cost while nothing happens in them, in one process on a
+SQLite file (no PostgreSQL nor Redis needed): the app's CPU time a second with no arena, then with N arenas
+begun, each with one player waiting alone in it, and the statements on the arenas' tables a second; and the time
+one look at every arena takes (what a tick walking every arena each second cost the event loop, a second).
+Run it with ``PYTHONPATH`` on another checkout's ``src`` to compare two versions:
+
+    PYTHONPATH=src .venv/bin/python bench/arena.py --idle 1000 [--seconds 5]
+
 Everything runs on loopback, and every loop is bounded by time or count.
 """
 
@@ -198,18 +206,90 @@ async def run(urls: list[str], count: int, seconds: float, duel_seconds: float) 
     return players
 
 
+def cpu_a_second(seconds: float) -> float:
+    """This process's CPU time a second (every thread: the app's event loop runs in the test client's), over
+    ``seconds`` of the main thread asleep."""
+    began, cpu = time.monotonic(), time.process_time()
+    time.sleep(seconds)
+    return (time.process_time() - cpu) / (time.monotonic() - began)
+
+
+def idle(count: int, seconds: float) -> None:
+    """What ``count`` open arenas where nothing happens cost a second (``--idle``)."""
+    import re
+    import tempfile
+    import warnings
+
+    from sqlalchemy import event
+
+    from spider.server.app import create_app
+    from spider.server.arenas.arenas import Arenas
+    from spider.server.http.parts import parts_of
+    from spider.server.settings import Settings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    tables = re.compile(r"\b(arenas|arena_players|arena_duels)\b", re.IGNORECASE)
+    statements = [0]
+
+    def heard(connection: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if tables.search(statement):
+            statements[0] += 1
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(
+            database=f"{folder}/idle.sqlite", pool_target=0, verify_seconds=0, solver_workers=0, gc_freeze_seconds=0
+        )
+        with TestClient(create_app(settings)) as client:
+            arenas: Arenas = parts_of(client.app)[Arenas]  # type: ignore[attr-defined]
+            time.sleep(2.0)  # the app started
+            quiet = cpu_a_second(seconds)
+            at = time.time()
+            for number in range(count):
+                arena_id = f"idle{number:012d}"
+                arenas.store.add(
+                    {
+                        "id": arena_id, "creator": f"bench{number:011d}", "suits": 1, "minutes": 3,
+                        "starts_at": at - 60, "ends_at": at + 3600, "computers": False, "created_at": at - 60,
+                    }
+                )
+                arenas.store.join(arena_id, f"waiting{number:09d}", at - 60)
+            event.listen(arenas.store.engine, "before_cursor_execute", heard)
+            began = time.perf_counter()
+            client.portal.call(arenas.tick)  # type: ignore[union-attr]
+            one_look = time.perf_counter() - began
+            looked, statements[0] = statements[0], 0
+            time.sleep(2.0)  # whatever those looks asked for is done
+            statements[0] = 0
+            busy = cpu_a_second(seconds)
+            per_second = statements[0] / seconds
+            event.remove(arenas.store.engine, "before_cursor_execute", heard)
+    print(f"{count} open arenas, one player waiting alone in each, one process on SQLite, {os.cpu_count()} cores")
+    print(f"  one look at every arena: {one_look * 1000:.0f} ms of the event loop, {looked} statements")
+    print(f"  CPU a second: {quiet * 1000:.1f} ms with no arena, {busy * 1000:.1f} ms with {count} idle arenas")
+    print(f"  statements on the arenas' tables a second, while nothing happens: {per_second:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--duel", type=float, default=40.0, help="seconds a player plays a duel, give or take half")
     parser.add_argument("--log", type=Path, help="where the first server's own messages go")
+    parser.add_argument("--idle", type=int, help="instead: what this many open arenas cost while nothing happens")
     args = parser.parse_args()
+    if args.idle is not None:
+        idle(args.idle, min(args.seconds, 10.0))
+        return
     # every player comes from this one address, and plays faster than any budget of actions
     for variable in (
         "SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE",
         "SPIDER_SOCKETS_PER_ADDRESS",
+        "SPIDER_REQUESTS_IN_FLIGHT_PER_ADDRESS",
         "SPIDER_ACTIONS_PER_SECOND",
+        "SPIDER_ACTIONS_PER_ADDRESS_PER_SECOND",
     ):
         os.environ[variable] = "0"
     os.environ["SPIDER_REDIS_URL"] = os.environ.get("SPIDER_TEST_REDIS", "")

@@ -16,7 +16,7 @@ import statistics
 import time
 
 from spider import Game
-from spider.server.daily.service import candidates
+from spider.server.daily.choosing import candidates
 from spider.solver import replays_to_win, solve
 
 

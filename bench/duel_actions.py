@@ -34,6 +34,7 @@ def cpu_per_action(actions: int) -> float:
             solver_workers=0,
             gc_freeze_seconds=0,
             actions_per_second=0,
+            actions_per_address_per_second=0,
         )
         with TestClient(create_app(settings)) as me:
             other = TestClient(me.app)

@@ -132,7 +132,9 @@ def main() -> None:
     parser.add_argument("--log", type=Path, help="where the server's own messages go")
     args = parser.parse_args()
     # every player comes from this one address
-    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = os.environ["SPIDER_SOCKETS_PER_ADDRESS"] = "0"
+    for variable in ("NEW_GAMES_PER_ADDRESS_PER_MINUTE", "SOCKETS_PER_ADDRESS", "REQUESTS_IN_FLIGHT_PER_ADDRESS",
+                     "ACTIONS_PER_ADDRESS_PER_SECOND"):
+        os.environ[f"SPIDER_{variable}"] = "0"
     with (
         tempfile.TemporaryDirectory() as folder,
         spider_serve(str(Path(folder) / "duels.sqlite"), args.log) as (url, pid),

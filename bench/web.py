@@ -69,13 +69,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def spider_serve(database: str | Path, log: Path | None = None, shared: bool = False) -> Iterator[tuple[str, int]]:
+def spider_serve(
+    database: str | Path, log: Path | None = None, shared: bool = False, settings: dict[str, str] | None = None
+) -> Iterator[tuple[str, int]]:
     """A ``spider serve`` process for the length of the block; its URL and process id. What it writes
-    on stderr goes to ``log``, when given."""
+    on stderr goes to ``log``, when given. ``settings``: its ``SPIDER_*`` variables, else this bench's own
+    (no background solving, no budget of actions a second)."""
     port = free_port()
     # no background solving while measuring, and no budget of actions a second: one player alone plays
     # back to back, faster than any person
-    env = {**os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_ACTIONS_PER_SECOND": "0"}
+    chosen = {"SPIDER_POOL_TARGET": "0", "SPIDER_ACTIONS_PER_SECOND": "0",
+              "SPIDER_ACTIONS_PER_ADDRESS_PER_SECOND": "0"} if settings is None else settings
+    env = {**os.environ, **chosen}
     if shared:
         env["SPIDER_SHARED_DATABASE"] = "1"  # several processes on one SQLite file
     errors = log.open("wb") if log is not None else subprocess.DEVNULL
@@ -112,10 +117,14 @@ def spider_serve(database: str | Path, log: Path | None = None, shared: bool = F
 
 
 class Connection:
-    def __init__(self, host: str, port: int, jar: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, host: str, port: int, jar: dict[str, str] | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         self.host, self.port = host, port
         self.jar = {} if jar is None else jar  # the player's cookie, shared by its connections
+        self.headers = {} if headers is None else headers  # sent with every request (X-Forwarded-For)
         self.server_ms = 0.0  # the server's own time for the last answer (its Server-Timing header)
+        self.retry_after: str | None = None  # the last answer's Retry-After, when it had one
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -146,10 +155,12 @@ class Connection:
             head += "Content-Type: application/json\r\n"
         if self.jar.get("cookie"):
             head += f"Cookie: {self.jar['cookie']}\r\n"
+        head += "".join(f"{name}: {value}\r\n" for name, value in self.headers.items())
         self.writer.write(head.encode() + b"\r\n" + payload)
         status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length = 0
+        self.retry_after = None
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
             name = name.lower()
@@ -157,6 +168,8 @@ class Connection:
                 length = int(value)
             elif name == "set-cookie":
                 self.jar["cookie"] = value.strip().split(";")[0]
+            elif name == "retry-after":
+                self.retry_after = value.strip()
             elif name == "server-timing" and "dur=" in value:
                 self.server_ms = float(value.split("dur=")[1].split(";")[0].split(",")[0])
         data = await self.reader.readexactly(length)
@@ -509,7 +522,7 @@ def main() -> None:
     parser.add_argument("--one-player", type=int, default=300, help="actions timed for one player alone")
     args = parser.parse_args()
     # The simulated players all come from this one address, where real ones come from many.
-    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = "0"
+    os.environ["SPIDER_NEW_GAMES_PER_ADDRESS_PER_MINUTE"] = os.environ["SPIDER_REQUESTS_IN_FLIGHT_PER_ADDRESS"] = "0"
 
     with tempfile.TemporaryDirectory() as folder:
         single = str(Path(folder) / "bench.sqlite")

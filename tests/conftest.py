@@ -31,6 +31,7 @@ BACKENDS = ["sqlite", "postgresql"] if POSTGRESQL else ["sqlite"]
 BOTH_BACKENDS = frozenset({
     "tests.server.test_accounts",
     "tests.server.test_api",
+    "tests.server.test_arena_events",
     "tests.server.test_arena_processes",
     "tests.server.test_arenas",
     "tests.server.test_bad_input",
@@ -38,6 +39,7 @@ BOTH_BACKENDS = frozenset({
     "tests.server.test_clock",
     "tests.server.test_compete_seams",
     "tests.server.test_daily",
+    "tests.server.test_daily_secret",
     "tests.server.test_deal_pool",
     "tests.server.test_duel_computer",
     "tests.server.test_duels",
@@ -47,6 +49,7 @@ BOTH_BACKENDS = frozenset({
     "tests.server.test_known_deals",
     "tests.server.test_leaderboards",
     "tests.server.test_migrations",
+    "tests.server.test_moderation",
     "tests.server.test_offline_results",
     "tests.server.test_open_tables",
     "tests.server.test_operations",
@@ -71,6 +74,7 @@ FROM_SCRATCH = frozenset({
     "tests.server.test_deal_pool",
     "tests.server.test_housekeeping",
     "tests.server.test_migrations",
+    "tests.server.test_moderation",
     "tests.solver.test_commands",
 })
 

@@ -72,6 +72,14 @@ def test_a_stored_game_makes_a_record_once_over(capsys: pytest.CaptureFixture[st
     assert status == 2 and "No such game." in err
 
 
+def test_no_id_the_server_gives_reads_as_an_option_on_the_command_line() -> None:
+    # one URL-safe token in 64 begins with "-", which ``spider record --game ID`` would take for an option
+    from spider.server.http.ids import new_token, token_shaped
+
+    tokens = [new_token() for _ in range(2000)]
+    assert all(token_shaped(token) and not token.startswith("-") for token in tokens)
+
+
 def test_replay_plays_a_record_up_to_a_move(capsys: pytest.CaptureFixture[str]) -> None:
     path = RECORDS / "won-1-suit.txt"
     status, out, _ = run(capsys, "replay", "--record", str(path), "--move", "8")

@@ -1,5 +1,5 @@
-"""Processes that need no web stack load none: the ``spider`` command, and the solver's worker processes
-(the deal pool's worker loads SQLAlchemy for the pool's table, and nothing else of it).
+"""Processes that need no web stack load none: the ``spider`` command, the solver's worker processes and the
+replay viewer's positions (the deal pool's worker loads SQLAlchemy for the pool's table, and nothing else of it).
 
 A solver worker is a spawned process: it imports the module of each function it is handed, and the ``spider``
 script too (a spawned process runs its parent's main script again, and the server's is ``spider serve``). Each
@@ -32,16 +32,22 @@ CASES = {
     ),
     # a worker started as the server starts one, asked what it has loaded once it is ready
     "a search worker": (
-        "from spider.server.solving.searches import Workers\nworkers = Workers(1, 0)\nworkers.start()\n"
+        "from spider.server.work.local import Workers\nworkers = Workers(1, 0)\nworkers.start()\n"
         "assert workers.executor\n"
         f"print(workers.executor.submit(eval, {MODULES!r}).result())\nworkers.close()",
-        "spider.server.solving.workers",
+        "spider.server.work.jobs",
     ),
+    "a worker of the Redis queue": (f"import spider.server.work.worker\nprint({MODULES})", "redis"),
+    # the replay viewer's positions (``POST /api/records/positions``), which a worker may be handed
+    "import spider.replays": (f"import spider.replays\nprint({MODULES})", "spider.record"),
     "the deal pool's worker": (
         f"import spider.server.solving.pool_worker\nprint({MODULES})", "spider.server.solving.deal_pool"
     ),
 }
-NEEDED = {"the deal pool's worker": {"sqlalchemy"}}  # for its own job: it writes the pool's table
+NEEDED = {
+    "the deal pool's worker": {"sqlalchemy"},  # for its own job: it writes the pool's table
+    "a worker of the Redis queue": {"redis"},  # its queue
+}
 
 
 def loaded(code: str) -> set[str]:

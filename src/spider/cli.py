@@ -13,21 +13,24 @@ from typing import Any
 from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.errors import SpiderError
+from spider.fairplay.commands import add_commands as fairplay_commands
 from spider.game import Game, open_game
 from spider.players.commands import add_commands as player_commands
 from spider.record import Record, duration, read_records
 from spider.record_commands import add_commands as record_commands
 from spider.rules import HELPS, PRESETS, TableRules
 from spider.server.commands import add_commands as server_commands
+from spider.server.fairplay.commands import add_commands as moderation_commands
 from spider.server.ops.prune import add_commands as database_commands
 from spider.server.solving.verify import add_commands as verify_commands
+from spider.server.work.commands import add_commands as worker_commands
 from spider.solver.commands import add_commands as solver_commands
 from spider.text import DEFAULT_LANGUAGE, environment_language, languages, message, speaking
 from spider.view import table
 
 EXIT_BAD_INPUT = 2
 
-SPEAKING_COMMANDS = ("replay", "hint", "play", "record")
+SPEAKING_COMMANDS = ("replay", "hint", "play", "record", "fairplay")
 """The commands whose output is written for a player, and so in their language (``--lang``)."""
 
 # Each part of the system that has commands exposes ``add_commands(subparsers)``; list them here. Registering
@@ -35,10 +38,13 @@ SPEAKING_COMMANDS = ("replay", "hint", "play", "record")
 # a solver worker, which as a spawned process runs the ``spider`` script again (tests/test_light_processes.py).
 COMMAND_GROUPS: list[Callable[[Any], None]] = [
     server_commands,
+    worker_commands,
     database_commands,
+    moderation_commands,
     verify_commands,
     solver_commands,
     player_commands,
+    fairplay_commands,
     record_commands,
 ]
 

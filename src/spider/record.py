@@ -205,19 +205,42 @@ def read_record(text: str) -> Record:
     return records[0]
 
 
-def read_records(text: str) -> list[Record]:
-    """Every record of ``text`` (a duel's file holds two), each played again to be sure it plays."""
+def read_records(text: str, *, max_records: int | None = None, max_actions: int | None = None) -> list[Record]:
+    """Every record of ``text`` (a duel's file holds two), each played again to be sure it plays.
+
+    With ``max_records`` or ``max_actions`` (all records' actions together), a text holding more is refused
+    before any action is played (:class:`InvalidRecordError` naming the bound): what reading costs stays bounded.
+
+    >>> read_records(write_record(record_of("SP1-S1C-AAAAAAD", None, ["d", "d"])), max_actions=1)
+    Traceback (most recent call last):
+    ...
+    spider.record.InvalidRecordError: Too many actions to show (2): a record shown here holds at most 1 in all.
+    """
     lines = text.splitlines()
     starts = [index for index, line in enumerate(lines) if line.rstrip() == FIRST_LINE]
     if not starts or any(line.strip() for line in lines[: starts[0]]):
         first = next((number for number, line in enumerate(lines, start=1) if line.strip()), 1)
         raise InvalidRecordError("record.first_line", line=first, first=FIRST_LINE)
+    if max_records is not None and len(starts) > max_records:
+        raise InvalidRecordError("record.too_many_games", n=max_records, count=len(starts))
     bounds = [*starts, len(lines)]
-    return [_read_one(lines, bounds[i], bounds[i + 1]) for i in range(len(starts))]
+    read = [_read_one(lines, bounds[i], bounds[i + 1]) for i in range(len(starts))]
+    if max_actions is not None:
+        check_length(sum(len(record.steps) for record, _ in read), max_actions)
+    for record, numbers in read:
+        _check_play(record, numbers)
+    return [record for record, _ in read]
 
 
-def _read_one(lines: list[str], start: int, end: int) -> Record:
-    """The record in ``lines[start:end]`` (its first line is ``FIRST_LINE``)."""
+def check_length(actions: int, max_actions: int) -> None:
+    """Refuses ``actions`` actions where at most ``max_actions`` may be read (:class:`InvalidRecordError`)."""
+    if actions > max_actions:
+        raise InvalidRecordError("record.too_many_actions", n=max_actions, count=actions)
+
+
+def _read_one(lines: list[str], start: int, end: int) -> tuple[Record, list[int]]:
+    """The record in ``lines[start:end]`` (its first line is ``FIRST_LINE``), not played yet, with the line
+    number of each of its actions."""
     headers: dict[str, tuple[int, str]] = {}
     index = start + 1
     while index < end and lines[index].strip():
@@ -242,9 +265,7 @@ def _read_one(lines: list[str], start: int, end: int) -> Record:
         if line:
             steps.append(_read_step(line, at + 1, len(steps) + 1))
             numbers.append(at + 1)
-    record = Record(steps=tuple(steps), **fields)
-    _check_play(record, numbers)
-    return record
+    return Record(steps=tuple(steps), **fields), numbers
 
 
 def _header_fields(headers: dict[str, tuple[int, str]]) -> dict[str, Any]:

@@ -222,6 +222,9 @@ class View(Table):
     result: Result
     practice: Practising | None
     """The exercise of a practice game; ``None`` for any other game."""
+    secret_until: str | None
+    """When everyone may see the deal's code, winning line, analysis and records (ISO time, UTC), while a deal that
+    several players play at once for a result keeps them from all (a daily deal on its day); ``None`` otherwise."""
 
 
 def iso_time(seconds: float) -> str:
@@ -290,6 +293,7 @@ def public_view(
     daily: bool = False,
     practice: Practising | None = None,
     drawn: Table | None = None,
+    secret_until: str | None = None,
 ) -> View:
     """The view of a game for its player, the server's and the offline engine's alike. ``code`` is the
     caller's to give or keep back (it tells every card); ``drawn`` is the table's part if the caller
@@ -311,6 +315,7 @@ def public_view(
         "over": over,
         "result": result,
         "practice": practice,
+        "secret_until": secret_until,
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import signal
 import socket
@@ -35,7 +36,9 @@ def free_port() -> int:
 class Server:
     """One ``spider serve`` process; ``kill()`` is kill -9, ``start()`` comes back on the same port and database."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, **environ: str) -> None:
+        self.environ = environ
+        """Settings of this server's own (``SPIDER_FAIRPLAY_CHECKS="1"``), over the tests' defaults."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.database = folder / "spider.sqlite"
@@ -45,11 +48,16 @@ class Server:
     def start(self) -> None:
         # computer duel opponents at a twentieth of their pace: a duel against one ends in seconds; no
         # budget of actions a second, as the tests play their winning lines through the API at once; every
-        # account made and signed in to from the one address the tests come from
+        # account made and signed in to from the one address the tests come from; daily deals from two months back
+        first_day = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=60)).isoformat()
         env = {
             **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "30", "SPIDER_COMPUTER_PACE": "0.05",
-            "SPIDER_ACTIONS_PER_SECOND": "0", "SPIDER_ACCOUNTS_PER_ADDRESS_PER_DAY": "0",
-            "SPIDER_ACCOUNT_TRIES_PER_MINUTE": "0",
+            "SPIDER_ACTIONS_PER_SECOND": "0", "SPIDER_ACTIONS_PER_ADDRESS_PER_SECOND": "0",
+            "SPIDER_ACCOUNTS_PER_ADDRESS_PER_DAY": "0",
+            "SPIDER_DUEL_MIN_MOVES": "0", "SPIDER_DUEL_APART_ADDRESSES": "0",  # its players all come from this machine
+            "SPIDER_ACCOUNT_TRIES_PER_MINUTE": "0", "SPIDER_DAILY_FIRST_DAY": first_day,
+            # a board read as a game ends shows it; test_moderation.py starts a server of its own that checks
+            "SPIDER_FAIRPLAY_CHECKS": "0", **self.environ,
         }
         command = [*spider_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", str(self.database)]

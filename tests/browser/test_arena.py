@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
+from spider.server.http.identity import PLAYER_COOKIE
 from tests.browser.harness import Server, open_context
 from tests.browser.table import open_table
+from tests.server.standing import in_good_standing
 
 
 def open_arenas(page: Page) -> None:
@@ -23,6 +25,8 @@ def test_two_players_join_an_arena_see_the_standings_live_and_are_paired(browser
         for page in (first, second):
             open_table(page)
         names = [page.request.get("/api/me").json()["name"] for page in (first, second)]
+        token = next(c["value"] for c in first_context.cookies() if c["name"] == PLAYER_COOKIE)
+        in_good_standing(f"sqlite:///{server.database}", [token])  # only accounts in good standing open arenas
 
         open_arenas(first)
         arenas = first.get_by_role("dialog", name="Arenas")
@@ -42,13 +46,13 @@ def test_two_players_join_an_arena_see_the_standings_live_and_are_paired(browser
         second.get_by_role("dialog", name="Arenas").get_by_role("button", name="Join").click()
 
         # the first player sees the second come in, live (their name made up: on no board, "A player" there);
-        # then both are paired into one duel
-        expect(first.locator("[data-standings] li")).to_have_count(2)
+        # then both are paired into one duel (a busy machine, as CI's with every test running, takes seconds)
+        expect(first.locator("[data-standings] li")).to_have_count(2, timeout=15_000)
         expect(first.locator("[data-standings]")).to_contain_text("A player")
         expect(first.locator("[data-standings]")).not_to_contain_text(names[1])
         for page in (first, second):
             expect(page.locator("#duel-bar")).to_be_visible(timeout=15_000)
-            expect(page.locator("#arena-berserk")).to_be_visible()
+            expect(page.locator("#arena-berserk")).to_be_visible(timeout=15_000)
         duels = [page.request.get("/api/me").json()["playing"] for page in (first, second)]
         assert duels[0] and duels[0] == duels[1]
 

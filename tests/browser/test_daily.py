@@ -1,6 +1,6 @@
 """The daily deal in the page, with several players' browsers: each opens it from the More menu or the New game
 dialog and gets the same deal, code unseen; the day's board ranks the finished games, marks the player and
-their friends, and links the others' games to the replay viewer only once the player's own game is over; the
+their friends, and links no game of today's to the replay viewer, as the deal is secret until the day is over; the
 statistics show the daily streaks; an earlier day's deal is played from the calendar, off the board."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Brows
         second.click('#dialog [data-daily-suits="1"]')
         expect(second.locator("#status")).to_contain_text("daily deal")
         assert columns(second) == columns(first) and current(second)["code"] is None
-        # the first gives up (a loss on the board); the second sees it, its replay hidden until their own end
+        # the first gives up (a loss on the board); the second sees it, its replay hidden until the day is over
         first.request.post(f"/api/games/{mine['id']}/resign")
         second.request.put("/api/friends/DailyOne")
         open_daily_from_menu(second)
@@ -71,7 +71,7 @@ def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Brows
         expect(rows.first).to_contain_text("DailyOne")
         expect(rows.first).to_contain_text("friend")
         expect(rows.first.locator("a")).to_have_count(0)
-        expect(second.locator("#dialog .daily-board")).to_contain_text("Finish your own game")
+        expect(second.locator("#dialog .daily-board")).to_contain_text("once the day is over, at 00:00 UTC")
         expect(second.locator('#dialog [data-daily-suits="1"]')).to_contain_text("In progress")
         second.keyboard.press("Escape")
         view = current(second)
@@ -83,13 +83,12 @@ def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Brows
         expect(rows.nth(0)).to_contain_text("DailyTwo")
         expect(rows.nth(0)).to_have_attribute("aria-current", "true")
         expect(rows.nth(1)).to_contain_text("Lost")
-        link = rows.nth(1).locator("a")
-        expect(link).to_have_attribute("href", f"/?replay={mine['id']}")
+        expect(rows.nth(1).locator("a")).to_have_count(0)  # their own game over too: still today's deal
         expect(second.locator('#dialog [data-daily-suits="1"]')).to_contain_text("place 1 of 2")
-        # the first player's dialog: their place, and the game that beat them to replay
+        # the first player's dialog: their place; the game that beat them is replayed once the day is over
         open_daily_from_menu(first)
         expect(first.locator('#dialog [data-daily-suits="1"]')).to_contain_text("place 2 of 2")
-        expect(first.locator("#dialog .daily-board-table tbody tr").nth(0).locator("a")).to_have_count(1)
+        expect(first.locator("#dialog .daily-board-table tbody tr").nth(0).locator("a")).to_have_count(0)
         first.keyboard.press("Escape")
         # the statistics show the streaks
         second.keyboard.press("Escape")
@@ -127,15 +126,13 @@ def test_leaving_the_days_game_after_a_move_warns_of_the_board(browser: Browser,
         expect(ask).to_contain_text("on today's board as lost")
         expect(ask).not_to_contain_text("statistics")
         ask.get_by_role("button", name="Keep playing").click()
-        # the More menu: giving up asks too, naming the day's only entry; no Share, as the deal is everyone's
+        # the More menu: no Share, as the deal is everyone's; no giving up for a line or an analysis, which the
+        # day's deal keeps secret until the day is over (test_daily_secret.py)
         page.click('[data-menu="more"]')
         menu = page.get_by_role("menu", name="More")
-        expect(menu.get_by_role("menuitem", name="Give up and analyse")).to_be_visible()
+        expect(menu.get_by_role("menuitem", name="Daily deal")).to_be_visible()
+        expect(menu.get_by_role("menuitem", name="Give up and analyse")).to_have_count(0)
         expect(menu.get_by_role("menuitem", name="Share this deal")).to_have_count(0)
-        menu.get_by_role("menuitem", name="Give up and analyse").click()
-        giving = page.get_by_role("dialog", name="Give up this game?")
-        expect(giving).to_contain_text("it is your only entry for today")
-        giving.get_by_role("button", name="Keep playing").click()
         assert current(page)["over"] is False
     finally:
         context.close()

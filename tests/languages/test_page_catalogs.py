@@ -18,6 +18,7 @@ SAME_AS_ENGLISH = {
         "lobby.computer.expert",  # "expert", the ladder's third step (review N15)
         "player.bot",  # "BOT": the mark beside a bot's name, the same word in Dutch
         "account.menu", "account.title", "account.later",  # "Account" and "Later" are Dutch words too
+        "moderation.board.duel", "moderation.col.account",  # "Duel" as above; "Account" as above
     },
     "pl": {"player.bot"},  # "BOT", as Polish players write a bot's mark
     "pt": {"player.bot"},  # "BOT", as Portuguese players write a bot's mark

@@ -35,10 +35,15 @@ def database(backend: str, tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     # the tests' process is not a server's: Python's own garbage collector keeps it; and the tests play
-    # winning lines faster than any player's budget of actions a second (test_long_games sets its own)
+    # winning lines faster than any player's budget of actions a second (test_long_games sets its own); their
+    # duels of a move or two rate as before the rules against boosting, which test_boosting sets and tests
     return Settings(
         database=database_url, pool_target=0, verify_seconds=0, solver_workers=0, gc_freeze_seconds=0,
         actions_per_second=0,
+        actions_per_address_per_second=0,
+        duel_min_moves=0,
+        duel_apart_addresses=False,
+        fairplay_checks=False,  # a board read as a game ends shows it; tests/server/test_moderation.py turns it on
     )
 
 
@@ -86,6 +91,10 @@ def serve(database_url: str) -> Iterator[Callable[..., tuple[subprocess.Popen[by
         # no budget of actions a second unless the test sets one: the tests play faster than any player
         env = {
             **os.environ, "SPIDER_POOL_TARGET": "0", "SPIDER_VERIFY_SECONDS": "0", "SPIDER_ACTIONS_PER_SECOND": "0",
+            "SPIDER_ACTIONS_PER_ADDRESS_PER_SECOND": "0",
+            # every player of these servers comes from this machine, and plays a few moves: the rules against
+            # boosting (tests/server/test_boosting.py) stay off unless the test turns them on
+            "SPIDER_DUEL_MIN_MOVES": "0", "SPIDER_DUEL_APART_ADDRESSES": "0",
             **environ,
         }
         process = subprocess.Popen(

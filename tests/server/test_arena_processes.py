@@ -63,16 +63,20 @@ def test_the_pairing_process_killed_the_other_takes_the_arena_over(
 ) -> None:
     if backend == "sqlite" or REDIS is None:
         pytest.skip("needs PostgreSQL and Redis, which scripts/test starts")
-    processes = [serve(SPIDER_REDIS_URL=REDIS, SPIDER_ACTIONS_PER_SECOND="0") for _ in range(2)]
+    processes = [serve(SPIDER_REDIS_URL=REDIS, SPIDER_ACTIONS_PER_SECOND="0",
+                           SPIDER_ACTIONS_PER_ADDRESS_PER_SECOND="0") for _ in range(2)]
     urls = [url for _, url in processes]
     engine = create_engine(url_of(database_url))
     players = [httpx.Client(base_url=urls[index % 2], timeout=10) for index in range(6)]
     try:
+        for player in players:
+            player.get("/api/me")  # its cookie
+        # accounts in good standing: the first opens the arena, and each scores points
+        in_good_standing(url_of(database_url), [player.cookies[PLAYER_COOKIE] for player in players])
         arena = players[0].post("/api/arenas", json={"suits": 1, "minutes": 3, "length": 30}).json()
         arena_id = arena["arena"]["id"]
         for player in players:  # each joins through one process or the other
             assert player.post(f"/api/arenas/{arena_id}/join").status_code == 200
-        in_good_standing(url_of(database_url), [player.cookies[PLAYER_COOKIE] for player in players])  # points
         wait_for(lambda: all(duel_of(player, arena_id) for player in players), 15, "the first pairings")
         owner = wait_for(lambda: pairer(engine, arena_id), 5, "a lease")
         assert most_duels_at_once(engine, arena_id) == 1
@@ -117,10 +121,13 @@ def test_two_processes_racing_never_seat_a_player_twice(
 ) -> None:
     if backend == "sqlite" or REDIS is None:
         pytest.skip("needs PostgreSQL and Redis, which scripts/test starts")
-    urls = [serve(SPIDER_REDIS_URL=REDIS, SPIDER_ACTIONS_PER_SECOND="0")[1] for _ in range(2)]
+    urls = [serve(SPIDER_REDIS_URL=REDIS, SPIDER_ACTIONS_PER_SECOND="0",
+                           SPIDER_ACTIONS_PER_ADDRESS_PER_SECOND="0")[1] for _ in range(2)]
     engine = create_engine(url_of(database_url))
     players = [httpx.Client(base_url=urls[index % 2], timeout=10) for index in range(8)]
     try:
+        players[0].get("/api/me")
+        in_good_standing(url_of(database_url), [players[0].cookies[PLAYER_COOKIE]])  # who opens an arena
         arena_id = players[0].post("/api/arenas", json={"suits": 1, "minutes": 3, "length": 30}).json()["arena"]["id"]
         for player in players:
             player.post(f"/api/arenas/{arena_id}/join")

@@ -232,7 +232,8 @@ def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestCl
     assert not standing[name_of(other)]["active"] and standing[name_of(client)]["active"]
     client.post(f"/api/duels/{duel_id}/finish")
     tick(client)
-    assert points_of(client, arena_id) == {name_of(client): 2, name_of(other): 0}
+    # a duel with no real attempt in it gives nobody points (issue 53): a stalling partner feeds no wins
+    assert points_of(client, arena_id) == {name_of(client): 0, name_of(other): 0}
     # the idle player is paired no more: a newcomer meets the one still there
     join(third, arena_id)
     tick(client)
@@ -341,9 +342,9 @@ def test_a_flood_of_joins_and_leaves_is_refused_and_leaves_one_entry(client: Tes
 def test_a_player_who_left_is_not_paired(client: TestClient) -> None:
     other = entrant(client)
     arena_id = open_arena(client)["arena"]["id"]
-    join(client, arena_id)
-    join(other, arena_id)
+    join(other, arena_id)  # alone: waits (a second player would be paired with them at once)
     assert other.post(f"/api/arenas/{arena_id}/leave").json()["you"]["active"] is False
+    join(client, arena_id)
     tick(client)
     assert duel_of(client, arena_id) is None and duel_of(other, arena_id) is None
 
@@ -370,10 +371,14 @@ def test_the_standings_arrive_live_over_the_socket(client: TestClient) -> None:
         assert first["type"] == "arena" and [e["name"] for e in first["standings"]] == [name_of(client)]
         join(other, arena_id)
         tick(client)  # the standings go out once a tick, however many joined since
-        frame = socket.receive_json()
-        while frame["type"] != "arena":
-            frame = socket.receive_json()
-        assert sorted(e["name"] for e in frame["standings"]) == sorted([name_of(client), name_of(other)])
+        both = sorted([name_of(client), name_of(other)])
+        frames = []
+        while len(frames) < 3 and (not frames or sorted(e["name"] for e in frames[-1]["standings"]) != both):
+            frame = socket.receive_json()  # a frame of the first join's look may still be on its way
+            if frame["type"] == "arena":
+                frames.append(frame)
+        frame = frames[-1]
+        assert sorted(e["name"] for e in frame["standings"]) == both
         assert all(set(e) == set(first["standings"][0]) for e in frame["standings"])  # names, never ids
 
 

@@ -31,7 +31,7 @@ def test_a_settled_bot_is_on_no_ratings_board(client: TestClient) -> None:
 
 
 def test_a_bot_joins_no_arena(client: TestClient) -> None:
-    named(client, "Ada")
+    good_standing(named(client, "Ada"))  # only accounts in good standing open arenas
     bot = as_bot(client, make_bot(client, "Robo")["token"])
     opened = client.post("/api/arenas", json={"suits": 1, "minutes": 3, "length": 30, "starts_in": 0})
     assert opened.status_code == status.HTTP_201_CREATED, opened.text

@@ -1,5 +1,5 @@
 """The daily deal through the API: one verified deal per day and suit count for everyone, its code hidden until
-the player's game is over, the first game on the day's board, streaks, past days; and the attacks: guessing
+the day is over, the first game on the day's board, streaks, past days; and the attacks: guessing
 tomorrow's deal, learning the code before the end, a second game counting, a faked result."""
 
 from __future__ import annotations
@@ -12,19 +12,24 @@ import pytest
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
-from spider.server.daily.service import Daily, candidates
+from spider.codes import GameCode
+from spider.server.daily.choosing import candidates
+from spider.server.daily.service import Daily
 from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets
 from spider.server.games.kinds import Kind
+from spider.server.games.records import Finish, GameRecord
 from spider.server.games.service import Games
 from spider.server.http.parts import parts_of
 from spider.server.ops.prune import prune
+from spider.server.people.service import People
 
 from .conftest import Clock, act, new_game
 from .duel_players import another_player, name_of
-from .standing import good_standing, make_account, play_dealt_games
+from .standing import good_standing, make_account, play_dealt_games, player_of, standing_in
 
 NOON = dt.datetime(2026, 12, 5, 12, 0, tzinfo=dt.UTC).timestamp()
 TODAY, YESTERDAY, TOMORROW = "2026-12-05", "2026-12-04", "2026-12-06"
+FIRST_DAY = dt.date(2026, 12, 1)  # the site's first day of daily deals, in these tests
 
 
 @pytest.fixture
@@ -37,7 +42,7 @@ def clock() -> Clock:
 @pytest.fixture
 def app(make_client: Callable[..., TestClient], clock: Clock) -> TestClient:
     """The app on the day's clock, its first player an account in good standing (only they are on the boards)."""
-    return ranked(make_client(clock=clock))
+    return ranked(make_client(clock=clock, daily_first_day=FIRST_DAY))
 
 
 def ranked(client: TestClient) -> TestClient:
@@ -97,7 +102,7 @@ def test_everyone_gets_the_same_verified_deal_of_the_day_with_its_code_hidden(ap
     assert 0 < today["next_in"] <= 12 * 3600
 
 
-def test_the_code_stays_hidden_in_every_answer_until_the_players_game_is_over(app: TestClient) -> None:
+def test_the_code_stays_hidden_in_every_answer_while_the_day_lasts(app: TestClient) -> None:
     view = daily(app)
     act(app, view["id"], line_of(app)[0])
     code = parts_of(app.app)[Daily].store.chosen(TODAY, 1)[0]  # type: ignore[attr-defined]
@@ -116,13 +121,14 @@ def test_the_code_stays_hidden_in_every_answer_until_the_players_game_is_over(ap
     shared = app.post(f"/api/games/{view['id']}/share")
     assert shared.status_code == 409 and shared.json()["message_id"] == "server.daily_share"
     over = app.post(f"/api/games/{view['id']}/resign").json()
-    assert over["code"] == code  # over: the player may see it now
+    # over, but the day is not: the deal is still played for the board (test_daily_secret.py tries every way)
+    assert over["code"] is None and over["secret_until"] == f"{TOMORROW}T00:00:00Z"
 
 
 def test_tomorrows_deal_cannot_be_had_and_comes_from_the_servers_secret(
     make_client: Callable[..., TestClient], clock: Clock
 ) -> None:
-    app = make_client(clock=clock)
+    app = make_client(clock=clock, daily_first_day=FIRST_DAY)
     for day in (TOMORROW, "2027-01-01"):
         refused = app.post("/api/games", json={"daily": day, "suits": 1})
         assert refused.status_code == 422 and refused.json()["message_id"] == "server.daily_future"
@@ -171,7 +177,8 @@ def test_only_the_first_game_counts_and_a_restart_or_a_second_deal_does_not(app:
     assert again["code"] is None and again["id"] != view["id"]
     win(app, again, line)
     found = board(app)
-    assert found["finished"] == 1 and found["you"]["won"] is False and found["you"]["game"] == view["id"]
+    assert found["finished"] == 1 and found["you"]["won"] is False and found["you"]["game"] is None  # secret today
+    assert app.get("/api/daily").json()["deals"][0]["game"] == view["id"]  # the entry is the first game
     win(app, daily(app), line)  # a second deal of the day's deal
     found = board(app)
     assert found["finished"] == 1 and found["you"]["won"] is False
@@ -191,9 +198,9 @@ def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_
         games[id(player)] = daily(player, preset="casual" if player is helped else None)
         line = line_of(app)
     assert line is not None
-    # the players' games are hidden from one who has not finished
+    # the players' games are hidden from everyone while the day lasts, one who has finished too
     win(fast, games[id(fast)], line, clock)
-    assert board(slow)["entries"][0]["game"] is None and board(fast)["entries"][0]["game"] == games[id(fast)]["id"]
+    assert board(slow)["entries"][0]["game"] is None and board(fast)["entries"][0]["game"] is None
     assert app.get(f"/api/games/{games[id(slow)]['id']}/hint").status_code == 409  # classic: no hints
     win(slow, games[id(slow)], line, clock, step=2)
     assert slow.get(f"/api/games/{games[id(helped)]['id']}/hint").status_code == 404  # not theirs
@@ -208,7 +215,7 @@ def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_
     assert entries[0]["seconds"] < entries[1]["seconds"] and entries[0]["score"] == entries[1]["score"]
     assert [entry["helped"] for entry in entries] == [False, False, True, False]
     assert [entry["friend"] for entry in entries] == [False, False, False, True]
-    assert found["you"]["place"] == 2 and entries[0]["game"] == games[id(fast)]["id"]
+    assert found["you"]["place"] == 2 and entries[0]["game"] is None
     assert entries[0]["name"] == "Fast Freddie"
     # the others have not chosen a name: theirs, made up, is on no board ("A player" on the page)
     assert [entry["name"] for entry in entries[1:]] == [None, None, None] and name_of(slow).startswith("Player ")
@@ -216,6 +223,8 @@ def test_the_board_ranks_won_before_lost_then_score_then_time_and_marks_friends_
     assert [entry["place"] for entry in friends] == [1, 2] and friends[1]["friend"] is True
     today = slow.get("/api/daily").json()["deals"][0]
     assert today["state"] == "won" and today["place"] == 2 and today["finished"] == 4
+    clock.now = NOON + 86400  # the day is over: its games are named, for their replays
+    assert board(slow)["entries"][0]["game"] == games[id(fast)]["id"]
 
 
 def test_a_result_comes_only_from_the_actions_the_server_played(app: TestClient) -> None:
@@ -306,9 +315,139 @@ def test_a_guest_or_a_young_accounts_entry_is_on_no_board_until_the_account_is_i
         streaks = player.get("/api/leaderboards/streaks?suits=1").json()
         assert [entry["you"] for entry in streaks["entries"]] == [False] and streaks["ranked"] is False
     assert board(guest)["unranked"].startswith("As a guest you play unranked: create an account")
-    assert board(young)["unranked"].endswith("so far you have 10 games and 15 minutes.")
+    # the day's entry is among them: nobody was shown its deal before it ended (the deal is secret all day)
+    assert board(young)["unranked"].endswith("so far you have 11 games and 17 minutes.")
     assert board(app)["ranked"] is True and board(app)["unranked"] is None
     clock.now = NOON + 19 * 3600  # the account is a day old: its entry takes its place, as played
     found = board(guest)
     assert found["finished"] == 2 and found["entries"][1]["name"] == name_of(young)
     assert board(young)["you"]["place"] == 2 and board(young)["ranked"] is True
+
+
+def test_days_before_the_first_day_or_after_today_are_refused_naming_the_day_and_the_range(
+    make_client: Callable[..., TestClient], clock: Clock
+) -> None:
+    app = make_client(clock=clock, daily_first_day=dt.date(2026, 12, 3))
+    for day, refusal in (("2026-12-02", "server.daily_before_first"), ("0001-01-01", "server.daily_before_first"),
+                         (TOMORROW, "server.daily_future")):
+        for refused in (app.post("/api/games", json={"daily": day, "suits": 1}), app.get(f"/api/daily/{day}/1")):
+            assert refused.status_code == 422 and refused.json()["message_id"] == refusal, day
+            error = refused.json()["error"]
+            assert day in error and "2026-12-03" in error and TODAY in error, error
+    assert board(app, "2026-12-03")["finished"] == 0  # the first day itself, and today, are there
+    assert app.get("/api/daily").json()["first_day"] == "2026-12-03"  # the page's calendar starts there
+
+
+def _entries(app: TestClient, count: int, at: float) -> list[dict[str, Any]]:
+    """``count`` players in good standing, each with an entry on today's 1-suit board ended as the list says (won
+    or lost, score, seconds; some tied on everything but the player, some on all but the end's time), stored
+    through the games' own store as a game of the day's deal ends. The entries, best place first by the board's
+    stated order: won before lost, the higher score, the shorter time, the earlier end, then the player's id."""
+    daily(another_player(app))  # the day's deal chosen (by a guest: on no board)
+    games = parts_of(app.app)[Games]  # type: ignore[attr-defined]
+    store = parts_of(app.app)[Daily].store  # type: ignore[attr-defined]
+    made = []
+    for n in range(count):
+        player = f"{n:04d}-board-player"
+        standing_in(games.store, player, at - 7200)
+        won = n % 3 != 0
+        score, seconds = (1000 - (n % 7) * 50 if won else 100 + n % 4), 300.0 + (n % 5) * 10
+        ended = at - 600 + (n % 2)  # every other one ends a second later: some ties go down to the player
+        made.append(_ended_entry(games, store, player, won=won, score=score, seconds=seconds, ended=ended))
+    return sorted(made, key=lambda one: (not one["won"], -one["score"], one["seconds"], one["ended"], one["player"]))
+
+
+def _ended_entry(
+    games: Games, store: Any, player: str, *, won: bool, score: int, seconds: float, ended: float
+) -> dict[str, Any]:
+    record = GameRecord(
+        id=f"e{player[:12]}", player=player, code=str(GameCode.random(1)), suits=1, rules={}, verified=True,
+        created_at=ended - seconds, kind=Kind.DAILY,
+    )
+    games.store.add_game(record, also=lambda connection, game: (
+        Kind.DAILY if store.add_game(connection, game.id, player, TODAY, 1, ranked=True) else Kind.DAILY_AGAIN
+    ))
+    games.store.finish(Finish(record.id, "won" if won else "resigned", ended, score, 150, seconds))
+    return {"player": player, "game": record.id, "won": won, "score": score, "seconds": seconds, "ended": ended}
+
+
+def test_a_big_board_is_read_a_page_at_a_time_in_its_order_with_the_players_place_beyond_the_page(
+    app: TestClient, clock: Clock
+) -> None:
+    expected = _entries(app, 230, NOON)
+    me = player_of(app)
+    games = parts_of(app.app)[Games]  # type: ignore[attr-defined]
+    mine = _ended_entry(games, parts_of(app.app)[Daily].store, me, won=False, score=100,  # type: ignore[attr-defined]
+                        seconds=345.0, ended=NOON - 600)
+    expected = sorted([*expected, mine], key=lambda one: (
+        not one["won"], -one["score"], one["seconds"], one["ended"], one["player"]
+    ))
+    place = 1 + [one["player"] for one in expected].index(me)
+    assert place > 200  # on the third page
+    pages = [board(app, query=f"?page={page}") for page in (1, 2, 3, 4)]
+    assert [len(found["entries"]) for found in pages] == [100, 100, 31, 0]
+    assert all(found["finished"] == 231 and found["pages"] == 3 for found in pages)
+    shown = [entry for found in pages for entry in found["entries"]]
+    assert [entry["place"] for entry in shown] == list(range(1, 232))
+    assert [entry["game"] for entry in shown] == [None] * 231  # named once the day is over, below
+    assert [(entry["won"], entry["score"], entry["seconds"]) for entry in shown] == [
+        (one["won"], one["score"], round(one["seconds"])) for one in expected
+    ]
+    for found in pages:  # the player's own place, on every page, whichever page it is on
+        assert found["you"]["place"] == place and found["you"]["game"] is None
+    assert [entry["you"] for entry in pages[2]["entries"]].count(True) == 1
+    today = app.get("/api/daily").json()["deals"][0]
+    assert (today["state"], today["place"], today["finished"]) == ("lost", place, 231)
+    for page in ("0", "-1", "x", "10001", "1.5"):
+        refused = app.get(f"/api/daily/{TODAY}/1?page={page}")
+        assert refused.status_code == 422 and "'page'" in refused.json()["error"], page
+    clock.now = NOON + 86400
+    shown = [entry for page in (1, 2, 3) for entry in board(app, query=f"?page={page}")["entries"]]
+    assert [entry["game"] for entry in shown] == [one["game"] for one in expected]
+
+
+def test_the_streaks_board_is_read_a_page_at_a_time_with_the_players_place(app: TestClient, clock: Clock) -> None:
+    games = parts_of(app.app)[Games]  # type: ignore[attr-defined]
+    daily_part = parts_of(app.app)[Daily]  # type: ignore[attr-defined]
+    people = parts_of(app.app)[People]  # type: ignore[attr-defined]
+    guest = another_player(app)
+    for back in range(4):  # the days' deals chosen (by a guest: on no board)
+        daily(guest, day=(dt.date(2026, 12, 5) - dt.timedelta(days=back)).isoformat())
+    runs = {}
+    for n in range(120):  # runs of 1 to 3 days won up to today, 40 of each; a third also played a day before
+        player = f"{n:04d}-streak-player"
+        standing_in(games.store, player, NOON - 7200)
+        people.rename(player, f"Streaker {n}", NOON - 7200)
+        won_days = 1 + n % 3
+        played_first = n % 4 == 0  # a lost day before the run: one more day played
+        for back in range(won_days + played_first):
+            day = (dt.date(2026, 12, 5) - dt.timedelta(days=back)).isoformat()
+            clock.now = NOON - back * 86400
+            record = GameRecord(
+                id=f"s{n:04d}{back}", player=player, code=str(GameCode.random(1)), suits=1, rules={}, verified=True,
+                created_at=clock.now - 1000, kind=Kind.DAILY,
+            )
+            games.store.add_game(record, also=lambda connection, game, day=day, player=player: (
+                Kind.DAILY if daily_part.store.add_game(connection, game.id, player, day, 1, ranked=True)
+                else Kind.DAILY_AGAIN
+            ))
+            result = "resigned" if back == won_days else "won"
+            games.store.finish(Finish(record.id, result, clock.now - 500, 500, 150, 500.0))
+        runs[f"Streaker {n}"] = (won_days, won_days + played_first)
+    clock.now = NOON
+    assert app.put("/api/me", json={"name": "Streak Me"}).status_code == 200
+    win(app, daily(app), line_of(app))  # one day won, one played: near the end of the board
+    runs["Streak Me"] = (1, 1)
+    first, second = (app.get(f"/api/leaderboards/streaks?suits=1&page={page}").json() for page in (1, 2))
+    shown = [*first["entries"], *second["entries"]]
+    assert [entry["place"] for entry in shown] == list(range(1, 122)) and first["page"] == 1
+    assert [(entry["value"], entry["played"]) for entry in shown] == sorted(runs.values(), reverse=True)
+    assert {entry["name"]: (entry["value"], entry["played"]) for entry in shown} == runs
+    for found in (first, second):
+        assert found["you"]["name"] == "Streak Me" and found["you"]["value"] == 1
+        assert found["you"]["place"] == 1 + [entry["name"] for entry in shown].index("Streak Me")
+    assert first["you"]["place"] > 100 and [entry["you"] for entry in first["entries"]].count(True) == 0
+    assert app.get("/api/leaderboards/streaks?suits=1&page=3").json()["entries"] == []
+    # the days in a row still count tomorrow while tomorrow's deal is to play; the day after, none is going
+    clock.now = NOON + 2 * 86400
+    assert app.get("/api/leaderboards/streaks?suits=1").json()["entries"] == []

@@ -239,6 +239,27 @@ def test_what_makes_a_standing_is_the_servers_deals_played_unseen(client: TestCl
     assert names(board(ada, "/api/leaderboards/scores")) == [(1, "Ada", 1050), (2, "Bea", 1000)]
 
 
+def test_a_share_keeps_a_game_out_of_a_standing_only_when_another_player_made_it_before_the_game_began(
+    client: TestClient,
+) -> None:
+    ada, bea = named(client, "Ada", standing=False), named(client, "Bea")
+    make_account(ada)
+    play_dealt_games(ada, count=7, seconds=100)
+    scores, now = "/api/leaderboards/scores", time.time()
+    theirs = store_of(bea).game(played(bea, "won", 1000, ended=now - 5000))
+    assert theirs is not None
+    store_of(bea).share(theirs, "t" * 22, now - 2000)
+    played(ada, "won", 1010, code=theirs.code, ended=now - 1000)  # begun after Bea shared the deal: no standing
+    assert board(ada, scores)["unranked"] == young_note("7 games", "11 minutes")
+    played(ada, "won", 1020, code=theirs.code, ended=now - 2100)  # begun before she shared it: it counts
+    assert board(ada, scores)["unranked"] == young_note("8 games", "16 minutes")
+    mine = store_of(ada).game(played(ada, "won", 1030, ended=now - 4000))
+    assert mine is not None
+    store_of(ada).share(mine, "m" * 22, now - 3500)
+    played(ada, "won", 1040, code=mine.code, ended=now - 500)  # a deal she shared herself: it counts
+    assert {key: board(ada, scores)[key] for key in ("ranked", "unranked")} == {"ranked": True, "unranked": None}
+
+
 def test_a_bad_query_is_refused(client: TestClient) -> None:
     for query in ("suits=3", "period=month", "friends=maybe"):
         response = client.get(f"/api/leaderboards/scores?{query}")

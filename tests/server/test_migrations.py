@@ -39,6 +39,8 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
     for _ in range(3):
         act(client, game["id"], "d")
     before = client.get(f"/api/games/{game['id']}").json()
+    shared = client.post(f"/api/games/{game['id']}/share")
+    assert shared.status_code == 201, shared.text
     cookie = client.cookies[PLAYER_COOKIE]
     client.__exit__(None, None, None)
     # as the first release left it: no migrations table, none of the columns and tables added since
@@ -48,8 +50,11 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
         for table in (*dropped, "deals_known"):
             connection.execute(f"DROP TABLE {table}")
         connection.execute("DROP INDEX games_by_deal")
-        connection.execute("ALTER TABLE shares DROP COLUMN typed")
-        connection.execute("ALTER TABLE shares DROP COLUMN preset")
+        connection.execute("DROP INDEX games_by_player")  # the first release's, on three columns
+        connection.execute("CREATE INDEX games_by_player ON games (player, finished_at, created_at)")
+        connection.execute("DROP INDEX shares_by_deal")
+        for column in ("typed", "preset", "deal"):
+            connection.execute(f"ALTER TABLE shares DROP COLUMN {column}")
         added = ("played", "clock_at", "exercise", "duel", "typed", "line_shown", "deal", "preset", "position", "kind")
         for column in added:
             connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
@@ -62,6 +67,9 @@ def test_a_database_from_the_first_release_upgrades_without_losing_a_game(
     assert again.get("/api/practice").status_code == 200
     with sqlite3.connect(database) as connection:
         assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == (revisions.head(),)
+        # the share made before keeps its game's deal, where the rule of good standing looks a deal's shares up
+        filled = "SELECT shares.deal = games.deal FROM shares JOIN games ON games.id = shares.game_id"
+        assert connection.execute(filled).fetchall() == [(1,)]
 
 
 def test_spider_db_upgrade_says_where_the_database_stands(

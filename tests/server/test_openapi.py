@@ -49,7 +49,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][shdc](?![A-Za-z0-9])")
 
 
 def app_settings(folder: Path) -> Settings:
-    """No limit on new games (schemathesis makes many), the solver in process with small searches."""
+    """No limit on new games or records shown (schemathesis makes many), the solver in process with small searches."""
     return Settings(
         database=str(folder / "games.sqlite"),
         pool_target=0,
@@ -59,6 +59,8 @@ def app_settings(folder: Path) -> Settings:
         no_more_moves_nodes=20_000,
         new_games_per_minute=0,
         new_games_per_address_per_minute=0,
+        record_positions_per_minute=0,
+        record_positions_per_address_per_minute=0,
     )
 
 

@@ -71,7 +71,7 @@ def test_metrics_count_requests_games_and_their_ends(client: TestClient) -> None
     assert found[("spider_request_seconds_count", (("route", "play"),))] == 3
     assert found[("spider_games_begun_total", ())] == 1
     assert found[("spider_games_ended_total", (("result", "resigned"),))] == 1
-    assert found[("spider_solver_in_flight", (("kind", "searches"),))] == 0
+    assert found[("spider_solver_in_flight", (("kind", "jobs"),))] == 0
     assert found[("spider_live_games", ())] == 1
     assert found[("spider_live_games_bytes", ())] == GAME_BYTES + 2 * SNAPSHOT_BYTES  # two deals to undo
     new_game(client, suits=1)

@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from spider import Game
+from spider.databases import database_url as url_of
 from spider.server.app import create_app
 from spider.server.db.claim import DatabaseInUse
 from spider.server.games.service import Games
@@ -289,3 +290,32 @@ def test_with_a_shared_database_every_server_shows_the_stored_game(make_client: 
     assert second.get(f"/api/games/{view['id']}").json()["result"] == "resigned"
     refused = second.post(f"/api/games/{view['id']}/actions", json={"action": "d"})
     assert refused.status_code == 409 and refused.json()["message_id"] == "server.game_over"
+
+
+def test_a_connection_given_back_after_the_store_closed_is_closed_too(database_url: str) -> None:
+    # a thread still at work as the server stops gives its connection back after the database closed: it is let go,
+    # not left open in a pool nobody uses (PostgreSQL would keep the session until the process ends)
+    store = Store(url_of(database_url))
+    late = store.engine.connect()
+    late.exec_driver_sql("SELECT 1")
+    raw = late.connection.dbapi_connection
+    store.close()
+    late.close()
+    with pytest.raises(Exception, match="(?i)closed"):
+        raw.cursor().execute("SELECT 1")
+
+
+def test_a_connection_given_back_after_its_pool_was_disposed_of_is_closed(database_url: str) -> None:
+    # a test (or an operator's tool) disposes of the pool while a thread holds a connection: given back, it is closed
+    # rather than kept in the old pool, while the store goes on with new connections
+    store = Store(url_of(database_url))
+    try:
+        late = store.engine.connect()
+        raw = late.connection.dbapi_connection
+        store.engine.dispose()
+        late.close()
+        with pytest.raises(Exception, match="(?i)closed"):
+            raw.cursor().execute("SELECT 1")
+        assert store.reachable() is None
+    finally:
+        store.close()

@@ -3,16 +3,20 @@ game's record for anyone holding its id, never a card of a game in play, both ga
 
 from __future__ import annotations
 
+import pickle
 import re
+from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from spider import Game
-from spider.record import read_record, read_records
+from spider.record import InvalidRecordError, read_record, read_records, record_of, write_record
+from spider.replays import MAX_ACTIONS, record_positions
 from spider.server.duels.store import DuelStore
 from spider.server.games.service import Games
 from spider.server.http.parts import parts_of
+from spider.server.records.routes import MAX_BODY
 
 from .conftest import act, new_game
 from .duel_players import another_player, duel_act, name_of, start_duel
@@ -141,3 +145,85 @@ def test_the_routes_are_described(client: TestClient) -> None:
     assert "text/plain" in paths["/api/games/{game_id}/record"]["get"]["responses"]["200"]["content"]
     assert "409" in paths["/api/games/{game_id}/record/positions"]["get"]["responses"]
     assert "requestBody" in paths["/api/records/positions"]["post"]
+    shown = paths["/api/records/positions"]["post"]
+    assert shown["requestBody"]["description"] == f"At most {MAX_BODY} bytes: 413 beyond."
+    assert {"413", "422", "429"} <= set(shown["responses"]) and str(MAX_ACTIONS) in shown["description"]
+    assert "429" in paths["/api/games/{game_id}/record/positions"]["get"]["responses"]
+
+
+CODE = "SP1-S4C-AAAAAAD"
+
+
+def line_of(count: int) -> list[str]:
+    """``count`` actions that any deal plays: deals and their undos."""
+    return (["d", "u"] * count)[:count]
+
+
+def test_a_record_as_long_as_the_viewer_shows_is_shown_and_one_action_more_is_refused(client: TestClient) -> None:
+    longest = client.post("/api/records/positions", json={"code": CODE, "actions": line_of(MAX_ACTIONS)})
+    assert longest.status_code == 200 and len(longest.json()["games"][0]["positions"]) == MAX_ACTIONS + 1
+    refused = client.post("/api/records/positions", json={"code": CODE, "actions": line_of(MAX_ACTIONS + 1)})
+    assert refused.status_code == 422 and refused.json()["error"].endswith("at most 1,000 actions in notation.")
+    # a record's text of as many lines: refused before playing, naming the bound and the count, in any language
+    text = write_record(record_of(CODE, None, line_of(MAX_ACTIONS + 1)))
+    assert len(text.encode()) < MAX_BODY
+    refused = client.post("/api/records/positions", json={"record": text}, headers={"accept-language": "pl"})
+    assert (refused.status_code, refused.json()["message_id"]) == (422, "record.too_many_actions")
+    assert refused.json()["error"] == (
+        "Za dużo ruchów do pokazania (1\u00a0001): zapis pokazywany tutaj może mieć łącznie najwyżej 1\u00a0000."
+    )
+    # two games (a duel's file) share the bound, and a third game is refused
+    half = write_record(record_of(CODE, None, line_of(MAX_ACTIONS // 2 + 1)))
+    refused = client.post("/api/records/positions", json={"record": half + half})
+    assert (refused.status_code, refused.json()["message_id"]) == (422, "record.too_many_actions")
+    one = write_record(record_of(CODE, None, ["d"]))
+    refused = client.post("/api/records/positions", json={"record": one * 3})
+    assert refused.json()["error"] == (
+        "Too many games in this file (3): a record shown here holds at most 2 (a duel's holds two)."
+    )
+    duel = client.post("/api/records/positions", json={"record": one * 2}).json()
+    assert [len(game["positions"]) for game in duel["games"]] == [2, 2]
+
+
+def test_a_body_beyond_the_routes_own_bound_is_refused_naming_it(client: TestClient) -> None:
+    comment = "x" * 100
+    lines = "".join(f"{n}. d ; {comment}\n{n + 1}. u\n" for n in range(1, 200, 2))  # about 13 KB: below the site's 16
+    text = f"Spider game record 1\nCode: {CODE}\n\n{lines}"
+    refused = client.post("/api/records/positions", json={"record": text[:9_999]})  # within the text's own bound
+    assert refused.status_code != 413
+    big = client.post("/api/records/positions", content=f'{{"record": "{text[:9_990]}", "pad": "{"y" * 3000}"}}',
+                      headers={"content-type": "application/json"})
+    assert (big.status_code, big.json()["message_id"]) == (413, "server.body_too_large")
+    assert big.json()["error"] == "The request body is larger than 12,288 bytes."
+
+
+def test_a_player_who_asks_too_often_waits_and_others_do_not(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(record_positions_per_minute=2)
+    body = {"code": CODE, "actions": ["d"]}
+    answers = [client.post("/api/records/positions", json=body) for _ in range(3)]
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert answers[-1].json()["message_id"] == "server.too_many_records" and answers[-1].headers["retry-after"] == "30"
+    ended = resigned_after(client, ["d"], suits=1)  # a stored game's positions count alike
+    assert client.get(f"/api/games/{ended['id']}/record/positions").status_code == 429
+    assert client.get(f"/api/games/{ended['id']}/record").status_code == 200  # its text costs nothing to play
+    assert another_player(client).post("/api/records/positions", json=body).status_code == 200
+
+
+def test_fresh_cookies_from_one_address_meet_its_bound(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(record_positions_per_address_per_minute=3)
+    body = {"code": CODE, "actions": ["d"]}
+    answers = [TestClient(client.app).post("/api/records/positions", json=body) for _ in range(4)]  # a player each
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert answers[-1].json()["message_id"] == "server.too_many_records_here"
+
+
+def test_the_work_is_a_plain_function_whose_answer_and_refusals_cross_processes() -> None:
+    shown = record_positions(code=CODE, actions=["d", "u"])
+    assert pickle.loads(pickle.dumps(shown)) == shown and len(shown["games"][0]["positions"]) == 3
+    try:
+        record_positions(write_record(record_of(CODE, None, ["d"] * 3)), max_actions=2)
+    except InvalidRecordError as error:
+        again = pickle.loads(pickle.dumps(error))
+        assert (again.message_id, again.params, str(again)) == (error.message_id, error.params, str(error))
+    else:
+        raise AssertionError("a record beyond the bound was shown")

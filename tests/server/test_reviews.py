@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -14,9 +17,14 @@ from starlette.testclient import TestClient
 from spider.game import Game
 from spider.notation import parse_position
 from spider.players.review import review_chunk
+from spider.rules import TableRules
 from spider.server.http.parts import parts_of
 from spider.server.reviews import service as reviews
-from spider.server.reviews.service import Reviews
+from spider.server.reviews.service import CHUNK_SECONDS, Reviews
+from spider.server.work.jobs import ADDRESS, Call
+from spider.server.work.local import LocalWork
+from spider.server.work.service import Work, bounds
+from tests.own_loop import run
 from tests.server.conftest import act, new_game
 
 CODE = "SP1-S1C-AAAAAAD"
@@ -94,6 +102,10 @@ def test_a_player_has_one_review_in_the_making_at_a_time(
         return review_chunk(*args)
 
     monkeypatch.setattr(reviews, "review_chunk", slow_chunk)
+    work = parts_of(client.app)[Work]
+    assert isinstance(work, LocalWork)
+    threads = ThreadPoolExecutor(1)  # a worker that can be held (a process would not see the patch)
+    work.run_in(threads, threads)
     first, second = lost_game(client), lost_game(client, ["1>8", "d"])
     assert client.post(f"/api/games/{first}/review").status_code == 202
     busy = client.post(f"/api/games/{second}/review")
@@ -126,4 +138,60 @@ def test_a_review_is_made_in_a_worker_process_of_its_own(make_client: Callable[.
     assert client.post(f"/api/games/{game_id}/review").status_code == 202
     found = finished_review(client, game_id)
     assert found["state"] == "done" and [step["action"] for step in found["review"]["steps"]] == ["1>8", "d"]
-    assert parts_of(client.app)[Reviews].workers.executor is not None  # type: ignore[attr-defined]
+    work = parts_of(client.app)[Work]
+    assert isinstance(work, LocalWork) and work.pids() and os.getpid() not in work.pids()
+
+
+class Taken(Executor):
+    """A worker that is handed one job at a time and ends it when the test says, as if it took the seconds the job
+    was given: the order the queue hands the jobs over in, without running a search."""
+
+    def __init__(self) -> None:
+        self.given: list[tuple[Future[Any], Call]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.given.append((future, args[0]))
+        return future
+
+    def end_one(self) -> Call:
+        """Ends the job being worked out: no steps, and the whole of its budget used."""
+        future, call = self.given.pop(0)
+        seconds = call.args[4]
+        future.set_result((([], seconds), seconds))
+        return call
+
+
+def test_a_review_asked_behind_a_dozen_under_way_starts_within_seconds_of_their_work() -> None:
+    # one worker for reviews, a dozen 100-action reviews under way from a dozen addresses: the next player's review
+    # waits for a chunk of a few of theirs, not for whole reviews (their budget, 50 s each, is the worker's time)
+    taken = Taken()
+    work = LocalWork(0, bounds(1))
+    work.run_in(Taken(), taken)
+    made = Reviews(work)
+    actions = ["d"] * 100
+
+    async def settle() -> None:
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    async def scenario() -> tuple[float, list[float]]:
+        for number in range(12):
+            ADDRESS.set(f"10.0.0.{number}")
+            await made.begin(f"player {number}", f"game {number:011d}", CODE, TableRules(), actions)
+        for _ in range(40):  # their reviews take turns for a while
+            taken.end_one()
+            await settle()
+        ADDRESS.set("10.9.9.9")
+        victim = await made.begin("victim", "victims game", CODE, TableRules(), actions)
+        waited, chunks = 0.0, []
+        while victim.state == "queued":
+            call = taken.end_one()
+            waited += call.args[4]
+            chunks.append(call.args[4])
+            await settle()
+        return waited, chunks
+
+    waited, chunks = run(scenario())
+    assert all(seconds <= CHUNK_SECONDS + 0.01 for seconds in chunks), chunks
+    assert waited <= 10.0, chunks

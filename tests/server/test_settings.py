@@ -54,6 +54,7 @@ def test_arguments_win_over_the_environment() -> None:
         ("SPIDER_HINT_NODES", "1e3", "SPIDER_HINT_NODES must be a whole number"),
         ("SPIDER_VERIFY_SECONDS", "nan", "SPIDER_VERIFY_SECONDS must not be negative"),
         ("SPIDER_DATABASE", "", "SPIDER_DATABASE must not be empty"),
+        ("SPIDER_DAILY_FIRST_DAY", "2026-02-30", "SPIDER_DAILY_FIRST_DAY must be a day written YYYY-MM-DD"),
     ],
 )
 def test_bad_values_are_named(name: str, value: str, words: str) -> None:

@@ -286,3 +286,9 @@ class Player:
         self._played += 1
         self._plan_at = (position.face_down, position.stock_count, len(position.runs), position.moves + 1)
         return chosen
+
+
+def thought(player: Player, position: Position, seconds_left: float | None) -> tuple[str | None, Player]:
+    """A player's next action worked out in another process (a job of the server's work queue): the player goes
+    with it and comes back, its plans and guesses carried on from one action to the next."""
+    return player.next_action(position, seconds_left), player

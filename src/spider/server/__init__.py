@@ -17,10 +17,12 @@ refusal its status and close code (``tests/test_services.py`` holds the services
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("settings", "refusals"),  # every setting, from SPIDER_* variables; what a service says no to
     ("http", "db"),  # the HTTP plumbing (errors, bodies, limits, identity, the page's files); the database
+    ("work",),  # the one queue of costly work, and the worker processes that take from it
     ("solving", "realtime"),  # the solver's workers and the verified deals; the socket and the brokers
     ("people", "practice"),  # names, friends, ratings, who is online; the exercises and a player's progress
     ("games",),  # games made, played and ended: each action stored before it is answered
     ("results",),  # which games count, the running tallies, statistics, offline results
+    ("fairplay",),  # ranked results checked for play that knew the face-down cards; moderators and their decisions
     ("reviews", "daily", "ghosts"),  # a finished game reviewed; the daily deal; races against an earlier game
     ("duels",),  # two players on one deal, with the server's clock and ratings
     ("records", "bots", "arenas"),  # game records; programs that duel; arenas of paired duels

@@ -28,6 +28,7 @@ from spider.server.bots.routes import BOT_API, with_bearer
 from spider.server.daily.routes import DAILY_API
 from spider.server.duels.bodies import DUEL_MINUTES
 from spider.server.duels.routes import DUEL_API
+from spider.server.fairplay.routes import MODERATION_API
 from spider.server.games.answers import Constants, Presets
 from spider.server.games.chances import CHANCE_API
 from spider.server.games.clock import HEARTBEAT
@@ -84,6 +85,7 @@ API: tuple[Endpoint, ...] = (
     *CHANCE_API,
     *RESULT_API,
     *ACCOUNT_API,
+    *MODERATION_API,
     Endpoint("GET", "/api/presets", presets, "The presets, the helps each turns on, each rule's choices, and the "
              "game's constants the page uses", Presets),
     *HEALTH_API,

@@ -35,7 +35,7 @@ from spider.server.accounts.leaving import Leaving
 from spider.server.games.store import Store, now
 from spider.server.http.bodies import YES_OR_NO, Body, Nothing, json_object, text_up_to
 from spider.server.http.errors import RequestError, refused
-from spider.server.http.identity import cookie_token, header, new_token, player_id
+from spider.server.http.identity import client_address, cookie_token, header, new_token, player_id
 from spider.server.http.limits import SharedCounts, TokenBuckets
 from spider.server.http.middleware import player_cookie
 from spider.server.http.openapi import Endpoint
@@ -131,7 +131,7 @@ def _try(request: Request) -> None:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else ""
+    return client_address(request.scope)
 
 
 def _device(request: Request) -> str:
@@ -222,7 +222,8 @@ async def register(request: Request) -> Response:
     token = new_token()
     made = await to_thread.run_sync(
         functools.partial(
-            accounts.register, player, credential, device=_device(request), session=player_id(token), at=now()
+            accounts.register, player, credential, device=_device(request), session=player_id(token), at=now(),
+            address=_address(request),
         )
     )
     if guest:
@@ -245,7 +246,8 @@ async def login(request: Request) -> Response:
     accounts, player, token = part(request, Accounts), player_of(request), new_token()
     signed = await to_thread.run_sync(
         functools.partial(
-            accounts.login, player, credential, device=_device(request), session=player_id(token), at=now()
+            accounts.login, player, credential, device=_device(request), session=player_id(token), at=now(),
+            address=_address(request),
         )
     )
     return await _signed_in(request, signed.account, token, add_passkey=False)
@@ -257,7 +259,10 @@ async def recover(request: Request) -> Response:
     _try(request)
     accounts, token = part(request, Accounts), new_token()
     signed = await to_thread.run_sync(
-        functools.partial(accounts.recover, body.code, device=_device(request), session=player_id(token), at=now())
+        functools.partial(
+            accounts.recover, body.code, device=_device(request), session=player_id(token), at=now(),
+            address=_address(request),
+        )
     )
     return await _signed_in(request, signed.account, token, add_passkey=True)
 

@@ -13,8 +13,10 @@ from sqlalchemy.exc import IntegrityError
 
 from spider.server.arenas.tables import arena_duels, arena_players, arenas
 from spider.server.duels.store import DuelStore
+from spider.server.fairplay.store import marked_among
 from spider.server.games.store import Store
-from spider.server.results.standing import ranked_among, unranked
+from spider.server.people.service import SEEN_ACCOUNTS
+from spider.server.results.standing import ranked_among, shortfall, unranked
 
 
 class Uncounted(NamedTuple):
@@ -60,14 +62,10 @@ class ArenaStore:
                 )
             ).all()
 
-    def started(self, at: float) -> list[str]:
-        """The arenas begun and not yet over: those to pair (or to close)."""
+    def not_over(self) -> list[str]:
+        """The arenas not over: to come, and begun (to pair, or to close)."""
         with self.engine.connect() as connection:
-            return list(
-                connection.execute(
-                    select(arenas.c.id).where(arenas.c.over.is_(False), arenas.c.starts_at <= at)
-                ).scalars()
-            )
+            return list(connection.execute(select(arenas.c.id).where(arenas.c.over.is_(False))).scalars())
 
     def opened_by(self, player: str) -> int:
         """How many arenas the player opened that are not over."""
@@ -76,6 +74,16 @@ class ArenaStore:
                 select(func.count()).select_from(arenas).where(arenas.c.creator == player, arenas.c.over.is_(False))
             ).scalar_one()
             return count
+
+    def opened_now(self) -> tuple[int, float | None]:
+        """How many arenas players opened are not over, and the soonest end among them."""
+        with self.engine.connect() as connection:
+            count, soonest = connection.execute(
+                select(func.count(), func.min(arenas.c.ends_at)).where(
+                    arenas.c.creator.is_not(None), arenas.c.over.is_(False)
+                )
+            ).one()
+            return int(count), None if soonest is None else float(soonest)
 
     def claim(self, arena_id: str, owner: str, at: float, lease: float) -> bool:
         """Whether ``owner`` pairs the arena now: its lease was free, its own, or lapsed; renewed for
@@ -92,6 +100,14 @@ class ArenaStore:
                 ).rowcount
                 == 1
             )
+
+    def lease_until(self, arena_id: str) -> float | None:
+        """When the lease on pairing the arena lapses (None: nobody holds it)."""
+        with self.engine.connect() as connection:
+            until: float | None = connection.execute(
+                select(arenas.c.pairer_until).where(arenas.c.id == arena_id)
+            ).scalar()
+            return until
 
     def release(self, owner: str) -> None:
         """The process stops: its leases go, so that another takes over at once."""
@@ -262,14 +278,26 @@ class ArenaStore:
             return True
 
     def ranked(self, players: list[str], at: float) -> set[str]:
-        """Those of these players in good standing at ``at`` (``results.standing``)."""
+        """Those of these players in good standing at ``at`` (``results.standing``), none of them marked by a
+        moderator (``fairplay``): a marked account stands on no podium."""
         with self.engine.connect() as connection:
-            return ranked_among(connection, players, at)
+            return ranked_among(connection, players, at) - marked_among(connection, players)
+
+    def shortfall(self, player: str, at: float) -> tuple[str, dict[str, Any]] | None:
+        """Why the player is not in good standing at ``at`` (a message id and its fields); None when they are."""
+        with self.engine.connect() as connection:
+            return shortfall(connection, player, at)
 
     def unranked(self, player: str, at: float) -> str | None:
         """Why the player is not in good standing at ``at``, in a sentence; None when they are."""
         with self.engine.connect() as connection:
             return unranked(connection, player, at)
+
+    def has_account(self, player: str) -> bool:
+        """Whether the player has an account (not deleted): one row by its key, far cheaper than the standing."""
+        with self.engine.connect() as connection:
+            found = connection.execute(select(SEEN_ACCOUNTS.c.id).where(SEEN_ACCOUNTS.c.id == player)).first()
+            return found is not None
 
     def moved(self, game_ids: list[str]) -> set[str]:
         """Which of these games have had an action."""

@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spider.server.bots.service import Bots
 from spider.server.http.errors import RequestError, error_response
-from spider.server.http.identity import bearer_token
+from spider.server.http.identity import bearer_token, client_address
 from spider.server.http.limits import TokenBuckets
 from spider.server.http.parts import parts_of
 from spider.server.refusals import Refusal
@@ -68,8 +68,7 @@ class BotBearer:
         try:
             player = bots.authenticate(token)
             if player is None:
-                client = scope.get("client")
-                limits.guesses.take(client[0] if client else "")
+                limits.guesses.take(client_address(scope))
                 raise RequestError(status.HTTP_401_UNAUTHORIZED, "bots.bad_token", headers=INVALID_TOKEN)
             if not bot_may(scope["method"], scope["path"]):
                 raise RequestError(status.HTTP_403_FORBIDDEN, "bots.person_route")

@@ -1,13 +1,12 @@
 """Computer opponents playing their duels on the server (SPEC 2.5, SPEC 4).
 
 Each duel with a computer player gets a task: it waits the strength's pace (``players.PACE``), asks the
-player for its next action from the public position of its own game only, in a thread so that the
-search never holds up the event loop, and plays it through the duels like any player; when the player
-sees nothing more worth points it finishes. A task ends with its game.
-
-The thinking runs in threads of the players' own rather than the event loop's default ones: a stopping
-server waits for the default threads to finish, and three master players thinking held a stopping
-server up to 6.7 s (bench/stop.py); a thought the server no longer wants is dropped with its process.
+player for its next action from the public position of its own game only, as a job of the work queue
+(``spider.server.work``: a worker process, so that the search holds up neither the event loop nor the
+server's threads, and takes its turn fairly with the players' hints and meters), and plays it through the
+duels like any player; when the player sees nothing more worth points it finishes. A task ends with its game.
+Each duel's computer player is its own client of the queue; when the queue has no room it thinks again once
+there is, its clock running meanwhile.
 
 Several server processes may share one database: a process plays a duel's computer player only while
 it holds the duel's claim (renewed with every action; taken over when it lapses, ``LEASE``), and a
@@ -20,16 +19,21 @@ import asyncio
 import logging
 import secrets
 import zlib
-from concurrent.futures import ThreadPoolExecutor
 
 from spider.errors import SpiderError
 from spider.notation import Position
 from spider.players import PACE, Player
+from spider.players.player import thought
 from spider.server.duels.duels import Duels
 from spider.server.duels.model import PLAYING
 from spider.server.duels.store import DuelStore
 from spider.server.people.service import computer_strength
+from spider.server.work.jobs import Call, Client, Refused, WorkFailed
+from spider.server.work.service import Work
 
+COMPUTERS = "computer opponents"
+"""The client address the computer opponents' thinking is counted under: one address's share of the queue for
+all of them, so that they never crowd out the players' own hints."""
 LEASE = 30.0
 """Seconds a process's claim on a computer player lasts without an action."""
 
@@ -40,13 +44,13 @@ class ComputerOpponents:
     """The computer players of the duels this process plays; ``pace`` scales every strength's pace
     (tests play at 0)."""
 
-    def __init__(self, duels: Duels, store: DuelStore, *, pace: float = 1.0) -> None:
+    def __init__(self, duels: Duels, store: DuelStore, work: Work, *, pace: float = 1.0) -> None:
         self.duels = duels
         self.store = store
+        self.work = work
         self.pace = pace
         self.owner = secrets.token_hex(8)
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        self.thinking: ThreadPoolExecutor | None = None
         duels.on_computer_duel = self.start
 
     def start(self, duel_id: str) -> None:
@@ -69,9 +73,6 @@ class ComputerOpponents:
         """Stops playing (the server stops): the claims go, so that the next server takes over at once."""
         for task in self.tasks.values():
             task.cancel()
-        thinking, self.thinking = self.thinking, None
-        if thinking is not None:
-            thinking.shutdown(wait=False, cancel_futures=True)
         self.store.release_computers(self.owner)
 
     def _claim(self, duel_id: str) -> bool:
@@ -103,10 +104,16 @@ class ComputerOpponents:
                 assert strength is not None  # the second seat of a duel against a computer player
                 player = Player(strength, seed=zlib.crc32(duel_id.encode()))
             await asyncio.sleep(PACE[player.strength] * self.pace)
-            if self.thinking is None:
-                self.thinking = ThreadPoolExecutor(thread_name_prefix="spider-computer")
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.thinking, player.next_action, position, seconds_left)
+            try:
+                action, player = await self.work.run(
+                    Call(thought, (player, position, seconds_left)), kind="computer",
+                    client=Client(f"{computer} {duel_id}", COMPUTERS),
+                )
+            except Refused as refused:  # the queue is full: think again once it has room
+                await asyncio.sleep(refused.retry_after)
+                continue
+            except WorkFailed:
+                continue
             try:
                 if action is None:
                     await self.duels.finish(computer, duel_id)

@@ -20,15 +20,18 @@ players are shown is ``state``'s; every query is the store's (``store``).
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import logging
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import Connection
 
 from spider import Game, TableRules
 from spider.game import Event
 from spider.players import STRENGTHS, Strength
-from spider.server.duels import lobby, messages, rated
+from spider.server.duels import attempt, lobby, messages, rated
 from spider.server.duels.answers import DuelState, Friends, Invitation, OpenTable, PlayerInfo
 from spider.server.duels.asks import NewTable
 from spider.server.duels.messages import Notes, Outbox
@@ -42,9 +45,10 @@ from spider.server.games.service import Games, LiveGame, rules_for
 from spider.server.games.store import now
 from spider.server.http.ids import token_shaped
 from spider.server.people.ratings import rate
-from spider.server.people.service import Duelist, People, computer_id, shown_name
+from spider.server.people.service import Duelist, People, computer_id, computer_strength, shown_name
 from spider.server.realtime.broker import Broker
 from spider.server.refusals import Conflict, Forbidden, NotFound, Refusal
+from spider.server.work.jobs import ADDRESS, Call, Client, Refused
 
 OPEN_SECONDS = 3600.0
 """A table nobody joined within the hour is taken away (its creator has most likely left)."""
@@ -52,25 +56,42 @@ GONE_SECONDS = 600.0
 """A table whose creator has had no page open for ten minutes is taken away: whoever joined it would
 play against nobody. A reload or a short drop keeps it (the page comes back within seconds)."""
 OUTCOME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+WEAKEST_TRIES = 30
+"""Times the weakest computer player's score on a duel's deal is asked of a full work queue before it is given up
+(the duel then rates nobody: ``rated.UNCHECKED``)."""
+
+log = logging.getLogger("spider.server")
 
 
 class Duels:
     """Every duel, in ``store``; ``clock`` is the server's time in seconds (tests give one they move)."""
 
     def __init__(
-        self, store: DuelStore, games: Games, people: People, broker: Broker, clock: Callable[[], float] = now
+        self, store: DuelStore, games: Games, people: People, broker: Broker, clock: Callable[[], float] = now, *,
+        min_moves: int = attempt.MIN_MOVES,
     ) -> None:
         self.store = store
+        self.min_moves = min_moves
+        """Moves a person's game needs to be a real attempt (``attempt``; 0: every game is one)."""
         self.games = games
         self.people = people
         self.broker = broker
         self.clock = clock
-        self.states = DuelStates(games, people, store)
+        self.states = DuelStates(games, people, store, min_moves)
         self.outbox = Outbox(broker)
         self.on_computer_duel: Callable[[str], None] = lambda duel_id: None
         """Called when a duel with a computer player starts (the computer opponents start playing it)."""
         self.seat_deadline: Callable[[Duel, Seat], float | None] = lambda duel, seat: None
         """When a seat's own time is up, if sooner than the duel's (an arena's berserk player: ``arenas``)."""
+        self.on_over: Callable[[Duel, Notes], None] = lambda duel, notes: None
+        """Called once when a duel is over, with the notes its change sends (an arena's duel: the arena pairs its
+        players again, ``arenas``)."""
+        self._weighing: set[asyncio.Task[None]] = set()
+        """The weakest computer player's scores being worked out for duels begun here (``attempt``)."""
+
+    def seen(self, player: str) -> None:
+        """The player is at the address of the request being answered (``people.addresses``)."""
+        self.people.addresses.seen(player, ADDRESS.get(), self.clock())
 
     async def catch_up(self) -> int:
         """Sends the messages that waited for the broker (the clock's tick); how many."""
@@ -134,6 +155,7 @@ class Duels:
         rules = dataclasses.replace(rules_for(asked, TableRules.preset("duel")), scoring="duel")
         at = self.clock()
         self.people.get(player, at)
+        self.seen(player)
         duel = Duel.table(
             player,
             asked.suits,
@@ -185,6 +207,7 @@ class Duels:
         if player in self.people.apart(duel.creator):
             raise Forbidden("duel.ignored")
         joining = self.people.get(player, self.clock())
+        self.seen(player)
         if not invited and self.store.invitation(duel.id, player) not in ("pending", "accepted"):
             rating = joining.rating.rating
             if (duel.min_rating is not None and rating < duel.min_rating) or (
@@ -211,8 +234,34 @@ class Duels:
         duel.state, duel.code, duel.deadline = PLAYING, code, deadline
         duel.seats.append(Seat(1, opponent))
         self._start_games(duel)
+        if self.min_moves:
+            self._weigh(duel.id, code, duel.rules, duel.minutes)
         notes.append(messages.duel_changed(duel.id))
         notes.extend(messages.duel_started(duel.id, seat.player) for seat in duel.seats)
+
+    def _weigh(self, duel_id: str, code: str, rules: dict[str, Any], minutes: int) -> None:
+        """Works out, in the work queue, what the weakest computer player scores on the duel's deal, and keeps it
+        with the duel: the bar of a real attempt (``attempt``)."""
+        task = asyncio.get_running_loop().create_task(self._weakest(duel_id, code, rules, minutes))
+        self._weighing.add(task)
+        task.add_done_callback(self._weighing.discard)
+
+    async def _weakest(self, duel_id: str, code: str, rules: dict[str, Any], minutes: int) -> None:
+        call = Call(attempt.weakest_score, (code, rules, minutes))
+        # its own player, so that one duel's bar never waits for another's, at the address whose request began the
+        # duel (an arena's pairing: the arenas'), so that duels begun from one address share that address's turn
+        client = Client(f"duel:{duel_id}", ADDRESS.get() or "duels")
+        for _ in range(WEAKEST_TRIES):
+            try:
+                score = await self.games.searches.work.run(call, kind="weakest", client=client)
+            except Refused as refused:
+                await asyncio.sleep(refused.retry_after)
+                continue
+            except Exception:
+                log.exception("duel %s: the weakest computer player's score was not worked out", duel_id)
+                return
+            await asyncio.to_thread(self.store.set_weakest, duel_id, score)
+            return
 
     def _start_games(self, duel: Duel) -> None:
         """Deals each seated player's game, if not yet dealt (a server stopped midway deals it now)."""
@@ -380,6 +429,7 @@ class Duels:
         duel = self.load(duel_id, notes)
         seat = self._playing_seat(duel, player)
         assert seat.game is not None
+        self.seen(player)
         live = self.games.end(player, seat.game, "finished", duel=True)
         self._end_seat(duel, seat, "finished", live, notes)
         await self.outbox.send(notes)
@@ -418,13 +468,13 @@ class Duels:
             return
         first, second = duel.seats
         ends = outcomes(first.score or 0, second.score or 0)
-        moved = [self._moved(seat) for seat in duel.seats]
+        moves = [self._moves(seat) for seat in duel.seats]
         at = self.clock()
         with self.store.transaction() as connection:
             if not self.store.mark_over(connection, duel.id, at):
                 return
             people = self.people.lock(connection, [first.player, second.player])  # read where they are written
-            unrated, weight = self._rating_share(connection, duel, people, moved, at)
+            unrated, weight = self._rating_share(connection, duel, people, moves, at, self.min_moves)
             self.store.rated(connection, duel.id, weight, unrated)
             for seat, other, outcome in ((first, second, ends[0]), (second, first, ends[1])):
                 before = people[seat.player].rating
@@ -435,23 +485,38 @@ class Duels:
                 seat.outcome, seat.rating_change = outcome, change
         duel.state, duel.ended_at, duel.rating_weight, duel.unrated = OVER, at, weight, unrated
         notes.append(messages.duel_changed(duel.id))
+        self.on_over(duel, notes)
 
-    def _moved(self, seat: Seat) -> bool:
+    def _moves(self, seat: Seat) -> int:
+        """The moves the seat's game made (0 once its game was pruned)."""
         live = self.live(seat)
-        return live is not None and live.seq > 0
+        return 0 if live is None else live.game.moves
 
     @staticmethod
     def _rating_share(
-        connection: Connection, duel: Duel, people: dict[str, Duelist], moved: list[bool], at: float
+        connection: Connection, duel: Duel, people: dict[str, Duelist], moves: list[int], at: float, min_moves: int
     ) -> tuple[str | None, float]:
         """How much the duel's end changes ratings (``rated``), and why less than fully (a message id)."""
         if rated.apart(people[duel.seats[0].player], people[duel.seats[1].player]):
             return rated.BOT_APART, 0.0
         if any(rated.newcomer(connection, people[seat.player], at) for seat in duel.seats):
             return rated.NEWCOMER, 0.0
-        if not all(moved):
-            return rated.NO_MOVE, 0.0
         first, second = duel.seats
+        if rated.one_address(connection, first.player, second.player, at):
+            return rated.SAME_ADDRESS, 0.0
+        persons = [(seat, count) for seat, count in zip(duel.seats, moves, strict=True)
+                   if computer_strength(seat.player) is None]
+        if not min_moves:  # the rule of a real attempt turned off: a game without a move is still none
+            if any(count == 0 for _, count in persons):
+                return rated.NO_MOVE, 0.0
+        elif persons:
+            if any(count < min_moves for _, count in persons):
+                return rated.NO_ATTEMPT, 0.0
+            weakest = DuelStore.weakest(connection, duel.id)
+            if weakest is None:
+                return rated.UNCHECKED, 0.0
+            if any(not attempt.real_attempt(count, seat.score or 0, weakest, min_moves) for seat, count in persons):
+                return rated.NO_ATTEMPT, 0.0
         weight = rated.weight(connection, first.player, second.player, duel.id, at)
         return (None if weight == 1.0 else rated.REPEATED), weight
 

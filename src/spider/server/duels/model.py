@@ -5,11 +5,11 @@ writes them); and how two duel scores make a result.
 from __future__ import annotations
 
 import functools
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from spider import Game
+from spider.server.http.ids import new_token
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 PERSON = "person"
@@ -51,6 +51,8 @@ class Duel:
     rating_weight: float | None = None
     unrated: str | None = None
     arena: str | None = None
+    weakest: int | None = None
+    """What the weakest computer player scores on the deal (``attempt``), once worked out."""
 
     @classmethod
     def table(
@@ -67,7 +69,7 @@ class Duel:
     ) -> Duel:
         """A new open table, its creator in the first seat."""
         return cls(
-            id=secrets.token_urlsafe(12),
+            id=new_token(),
             state=OPEN,
             creator=creator,
             suits=suits,

@@ -3,8 +3,12 @@ throwaway players (fresh cookies that open a table and finish at once).
 
 A duel is rated when both players have a name of their own (not the one made up for them) and are accounts in
 good standing (``results.standing``: a day old, with ten of the server's deals played; computer players always
-are), and when both made at least one move. A duel with a guest or a young account is played unrated: a throwaway
-cookie that "wins" typed-in codes with the solver's line and then loses duels on purpose moves no rating.
+are), were never seen at one client address (``people.addresses``: a keyed hash of it, kept 30 days), and when each
+person's game was a real attempt (``attempt``: ten moves at least, and at least what the weakest computer player
+scores on the deal). A duel with a guest or a young account is played unrated: a throwaway cookie that "wins"
+typed-in codes with the solver's line and then loses duels on purpose moves no rating. Nor do a player's second
+account at the same address, nor a partner in good standing who resigns at once or plays nothing: an arena gives
+no points for such a duel either (``NO_POINTS``).
 Repeated duels between the same two players count less, as lichess does: within ``REPEAT_SECONDS``, each rated
 duel between them counts half as much as the one before (1, 1/2, 1/4, ...), so two accounts playing each other
 cannot pump either rating.
@@ -19,6 +23,8 @@ from __future__ import annotations
 from sqlalchemy import Connection
 
 from spider.server.duels.store import DuelStore
+from spider.server.fairplay.store import marked_among
+from spider.server.people.addresses import Addresses
 from spider.server.people.ratings import Rating
 from spider.server.people.service import Duelist, made_up
 from spider.server.results.standing import in_good_standing
@@ -28,7 +34,12 @@ REPEAT_SECONDS = 86400.0
 
 NEWCOMER, NO_MOVE, REPEATED = "duel.unrated_newcomer", "duel.unrated_no_move", "duel.rated_less"
 BOT_APART = "duel.unrated_bot"
-"""Why a duel counts less than fully, as the message ids of the sentences that tell the players."""
+NO_ATTEMPT, SAME_ADDRESS = "duel.unrated_no_attempt", "duel.unrated_same_address"
+UNCHECKED = "duel.unrated_unchecked"
+"""Why a duel counts less than fully, as the message ids of the sentences that tell the players (``NO_MOVE``: duels
+ended before the rule of a real attempt took its place)."""
+NO_POINTS = frozenset({NO_MOVE, NO_ATTEMPT, SAME_ADDRESS, UNCHECKED})
+"""The reasons a duel gives no arena points either, whoever won it."""
 
 
 def apart(first: Duelist, second: Duelist) -> bool:
@@ -43,7 +54,15 @@ def newcomer(connection: Connection, duelist: Duelist, at: float) -> bool:
     their own, and it is rated among bots only (``apart``)."""
     if duelist.computer is not None or duelist.bot:
         return False
+    if marked_among(connection, [duelist.player]):  # a moderator marked the account (``fairplay``): it rates nobody
+        return True
     return made_up(duelist.name) or not in_good_standing(connection, duelist.player, at)
+
+
+def one_address(connection: Connection, first: str, second: str, at: float) -> bool:
+    """Whether the two players were seen at one client address (``people.addresses``): one person's two accounts,
+    or a household's, which rate each other never."""
+    return Addresses.shared(connection, first, second, at)
 
 
 def weight(connection: Connection, first: str, second: str, duel_id: str, at: float) -> float:

@@ -5,7 +5,7 @@ code. Reads only; the changes are ``duels``'.
 
 from __future__ import annotations
 
-from spider.server.duels import rated
+from spider.server.duels import attempt, rated
 from spider.server.duels.answers import DuelPlayer, DuelResult, DuelState
 from spider.server.duels.model import OVER, Duel, Seat, face_down_at_start
 from spider.server.duels.store import DuelStore
@@ -25,7 +25,9 @@ def watched(duel: Duel, mine: Seat) -> Seat | None:
 class DuelStates:
     """What the players of a duel are shown, at the instant the duels' clock gives."""
 
-    def __init__(self, games: Games, people: People, store: DuelStore) -> None:
+    def __init__(self, games: Games, people: People, store: DuelStore, min_moves: int = attempt.MIN_MOVES) -> None:
+        self.min_moves = min_moves
+        """The moves a real attempt needs, for the sentence that says a duel had none (``attempt``)."""
         self.games = games
         self.people = people
         self.store = store
@@ -130,7 +132,8 @@ class DuelStates:
         if duel.state == OVER:
             if duel.unrated is None:
                 return None
-            return sentence(duel.unrated, percent=round((duel.rating_weight or 0.0) * 100), **standing.FIELDS)
+            percent = round((duel.rating_weight or 0.0) * 100)
+            return sentence(duel.unrated, percent=percent, moves=self.min_moves, **standing.FIELDS)
         both = [people[seat.player] for seat in duel.seats if seat.player in people]
         if len(both) == 2 and rated.apart(*both):
             return sentence(rated.BOT_APART)

@@ -69,6 +69,7 @@ class DuelStore:
             rating_weight=row.rating_weight,
             unrated=row.unrated,
             arena=row.arena,
+            weakest=row.weakest,
             seats=[Seat(r.seat, r.player, r.game, r.ended, r.score, r.outcome, r.rating_change) for r in rows],
         )
 
@@ -104,6 +105,17 @@ class DuelStore:
                 return False
             connection.execute(insert(seats).values(duel=duel_id, seat=1, player=player))
             return True
+
+    def set_weakest(self, duel_id: str, score: int) -> None:
+        """What the weakest computer player scores on the duel's deal (``attempt``)."""
+        with self.engine.begin() as connection:
+            connection.execute(update(duels).where(duels.c.id == duel_id).values(weakest=score))
+
+    @staticmethod
+    def weakest(connection: Connection, duel_id: str) -> int | None:
+        """What the weakest computer player scores on the duel's deal, once worked out."""
+        found: int | None = connection.execute(select(duels.c.weakest).where(duels.c.id == duel_id)).scalar()
+        return found
 
     def deal(self, duel_id: str, seat: int, game: str) -> bool:
         """The seat's game, unless another request dealt one first; whether this one did."""
@@ -326,6 +338,28 @@ class DuelStore:
             )
         ).scalar_one()
         return count
+
+    # Taken back (``taken_back``).
+
+    @staticmethod
+    def rated_against(connection: Connection, player: str) -> list[tuple[str, int, str, float]]:
+        """The rated duels the player played, as their opponents' sides: (duel, the opponent's seat, the opponent,
+        the rating change the duel gave them), the oldest first."""
+        mine, theirs = seats.alias("mine"), seats.alias("theirs")
+        rows = connection.execute(
+            select(duels.c.id, theirs.c.seat, theirs.c.player, theirs.c.rating_change)
+            .join(mine, mine.c.duel == duels.c.id)
+            .join(theirs, and_(theirs.c.duel == duels.c.id, theirs.c.seat != mine.c.seat))
+            .where(mine.c.player == player, duels.c.state == OVER, duels.c.rating_weight > 0)
+            .order_by(duels.c.ended_at)
+        ).all()
+        return [(row.id, row.seat, row.player, float(row.rating_change or 0.0)) for row in rows]
+
+    @staticmethod
+    def take_back(connection: Connection, duel_id: str, why: str) -> None:
+        """A rated duel taken back: it rated nobody (``why``: the message id that tells its players)."""
+        connection.execute(update(duels).where(duels.c.id == duel_id).values(rating_weight=0.0, unrated=why))
+        connection.execute(update(seats).where(seats.c.duel == duel_id).values(rating_change=0.0))
 
     # Computer players' claims (``computer``).
 

@@ -31,6 +31,7 @@ duels = Table(
     Column("rating_weight", Float, nullable=True),  # the share of a rating change it counted (0: unrated), once over
     Column("unrated", String(32), nullable=True),  # why it counted less than fully: a message id (``rated``)
     Column("arena", String(32), nullable=True),  # the arena it was paired in (``server/arenas``), if any
+    Column("weakest", Integer, nullable=True),  # what the weakest computer player scores on its deal (``attempt``)
     Index("duels_by_state", "state", "deadline"),
 )
 

@@ -62,9 +62,10 @@ NEVER_COUNTED = frozenset({Kind.REPLAY, Kind.RESUMED, Kind.DAILY, Kind.DAILY_AGA
 """The kinds of a code's deal that could never count: seeing their deal's line or analysis once they are over takes
 nothing from their player's results (as a game whose deal was known when it began)."""
 
-HOLDING = frozenset({Kind.SOLO, Kind.DUEL})
+HOLDING = frozenset({Kind.SOLO, Kind.DUEL, Kind.GHOST})
 """The kinds whose games in progress hold their deal's code back from everyone (``Store.reveal``): they could still
-count, in their player's results or in their duel's. A player who typed the code, or watches its line, knows it."""
+count, in their player's results, their duel's, or their race's (who finished ahead). A player who typed the code,
+or watches its line, knows it. A daily deal is held all its day instead, whoever is playing it (``Store.hold``)."""
 
 HISTORY = frozenset(Kind) - {Kind.PRACTICE, Kind.TRY_AGAIN, Kind.REPLAY, Kind.DUEL}
 """The kinds a player's history lists once they are over."""

@@ -196,7 +196,8 @@ GAME_API = (
              "tabletop, duel."),
     Endpoint("GET", f"{GAME}/line", line, "A verified deal's winning line, once the game is over and counted", Line,
              refusals=(NOT_FOUND, CONFLICT),
-             about="Refused (server.deal_in_play) while another game of the deal could still count. From then on "
+             about="Refused (server.deal_in_play) while another game of the deal could still count, and "
+             "(server.deal_secret, naming the time) to everyone while the deal is today's daily deal. From then on "
              "no game of that deal counts in results, for anyone."),
     Endpoint("POST", f"{GAME}/clock", clock, "The page shows the game, or no longer does: the clock counts only "
              "the time on screen", ClockAnswer, body=ClockSign, refusals=(NOT_FOUND,),
@@ -206,7 +207,8 @@ GAME_API = (
     Endpoint("GET", f"{GAME}/analysis", analysis, "A lost game searched with every card known", Analysis,
              refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
              about="For a game that is over, lost and counted (up to 30 s): whether the deal could be won, and "
-             "the last position a win was found from. From then on no game of that deal by that player counts."),
+             "the last position a win was found from. From then on no game of that deal by that player counts. "
+             "Refused as the winning line is (server.deal_in_play, server.deal_secret)."),
     Endpoint("POST", f"{GAME}/resume", resume, "A new game of a lost game's deal, its first actions played again",
              View, CREATED, body=Resume, refusals=(NOT_FOUND, CONFLICT, TOO_MANY), query=VIEW_QUERY,
              about="After the game's analysis only; with replay true it is a replay's table, never the current "

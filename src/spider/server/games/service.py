@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from anyio import to_thread
@@ -42,7 +43,7 @@ from spider.server.solving import searches as solving
 from spider.server.solving import workers as search_workers
 from spider.server.solving.answers import Hint
 from spider.text import Phrase, spoken
-from spider.view import Table, View, public_view, table
+from spider.view import Table, View, iso_time, public_view, table
 
 
 class _Behind(Exception):
@@ -66,6 +67,8 @@ class LiveGame:
     drawn: tuple[tuple[int, int, str], Table] | None = None  # the table's part of the view, as last built
     acted_at: float | None = None  # when its last action was stored (None: none yet, the deal's time)
     revealed: bool = False  # its deal is known (``Games.reveals``): for good, so asked of the database once
+    held: float | None = None  # until when its deal is held secret (``Store.hold``), once asked (``held_asked``)
+    held_asked: bool = False
     counted: int = 0  # its memory as counted in the cache's total (``footprint``), in bytes
 
     def table(self) -> Table:
@@ -543,6 +546,8 @@ class Games:
             raise Conflict("server.practice_share")
         if live.record.kind in DAILY_DEALS:  # everyone has the day's deal; a link would only tell it
             raise Conflict("server.daily_share")
+        if live.record.kind == Kind.GHOST and not live.over:  # another identity would learn the raced deal
+            raise Conflict("server.race_share")
         return self.store.share(live.record, new_token(), self.now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -557,7 +562,7 @@ class Games:
             if not live.line_may_be_shown:
                 raise Conflict("server.line_not_counted")
             if not self.reveals(live, line=True):
-                raise Conflict("server.deal_in_play")
+                raise self.kept_back(live)
             self.store.show_line(player, record.code, self.now())
             return record.code, list(record.line)
 
@@ -576,7 +581,7 @@ class Games:
             if not live.line_may_be_shown:
                 raise Conflict("server.line_not_counted")
             if not self.reveals(live, line=True):
-                raise Conflict("server.deal_in_play")
+                raise self.kept_back(live)
             known = self._analyses.get(game_id)
         if known is None:
             texts = [action.text for action in self.store.actions(game_id)]
@@ -635,14 +640,36 @@ class Games:
         the server dealt is shown once the game is over, and only when no game of that deal, by anyone
         (a shared deal is played by several), is in progress and could still count (``Store.reveal``);
         once shown, the deal is known, and no game of it counts for anyone from then on. A duel's game
-        shows it once the whole duel is over, which only the duel knows.
+        shows it once the whole duel is over, which only the duel knows. A deal held secret until a time (a
+        daily deal on its day: ``secret_until``) is shown to nobody before then, whether their game is over or
+        not; a typed code excepted, whose player gave it.
         """
         if (live.record.typed and not line) or live.revealed:
             return True
+        if self.secret_until(live) is not None:
+            return False
         if not live.over or live.record.kind == Kind.DUEL or live.game.code is None:
             return False
         live.revealed = self.store.reveal(live.game.code, self.now())
         return live.revealed
+
+    def secret_until(self, live: LiveGame) -> float | None:
+        """Until when the game's deal is held secret from everyone, its own player included (``Store.hold``: a
+        daily deal on its day), if it still is: asked of the database once per game, as a hold is written before
+        the first game of its deal."""
+        if not live.held_asked and live.game.code:
+            live.held = self.store.held_until(live.game.code, 0.0)
+            live.held_asked = True
+        return live.held if live.held is not None and live.held > self.now() else None
+
+    def kept_back(self, live: LiveGame, *, replay: bool = False) -> Conflict:
+        """Why a finished game's winning line or analysis (or with ``replay``, its actions to play again) is not
+        shown now (``reveals`` said no): its deal held secret until a time, with that time; or another game of it
+        that could still count, in progress."""
+        until = self.secret_until(live)
+        if until is not None:
+            return Conflict("server.actions_deal_secret" if replay else "server.deal_secret", time=utc_time(until))
+        return Conflict("server.actions_deal_in_play" if replay else "server.deal_in_play")
 
     @staticmethod
     def would_count(live: LiveGame) -> bool:
@@ -662,11 +689,13 @@ class Games:
         table leaves a doubt."""
         game = live.game
         daily = self._on_a_board(live)
+        held = self.secret_until(live)
         view = public_view(
             game,
             drawn=live.table(),
             id=live.record.id,
             code=game.code if self.reveals(live) else None,  # the code tells every card
+            secret_until=None if held is None else iso_time(held),
             version=live.seq,
             verified=live.record.verified,
             typed=live.record.typed,
@@ -710,6 +739,15 @@ class Games:
 # table, and a snapshot of the columns an action touched for each action it can undo.
 GAME_BYTES = 34 * 1024
 SNAPSHOT_BYTES = 1100
+
+
+def utc_time(at: float) -> str:
+    """A time of day in UTC, as a refusal names it.
+
+    >>> utc_time(86400.0)
+    '00:00'
+    """
+    return datetime.fromtimestamp(at, UTC).strftime("%H:%M")
 
 
 def footprint(game: Game) -> int:

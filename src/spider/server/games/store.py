@@ -45,13 +45,14 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from spider.codes import parse_code
 from spider.databases import lock_schema
 from spider.server.db import revisions
+from spider.server.db.letting_go import LettingGo
 from spider.server.db.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
 from spider.server.db.upserts import insert_into
 from spider.server.games.clock import Clock
 from spider.server.games.events import Also, GameEvents
 from spider.server.games.kinds import BESIDE, COUNTED, EXERCISES, HISTORY, HOLDING, SITE, Kind
 from spider.server.games.records import Finish, GameRecord, Progress, StoredAction, from_row
-from spider.server.games.tables import actions, deals_known, games, lines_shown, shares
+from spider.server.games.tables import actions, deals_held, deals_known, games, lines_shown, shares
 from spider.server.people.service import add_player, players_before
 from spider.view import ENDINGS
 
@@ -149,6 +150,7 @@ class Store:
                 self.file = Path(parsed.database)
                 self.file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, connect_args=connect_args)
+        self._letting_go = LettingGo(self.engine)
         if self.is_sqlite:
             set_pragmas(self.engine, synchronous)
         # A read on a database server goes without BEGIN and ROLLBACK: one round trip instead of three,
@@ -165,9 +167,12 @@ class Store:
                 # a write that changes nothing: a read-only file or folder fails here, not on a move
                 connection.execute(update(games).where(games.c.id == "").values(created_at=0.0))
         except OperationalError as error:
+            self.engine.dispose()
             if "readonly" in str(error).replace("-", "").replace(" ", "").lower():
-                self.engine.dispose()
                 raise ReadOnlyDatabase(f"the database is read-only ({error.orig})") from None
+            raise
+        except BaseException:  # a schema newer than this code, say: its connections are let go with it
+            self.engine.dispose()
             raise
         self._checkpoints = Checkpoints(self.engine) if self.is_sqlite else None
         self.events = GameEvents()  # the listeners the app subscribes (``events``)
@@ -198,7 +203,7 @@ class Store:
     def close(self) -> None:
         if self._checkpoints is not None:
             self._checkpoints.stop()
-        self.engine.dispose()
+        self._letting_go.close()  # and any connection a thread still at work gives back later
 
     def schema_revision(self) -> str | None:
         """The migration the database's schema is at (``migrations``): the newest, once the store is open."""
@@ -342,6 +347,7 @@ class Store:
                     created_at=at,
                     typed=record.typed,
                     preset=record.preset,
+                    deal=select(games.c.deal).where(games.c.id == record.id).scalar_subquery(),
                 )
             )
         return token
@@ -379,11 +385,14 @@ class Store:
 
         The rule of what a player may learn of a deal (``results``): a deal's code (or its winning line,
         or its analysis) is shown only when no game of that deal, by anyone, is in progress and could
-        still count; once shown, the deal is known, and no game of it ends counted again, for anyone, the
-        games in progress included. Games of a typed code do not hold it back: their players gave it.
+        still count, and never while the deal is held secret (``hold``: a daily deal on its day); once
+        shown, the deal is known, and no game of it ends counted again, for anyone, the games in progress
+        included. Games of a typed code do not hold it back: their players gave it.
         """
         deal = deal_of(code)
         with self.engine.begin() as connection:
+            if _held(connection, deal, at) is not None:
+                return False
             if _known(connection, deal):
                 return True
             playing = connection.execute(
@@ -404,6 +413,21 @@ class Store:
                 update(games).where(games.c.deal == deal, games.c.finished_at.is_(None)).values(line_shown=True)
             )
         return True
+
+    @staticmethod
+    def hold(connection: Connection, code: str, until: float) -> None:
+        """Keeps a shared deal secret from everyone until ``until`` (seconds since the epoch), in the caller's
+        transaction: no game of it shows its code, line, analysis or record before then (``reveal``). A deal
+        held already keeps its time."""
+        deal = deal_of(code)
+        if deal is not None:
+            held = insert_into(connection, deals_held).values(deal=deal, until=until)
+            connection.execute(held.on_conflict_do_nothing())
+
+    def held_until(self, code: str, at: float) -> float | None:
+        """Until when this code's deal is held secret (``hold``), if it still is at ``at``; else None."""
+        with self.autocommit.connect() as connection:
+            return _held(connection, deal_of(code), at)
 
     def show_line(self, player: str, code: str, at: float) -> None:
         """Notes that the player has seen the deal's winning line or analysis (see ``reveal``, which
@@ -550,6 +574,15 @@ def deal_of(code: str) -> str | None:
     return parse_code(code).deal if code else None
 
 
+def _held(connection: Connection, deal: str | None, at: float) -> float | None:
+    if deal is None:
+        return None
+    until: float | None = connection.execute(
+        select(deals_held.c.until).where(deals_held.c.deal == deal, deals_held.c.until > at)
+    ).scalar()
+    return until
+
+
 def _known(connection: Connection, deal: str | None) -> bool:
     if deal is None:
         return False
@@ -608,13 +641,17 @@ PLAYED = played(SEEN_GAMES)
 def shared_by_another(of: FromClause = games) -> ColumnElement[bool]:
     """The games of a deal another player had shared a link to (``Store.share``) before they began, as a condition
     on ``games`` or on ``SEEN_GAMES`` (or an alias of it): whoever shared it knows its cards, and may have told them.
-    One look-up by deal (``games_by_deal``), then by the shared game (``shares.game_id``)."""
+
+    Asked from the shares' side: the deal's shares made by then, by index (``shares_by_deal``: each share keeps its
+    game's deal), each one's game by its id. A deal played by many (the day's deal) costs its few shares, not a walk
+    through all its games for each of them."""
     sharer = games.alias("sharer")
     return exists().where(
+        shares.c.deal == of.c.deal,
+        shares.c.created_at <= of.c.created_at,
+        sharer.c.id == shares.c.game_id,
         sharer.c.deal == of.c.deal,
         sharer.c.player != of.c.player,
-        shares.c.game_id == sharer.c.id,
-        shares.c.created_at <= of.c.created_at,
     )
 
 

@@ -1,6 +1,6 @@
 """The games' tables: every game (``games``), each action stored before it is answered (``actions``), the
-deals whose line or code anybody has been shown (``lines_shown``, ``deals_known``) and the links that share a deal
-(``shares``).
+deals whose line or code anybody has been shown (``lines_shown``, ``deals_known``), the shared deals kept secret
+until a time (``deals_held``) and the links that share a deal (``shares``).
 
 On the one ``MetaData`` (``db.metadata``); only this package's store reads or writes them.
 """
@@ -10,6 +10,9 @@ from __future__ import annotations
 from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Index, Integer, String, Table, Text
 
 from spider.server.db.metadata import metadata
+
+STANDING_WALK = ("player", "finished_at", "created_at", "kind", "line_shown", "result", "moves", "seconds", "deal")
+"""The columns of ``games_by_player``, in order (``migrations`` 0016 widened it from its first three)."""
 
 games = Table(
     "games",
@@ -43,7 +46,9 @@ games = Table(
     # what the game is (server/games/kinds.py): solo, typed, practice, try_again, replay, resumed, duel, daily,
     # daily_again or ghost; the one value every rule of counting asks
     Column("kind", String(16), nullable=False, default="solo", server_default="solo"),
-    Index("games_by_player", "player", "finished_at", "created_at"),
+    # a player's games by their end; the columns after those let the rule of good standing (``results.standing``),
+    # which walks every finished game of every player on a board, read this index alone, not each game's row
+    Index("games_by_player", *STANDING_WALK),
     Index("games_by_deal", "deal", "finished_at"),
 )
 
@@ -73,6 +78,16 @@ deals_known = Table(
     Column("at", Float, nullable=False),
 )
 
+# Deals that several players play at once for a result (a daily deal on its day), kept secret from everyone until
+# a time: no code, winning line, analysis or record of any game of the deal is shown before ``until``, whether that
+# game is over or not (``Store.reveal``). Written by the package that shares the deal, through ``Store.hold``.
+deals_held = Table(
+    "deals_held",
+    metadata,
+    Column("deal", String(80), primary_key=True),  # the deal, whatever its rules (``GameCode.deal``)
+    Column("until", Float, nullable=False),  # seconds since the epoch, UTC: the deal may be made known from then on
+)
+
 shares = Table(
     "shares",
     metadata,
@@ -85,4 +100,8 @@ shares = Table(
     Column("created_at", Float, nullable=False),
     Column("typed", Boolean, nullable=False, default=False),  # its sharer typed the code in: others may know it
     Column("preset", String(16), nullable=True),  # the shared game's preset, with its helps
+    # the shared game's deal (its ``games.deal``, copied when the link is made): a deal's shares by index, which
+    # the rule of good standing asks of every game (``store.shared_by_another``)
+    Column("deal", String(80), nullable=True),
+    Index("shares_by_deal", "deal", "created_at"),
 )

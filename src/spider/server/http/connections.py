@@ -10,7 +10,9 @@ gets 503 with a sentence (and the security headers every answer has) and the con
 that the server keeps answering the clients it has. And one client address may hold at most
 ``per_address`` connections: those beyond are closed as they open, before they can hold anything, so
 that one client opening hundreds (idle, trickling, or never finishing a head) leaves the others their
-room. A trusted proxy's address (``proxies``) is many clients', and is not counted.
+room (an IPv6 address is counted by its /64: ``identity.address_key``). A trusted proxy's address (``proxies``)
+is many clients', and is not counted here: which client a request through it is from is known only once its
+head is read, and ``middleware.InFlight`` then bounds that client's requests under way.
 
 A duel socket's incoming data is parsed a slice at a time: one whose client has sent more than
 ``MAX_UNREAD`` messages that the app has not read yet is flooding, and is closed at once (1008), its
@@ -38,7 +40,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 
 from spider.server.http.errors import RequestError, close_code, error_response
-from spider.server.http.identity import request_language
+from spider.server.http.identity import address_key, request_language
 from spider.server.http.security import SecurityHeaders
 from spider.text import speaking
 
@@ -97,9 +99,9 @@ class GuardedProtocol(HttpToolsProtocol):
         host = self.client[0] if self.client else None
         if self.per_address <= 0 or host is None or _is_proxy(host, self.proxies):
             return True
-        self._counted = host
-        self.open_by_address[host] = self.open_by_address.get(host, 0) + 1
-        return self.open_by_address[host] <= self.per_address
+        self._counted = key = address_key(host)
+        self.open_by_address[key] = self.open_by_address.get(key, 0) + 1
+        return self.open_by_address[key] <= self.per_address
 
     def _uncount_address(self) -> None:
         if self._counted is not None:

@@ -1,4 +1,5 @@
-"""Who a request comes from: the player's cookie and id, and the language they read.
+"""Who a request comes from: the player's cookie and id, the address its per-address limits count, and the
+language they read.
 
 Read from the ASGI scope alone, so that the middlewares, the error table, the duel socket and the
 connection guard (which answers before the app) all ask the same functions. It imports neither the
@@ -8,6 +9,7 @@ errors nor the middlewares, which both import it.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import re
 import secrets
 from collections.abc import Iterable
@@ -30,6 +32,39 @@ def header(scope: Scope, name: bytes) -> str | None:
             text: str = value.decode("latin-1")
             return text
     return None
+
+
+def client_address(scope: Scope) -> str:
+    """The client address every per-address limit counts a request or a socket under (``""`` when unknown).
+
+    It is the address uvicorn gives in ``scope["client"]``: the peer's, or, when the peer is a proxy named in
+    ``settings.forwarded_allow_ips``, the one its ``X-Forwarded-For`` names (the rightmost there that is not a
+    trusted proxy's: a client may write any address at the left of the header, the proxy appends the one it
+    saw). So the clients behind a proxy each have their own share, and the proxy's own address counts only
+    its own requests. An address is counted as :func:`address_key` writes it.
+    """
+    client = scope.get("client")
+    return address_key(client[0]) if client else ""
+
+
+def address_key(host: str) -> str:
+    """An address as a limit counts it: an IPv6 address by its /64 network (one subscriber is given a whole /64,
+    and could otherwise pick a fresh address for each request), an IPv4 one, mapped into IPv6 or not, as itself.
+
+    >>> address_key("203.0.113.5"), address_key("2001:db8:1:2:aaaa::1"), address_key("::ffff:203.0.113.5")
+    ('203.0.113.5', '2001:db8:1:2::/64', '203.0.113.5')
+    >>> address_key("testclient")
+    'testclient'
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def new_token() -> str:

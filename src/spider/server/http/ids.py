@@ -21,7 +21,11 @@ _TOKEN = re.compile(rf"[A-Za-z0-9_-]{{{TOKEN_LENGTH}}}", re.ASCII)
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A fresh id that never begins with "-", so that ``spider record --game ID`` and other commands never
+    take it for an option."""
+    while (token := secrets.token_urlsafe(TOKEN_BYTES)).startswith("-"):
+        pass
+    return token
 
 
 def token_shaped(text: str) -> bool:

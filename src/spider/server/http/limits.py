@@ -1,16 +1,11 @@
 """Fair shares: how much of the server one player may use at once, and how often.
 
-Two kinds of bound, each per player (``request.state.player``, a hash of the cookie):
-
-- :class:`TokenBuckets`, a token bucket: a player may start ``per_minute`` games in a burst, then one
-  every ``60 / per_minute`` seconds. Past that, 429 with the seconds to wait.
-- :class:`Shares`, the solver's work in flight: at most one search of each kind per player, and at
-  most ``total`` of all kinds at once for everybody, so that the queue in front of a solver worker
-  (and so the wait of whoever comes next) stays short.
-
-A flood from fresh cookies (a new player for every request) passes the per-player bounds; the total
-in :class:`Shares` is what keeps the solver's queue short for everyone else then, and new games are
-also counted per client address (a looser bound, as players behind one router share an address).
+:class:`TokenBuckets`, token buckets per player (``request.state.player``, a hash of the cookie): a player may
+start ``per_minute`` games in a burst, then one every ``60 / per_minute`` seconds. Past that, 429 with the
+seconds to wait. A flood from fresh cookies (a new player for every request) passes the per-player bounds, so
+new games are also counted per client address (a looser bound, as players behind one router share an address):
+the address ``identity.client_address`` gives, the forwarded one behind a trusted proxy. The solver's work in
+flight is bounded by the work queue (``spider.server.work``).
 
 With ``SPIDER_REDIS_URL`` set, both bounds are kept in Redis (:class:`SharedCounts`), so that they hold
 across every server process: a player who makes 5 new games a minute on one process may not make 5 more on
@@ -27,26 +22,25 @@ another. Redis out of reach, each process counts on its own again, as without Re
 
 from __future__ import annotations
 
-import contextlib
 import math
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import redis
 from redis.exceptions import RedisError
 from starlette.requests import Request
 
+from spider.server.http.identity import client_address
 from spider.server.http.parts import part
 from spider.server.refusals import TooMany
 
 _EPSILON = 1e-9  # tokens lost to rounding in the clock's arithmetic
 MAX_PLAYERS = 100_000  # players whose buckets are remembered; a flood of fresh cookies forgets the oldest
 
-Refusal = Literal["player", "full"]  # why a share of the solver was refused: see Shares.claim
 KEY_PREFIX = "spider:limit:"
 """Redis keys of the shared counts, so that a Redis shared with other programs stays tidy."""
 SHARE_SECONDS = 120.0
@@ -205,61 +199,16 @@ class TokenBuckets:
             del self._buckets[player]
 
 
-class Shares:
-    """The solver work in flight, by player and kind: :meth:`claim` a share before the work is queued,
-    :meth:`release` it when the work is done (not when the request gives up: the worker is still busy).
-
-    The player's one share of a kind is held in ``shared`` (Redis) too, when there is one, so that it is
-    one across every process; ``total`` bounds this process's own workers' queue, and stays per process.
-    """
-
-    def __init__(self, total: int, *, shared: SharedCounts | None = None) -> None:
-        self.total = total
-        self.shared = shared
-        self._held: set[tuple[str, str]] = set()
-        self._lock = threading.Lock()
-
-    def claim(self, player: str, kind: str) -> Refusal | None:
-        """Takes a share; or says why not: ``"player"`` (one of this kind is already in flight for the
-        player) or ``"full"`` (``total`` are in flight)."""
-        with self._lock:
-            if (player, kind) in self._held:
-                return "player"
-            if len(self._held) >= self.total:
-                return "full"
-            if not self._hold_shared(player, kind):
-                return "player"
-            self._held.add((player, kind))
-            return None
-
-    def release(self, player: str, kind: str) -> None:
-        with self._lock:
-            self._held.discard((player, kind))
-        if self.shared is not None:
-            with contextlib.suppress(*UNREACHABLE):  # Redis forgets it after SHARE_SECONDS
-                self.shared.drop(f"share:{kind}:{player}")
-
-    def _hold_shared(self, player: str, kind: str) -> bool:
-        if self.shared is None:
-            return True
-        try:
-            return self.shared.hold(f"share:{kind}:{player}")
-        except UNREACHABLE:
-            return True  # this process's own count stands in until Redis is back
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._held)
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerLimits:
     """The fair shares every player's requests are counted against: new games a minute, per player and per
-    client address (for floods of fresh cookies), and actions a second in all their games and duels."""
+    client address (for floods of fresh cookies), and actions a second in all their games and duels, per player and
+    per client address."""
 
     new_games: TokenBuckets
     new_games_here: TokenBuckets
     actions: TokenBuckets
+    actions_here: TokenBuckets
 
 
 def count_new_game(request: Request) -> None:
@@ -267,9 +216,12 @@ def count_new_game(request: Request) -> None:
     shares = part(request, PlayerLimits)
     shares.new_games.take(request.state.player)
     if request.client is not None:
-        shares.new_games_here.take(request.client.host)
+        shares.new_games_here.take(client_address(request.scope))
 
 
 def count_action(request: Request) -> None:
-    """Counts one action in a game or a duel against the player's actions a second: 429 past it."""
-    part(request, PlayerLimits).actions.take(request.state.player)
+    """Counts one action in a game or a duel against the player's and the address's actions a second: 429 past
+    either."""
+    shares = part(request, PlayerLimits)
+    shares.actions.take(request.state.player)
+    shares.actions_here.take(client_address(request.scope))

@@ -41,8 +41,8 @@ class Metrics:
             registry=self.registry,
         )
         self._solver = Gauge(
-            "spider_solver_in_flight", "Solver searches queued or running, by kind (searches: hints and no more "
-            "moves; deals: verified deals solved on the spot and analyses)", ["kind"], registry=self.registry,
+            "spider_solver_in_flight", "Jobs of the work queue (hints, deals, reviews...) waiting or being worked "
+            "out by this process's request (kind: jobs)", ["kind"], registry=self.registry,
         )
 
     def watch_cache(self, cached: Callable[[], tuple[int, int]]) -> None:

@@ -1,5 +1,5 @@
-"""Small ASGI layers around every request: the player's cookie and language, the body's read timeout and
-its size limit (the layers that keep other sites out are in ``security``)."""
+"""Small ASGI layers around every request: the player's cookie and language, the requests one address has
+under way, the body's read timeout and its size limit (the layers that keep other sites out are in ``security``)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ from spider.server.http.identity import (
     PLAYER_COOKIE,
     PLAYER_COOKIE_MAX_AGE,
     bearer_token,
+    client_address,
     cookie_token,
     header,
     new_token,
     player_id,
     request_language,
 )
+from spider.server.refusals import TooMany
 from spider.text import speaking
 
 DRAIN_LIMIT = 4 * 1024 * 1024
@@ -73,6 +75,43 @@ class Language:
 
         with speaking(lang):
             await self.app(scope, receive, send_in_language)
+
+
+class InFlight:
+    """Bounds the HTTP requests one client address (:func:`client_address`) has under way at once, in this
+    process, to ``limit`` (0: no bound): one more gets 429 at once, with ``Retry-After: 1``.
+
+    A client that connects directly is bounded before its head is read, by its connections (``connections``:
+    uvicorn serves one request at a time on each). A trusted proxy's connections are many clients', and are not
+    counted there: the client each request is from is known only once its head names it (``X-Forwarded-For``).
+    So this is the bound that holds behind the proxy: one client there cannot hold every request the server
+    serves. Duel sockets have their own bound (``sockets_per_address``).
+    """
+
+    def __init__(self, app: ASGIApp, *, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.under_way: dict[str, int] = {}  # by address; an address with none is not kept
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self.limit <= 0:
+            await self.app(scope, receive, send)
+            return
+        address = client_address(scope)
+        held = self.under_way.get(address, 0)
+        if held >= self.limit:
+            refusal = TooMany("server.too_many_at_once", retry_after=1, n=self.limit)
+            await error_response(refusal)(scope, receive, send)
+            return
+        self.under_way[address] = held + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self.under_way[address] - 1
+            if left:
+                self.under_way[address] = left
+            else:
+                del self.under_way[address]
 
 
 class SignedIn(Protocol):

@@ -52,6 +52,8 @@ class Endpoint:
     status: HTTPStatus = HTTPStatus.OK
     body: type[Body] | None = None
     body_required: bool = True
+    max_body: int | None = None
+    """The route's own bound on the body, in bytes, below the site's: stated in the body's description."""
     refusals: tuple[HTTPStatus, ...] = ()
     """Statuses of the refusals beyond those of every request (and of every request with a body)."""
     query: tuple[tuple[str, str] | tuple[str, str, dict[str, Any]], ...] = ()
@@ -133,6 +135,8 @@ def _operation(endpoint: Endpoint, refs: dict[Any, Any]) -> dict[str, Any]:
             "required": endpoint.body_required,
             "content": {"application/json": {"schema": refs[((key, "body"), "validation")]}},
         }
+        if endpoint.max_body is not None:
+            operation["requestBody"]["description"] = f"At most {endpoint.max_body} bytes: 413 beyond."
     success: dict[str, Any] = {"description": HTTPStatus(endpoint.status).phrase}
     if endpoint.method == "HEAD":
         pass

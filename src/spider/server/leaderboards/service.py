@@ -30,6 +30,7 @@ from pydantic import with_config
 from sqlalchemy import ColumnElement, Engine, and_, select
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
+from spider.server.fairplay.store import unheld, unmarked
 from spider.server.games.clock import DAY, day_of
 from spider.server.games.store import SEEN_GAMES, counting_games
 from spider.server.http.answers import FORBID
@@ -52,8 +53,11 @@ def week_start(at: float) -> float:
 
 def listed(at: float) -> ColumnElement[bool]:
     """The duelists a board may show at ``at`` (their names are checked apart: ``shown``): people, neither
-    computers nor bots, in good standing."""
-    return and_(SEEN_NAMES.c.computer.is_(None), people_only(SEEN_NAMES), ranked(SEEN_NAMES.c.player, at))
+    computers nor bots, in good standing, and not marked by a moderator (``fairplay``)."""
+    return and_(
+        SEEN_NAMES.c.computer.is_(None), people_only(SEEN_NAMES), ranked(SEEN_NAMES.c.player, at),
+        unmarked(SEEN_NAMES.c.player),
+    )
 
 
 @with_config(FORBID)
@@ -157,6 +161,7 @@ def scores(
             .where(
                 listed(at),
                 counting_games(SEEN_GAMES),
+                unheld(SEEN_GAMES.c.id),  # a best score being checked, or flagged, is not one yet (``fairplay``)
                 SEEN_GAMES.c.suits == suits,
                 SEEN_GAMES.c.result == "won",
                 SEEN_GAMES.c.score.is_not(None),

@@ -9,6 +9,7 @@ from spider.server.bots import tables as bots
 from spider.server.daily import tables as daily
 from spider.server.db.metadata import metadata
 from spider.server.duels import tables as duels
+from spider.server.fairplay import tables as fairplay
 from spider.server.games import tables as games
 from spider.server.ghosts import tables as ghosts
 from spider.server.people import tables as people
@@ -16,7 +17,7 @@ from spider.server.practice import tables as practice
 from spider.server.results import tables as results
 from spider.server.solving import tables as solving
 
-PACKAGES = (people, practice, solving, games, results, daily, ghosts, duels, bots, arenas)
+PACKAGES = (people, practice, solving, games, results, fairplay, daily, ghosts, duels, bots, arenas)
 """The packages that keep tables, in the order of their layers."""
 
 __all__ = ["PACKAGES", "metadata"]

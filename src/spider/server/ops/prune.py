@@ -6,7 +6,8 @@ Nothing a player can come back to is deleted. What goes:
   its deal is never dealt again from the pool), and a replay of a winning line, a week after it began;
 - a player with no game begun for a year, with all their games and results (their cookie has expired
   in every browser by then: browsers keep a cookie 400 days at most, and the page renews it on each
-  visit), and the site-wide daily tallies older than that.
+  visit), and the site-wide daily tallies older than that;
+- the keyed hash of a client address a player was seen at, 30 days after it was last seen (``people.addresses``).
 
 The server prunes once a day by itself (``prune_days``, 0 to turn it off); ``spider db prune`` does it
 now, for a server that is stopped or shares its database.
@@ -38,14 +39,16 @@ def prune(store: Store, at: float | None = None) -> tuple[int, int]:
     players) deleted. Each package deletes what it keeps of the players gone: the games theirs, the results,
     the exercises and the daily boards theirs, and last the people theirs."""
     from spider.server.daily.store import DailyStore
+    from spider.server.fairplay.store import FairplayStore
     from spider.server.games.store import now
+    from spider.server.people import addresses
     from spider.server.people import service as people
     from spider.server.practice.store import PracticeStore
     from spider.server.results.store import ResultsStore
 
     at = now() if at is None else at
     game_before, player_before = at - IDLE_GAME_DAYS * DAY, at - IDLE_PLAYER_DAYS * DAY
-    forgetting = (ResultsStore.forget, PracticeStore.forget, DailyStore.forget, people.forget)
+    forgetting = (ResultsStore.forget, PracticeStore.forget, DailyStore.forget, FairplayStore.forget, people.forget)
     with store.engine.begin() as connection:
         pruned = store.prune_games(connection, game_before)
         gone = store.idle_players(connection, player_before)
@@ -56,6 +59,7 @@ def prune(store: Store, at: float | None = None) -> tuple[int, int]:
                 forget(connection, chunk)
         ResultsStore.forget_days(connection, player_before)
         store.forget_shares(connection, player_before)
+        addresses.forget_seen(connection, at - addresses.KEEP_DAYS * DAY)
     return pruned, len(gone)
 
 

@@ -173,7 +173,9 @@ class Accounts:
             self._keep_challenge(connection, options.challenge, "register", player, at, handle)
         return options_to_json_dict(options)
 
-    def register(self, player: str, credential: dict[str, Any], *, device: str, session: str, at: float) -> SignedIn:
+    def register(
+        self, player: str, credential: dict[str, Any], *, device: str, session: str, at: float, address: str = ""
+    ) -> SignedIn:
         """Stores the new passkey the browser made from :meth:`registration_options`. A guest becomes an account,
         signed in on this device by ``session``, and gets its recovery codes; an account has one passkey more."""
         with self.engine.begin() as connection:
@@ -206,6 +208,7 @@ class Accounts:
                     sign_count=verified.sign_count, name=device[:MAX_PASSKEY_NAME], created_at=at, used_at=at,
                 )
             )
+        self.people.addresses.seen(player, address, at)  # the address an account was made from
         return SignedIn(player, session, codes)
 
     # Signing in.
@@ -220,7 +223,9 @@ class Accounts:
             self._keep_challenge(connection, options.challenge, "login", player, at, None)
         return options_to_json_dict(options)
 
-    def login(self, player: str, credential: dict[str, Any], *, device: str, session: str, at: float) -> SignedIn:
+    def login(
+        self, player: str, credential: dict[str, Any], *, device: str, session: str, at: float, address: str = ""
+    ) -> SignedIn:
         """Signs the device in to the account whose passkey answered :meth:`login_options`, by ``session``."""
         with self.engine.begin() as connection:
             challenge = self._take_challenge(connection, credential, "login", player, at)
@@ -248,9 +253,10 @@ class Accounts:
             connection.execute(
                 insert(sessions).values(id=session, account=key.account, device=device, created_at=at, seen_at=at)
             )
+        self.people.addresses.seen(key.account, address, at)
         return SignedIn(key.account, session)
 
-    def recover(self, code: str, *, device: str, session: str, at: float) -> SignedIn:
+    def recover(self, code: str, *, device: str, session: str, at: float, address: str = "") -> SignedIn:
         """Signs the device in with a recovery code, which is then used up."""
         code = code.strip().lower()
         well_formed = _CODE.fullmatch(code) is not None
@@ -268,6 +274,7 @@ class Accounts:
             connection.execute(
                 insert(sessions).values(id=session, account=row.account, device=device, created_at=at, seen_at=at)
             )
+        self.people.addresses.seen(row.account, address, at)
         return SignedIn(row.account, session)
 
     # The account's own page.

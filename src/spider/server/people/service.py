@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from spider.players import STRENGTHS, Strength
 from spider.players.strengths import RATING_DEVIATIONS, RATINGS
 from spider.server.db.upserts import insert_into
+from spider.server.people.addresses import Addresses, forget_player
 from spider.server.people.lookalikes import flaw, skeleton
 from spider.server.people.ratings import Rating
 from spider.server.people.tables import accounts, duelists, players, relations
@@ -97,6 +98,7 @@ def anonymise(connection: Connection, player: str) -> None:
     opponents' duels keep an opponent) and its friends and ignored players, both ways. Its rating and tallies
     stay, as the opponents' results stand."""
     connection.execute(delete(relations).where(or_(relations.c.player == player, relations.c.other == player)))
+    forget_player(connection, player)
     for _ in range(20):
         name = message("duel.default_name", n=str(1000 + secrets.randbelow(99000)))
         taken = select(duelists.c.player).where(duelists.c.name_key.in_(name_keys(name)))  # in any language
@@ -154,9 +156,22 @@ def name_key(name: str) -> str:
 
 
 @functools.cache
-def _made_up_names() -> re.Pattern[str]:
+def _made_up_pattern() -> str:
+    """The made-up names as one regular expression that Python and the databases read alike (``[0-9]``, not
+    ``\\d``, which Python stretches to every script's digits)."""
     templates = {catalog(lang)["duel.default_name"] for lang in languages()}
-    return re.compile("|".join(re.escape(t).replace(re.escape("{n}"), r"\d{4,5}") for t in sorted(templates)))
+    return "|".join(re.escape(t).replace(re.escape("{n}"), "[0-9]{4,5}") for t in sorted(templates))
+
+
+@functools.cache
+def _made_up_names() -> re.Pattern[str]:
+    return re.compile(_made_up_pattern())
+
+
+def chosen_name(name: ColumnElement[str]) -> ColumnElement[bool]:
+    """The names a player chose (not ``made_up``), as a condition on a query's name column: a board that leaves
+    made-up names out reads a page of the rest from the database."""
+    return ~name.regexp_match(f"^({_made_up_pattern()})$")
 
 
 def made_up(name: str) -> bool:
@@ -253,8 +268,10 @@ def _duelist(row: Any) -> Duelist:
 class People:
     """The duelists, their names and relations, in the server's database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, address_secret: str = "", addresses_kept: bool = True) -> None:
         self.engine = engine
+        self.addresses = Addresses(engine, address_secret, kept=addresses_kept)
+        """Where the players were seen, as keyed hashes (``addresses``)."""
 
     def add_computers(self, at: float) -> None:
         """The computer players, each under its own id and name, added once, whichever of several
@@ -418,6 +435,14 @@ class People:
                     tally: tally + 1,
                 }
             )
+        )
+
+    @staticmethod
+    def take_back(connection: Connection, player: str, change: float) -> None:
+        """A rating change taken back (a duel against a marked account): the rating moves back by it, the duel
+        stays in the tallies (it was played)."""
+        connection.execute(
+            update(duelists).where(duelists.c.player == player).values(rating=duelists.c.rating - change)
         )
 
     # Friends and ignore.

@@ -1,7 +1,9 @@
 """The people's tables: every player seen (``players``), their names, ratings and duel tallies (``duelists``),
 who is whose friend or ignored (``relations``), and the accounts that keep a player on every device:
 ``accounts``, their ``passkeys``, ``sessions`` (a device's cookie signed in), ``recovery_codes`` and the
-WebAuthn ``challenges`` waiting for an answer.
+WebAuthn ``challenges`` waiting for an answer; and the client addresses each player was seen at, as keyed hashes
+(``player_addresses``, under the secret of ``address_secrets``), so that accounts of one address never rate each
+other (``addresses``).
 
 On the one ``MetaData`` (``db.metadata``); only this package's store reads or writes them.
 """
@@ -96,4 +98,22 @@ challenges = Table(
     Column("player", String(64), nullable=False),  # who asked: only they may answer it
     Column("handle", String(64), nullable=True),  # a new account's user handle, kept from options to answer
     Column("created_at", Float, nullable=False),
+)
+
+addresses = Table(
+    "player_addresses",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    # the client address (``http.identity.address_key``) as an HMAC under ``address_secrets``: never the address
+    Column("address", String(64), primary_key=True),
+    Column("first_seen", Float, nullable=False),
+    Column("last_seen", Float, nullable=False),
+    Index("player_addresses_by_address", "address", "last_seen"),
+)
+
+address_secrets = Table(
+    "address_secrets",
+    metadata,
+    Column("name", String(16), primary_key=True),
+    Column("secret", String(64), nullable=False),  # hex, made at random once (``SPIDER_ADDRESS_SECRET`` overrides it)
 )

@@ -48,7 +48,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from spider.errors import SpiderError
 from spider.server.http.errors import RequestError, close_code, error_frame, refused
-from spider.server.http.identity import cookie_token, player_id
+from spider.server.http.identity import client_address, cookie_token, player_id
 from spider.server.http.limits import TokenBuckets
 from spider.server.http.middleware import SignedIn, session_player
 from spider.server.http.security import SameOrigin
@@ -336,7 +336,7 @@ class Sockets:
             await websocket.send_text(json.dumps(error_frame(refused("account.signed_out"))))
             await websocket.close(close_code("account.signed_out"), reason="account.signed_out")
             return
-        address = websocket.client.host if websocket.client is not None else ""
+        address = client_address(websocket.scope)
         if not self.enter(player, address):
             await websocket.send_text(json.dumps(error_frame(refused("duel.socket_too_many"))))
             await websocket.close(close_code("duel.socket_too_many"), reason="duel.socket_too_many")

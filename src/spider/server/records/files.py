@@ -3,7 +3,8 @@
 Anyone holding a finished game's id may read its record: a game's id is shown to others only once that game
 is over. The record tells every card (its code and actions), so it follows the one rule of what may be
 learnt of a deal (``Games.reveals``): 409 while the game goes on, and while another game of its deal could
-still count. A duel's game gives the duel's record, both players' games, once the whole duel is over.
+still count; and, whoever asks, while its deal is held secret until a time (``Store.hold``: a daily deal on
+its day). A duel's game gives the duel's record, both players' games, once the whole duel is over.
 A practice game has no code to write: 404, as for an unknown game.
 """
 
@@ -17,6 +18,7 @@ from spider.rules import TableRules
 from spider.server.duels.model import OVER
 from spider.server.duels.store import DuelStore
 from spider.server.games.records import GameRecord
+from spider.server.games.service import utc_time
 from spider.server.games.store import Store
 from spider.server.http.ids import token_shaped
 from spider.server.people.service import names, shown_name
@@ -24,13 +26,15 @@ from spider.server.refusals import Conflict, NoSuchGame
 
 NOT_OVER = "server.actions_not_over"
 DEAL_IN_PLAY = "server.actions_deal_in_play"
+DEAL_SECRET = "server.actions_deal_secret"
 
 
 def stored_records(store: Store, game_id: str, at: float, *, reveal: bool = True) -> list[Record]:
     """The record of a finished game (two for a duel's game: its players' games, seat by seat).
 
     :class:`NoSuchGame` for an unknown id and a practice game; :class:`Conflict` while the game (or
-    its duel) goes on, and, when ``reveal``, while its deal may not be made known yet (``Store.reveal``).
+    its duel) goes on, and, when ``reveal``, while its deal may not be made known yet (``Store.reveal``; held
+    secret until a time: ``Store.hold``).
     """
     found = store.game(game_id) if token_shaped(game_id) else None
     if found is None or found.exercise is not None:
@@ -39,6 +43,9 @@ def stored_records(store: Store, game_id: str, at: float, *, reveal: bool = True
         return _duel_records(store, found.duel)
     if not found.over:
         raise Conflict(NOT_OVER)
+    until = store.held_until(found.code, at) if reveal else None
+    if until is not None:  # a daily deal on its day: nobody's record, the leader's nor the reader's own
+        raise Conflict(DEAL_SECRET, time=utc_time(until))
     if reveal and not found.typed and not store.reveal(found.code, at):
         raise Conflict(DEAL_IN_PLAY)
     return [_record(store, found, names(store.engine, [found.player]).get(found.player))]

@@ -6,10 +6,17 @@ draws of a record, position by position.
 duel) with its public position (``spider.notation``: face-down cards only counted) before its first action and
 after each. ``POST /api/records/positions`` gives the same for a record the page holds (a file the player
 opened, or a winning line): as text, or as a code, its table rules and its actions.
+
+Playing a record again costs CPU in proportion to its actions, and its answer grows with them: the POST takes a
+body of at most ``MAX_BODY`` bytes and at most ``spider.replays.MAX_ACTIONS`` actions, and both routes that play
+a record count against the player's and the address's records a minute (:class:`RecordLimits`). The playing is
+``spider.replays.record_positions`` (or ``games_positions``), a job of the work queue (``spider.server.work``).
 """
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Annotated, Any, ClassVar
 
@@ -19,23 +26,53 @@ from starlette.requests import Request
 from starlette.responses import Response
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
-from spider.game import Game
-from spider.record import Record, read_records, record_of, write_records
-from spider.rules import TableRules
+from spider import replays
+from spider.record import Record, write_records
+from spider.replays import MAX_ACTIONS, MAX_GAMES, games_positions
 from spider.server.games.service import Games
 from spider.server.http.answers import FORBID, RULES_SCHEMA
 from spider.server.http.bodies import MAX_ACTION_LENGTH, MAX_CODE_LENGTH, UNPROCESSABLE, Body, json_object
 from spider.server.http.errors import RequestError
+from spider.server.http.identity import client_address
+from spider.server.http.limits import SharedCounts, TokenBuckets
 from spider.server.http.openapi import Endpoint
 from spider.server.http.parts import part
-from spider.server.http.replies import NO_STORE, answer
+from spider.server.http.replies import NO_STORE, answer, player_of
 from spider.server.records.files import stored_records
+from spider.server.solving.searches import too_many
+from spider.server.work.jobs import Call, Refused, client_of
+from spider.server.work.service import Work
 from spider.text import Phrase
 
-MAX_RECORD_LENGTH = 15_000
-"""The longest record text the page may send (the request body is at most 16 KiB)."""
-MAX_ACTIONS = 5_000
-NOT_FOUND, CONFLICT = HTTPStatus.NOT_FOUND, HTTPStatus.CONFLICT
+MAX_BODY = 12 * 1024
+"""The largest body ``POST /api/records/positions`` takes, in bytes (less than the site's ``max_body``): a record's
+text of a few hundred actions with their clock marks, or a line of ``MAX_ACTIONS`` actions."""
+MAX_RECORD_LENGTH = 10_000
+"""The longest record text the page may send (its JSON, newlines escaped, within ``MAX_BODY``)."""
+NOT_FOUND, CONFLICT, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.CONFLICT, HTTPStatus.TOO_MANY_REQUESTS
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLimits:
+    """How many records one player, and one client address, may have played again for the viewer a minute."""
+
+    per_player: TokenBuckets
+    per_address: TokenBuckets
+
+    @classmethod
+    def made(cls, shared: SharedCounts | None, *, per_minute: int, per_address_per_minute: int) -> RecordLimits:
+        return cls(
+            per_player=TokenBuckets(per_minute, message_id="server.too_many_records", name="records", shared=shared),
+            per_address=TokenBuckets(per_address_per_minute, message_id="server.too_many_records_here",
+                                     name="records-here", shared=shared),
+        )
+
+
+def count_record(request: Request) -> None:
+    """Counts a record played again against the player's and the address's records a minute: 429 past either."""
+    limits = part(request, RecordLimits)
+    limits.per_player.take(request.state.player)
+    limits.per_address.take(client_address(request.scope))
 
 
 @with_config(FORBID)
@@ -84,31 +121,15 @@ class RecordToShow(Body):
         "actions": Phrase("expected.record_actions", {"limit": MAX_ACTIONS}),
     }
 
-    def records(self) -> list[Record]:
-        """The records it holds, each played again; ``InvalidRecordError`` names a line that is wrong."""
+    def arguments(self) -> dict[str, Any]:
+        """What ``record_positions`` is given: the text, or the code, rules and actions (one or the other)."""
         if self.record is not None:
             if self.code is not None or self.actions is not None or self.rules is not None:
                 raise RequestError(UNPROCESSABLE, "server.record_or_code")
-            return read_records(self.record)
+            return {"record": self.record}
         if self.code is None or self.actions is None:
             raise RequestError(UNPROCESSABLE, "server.record_or_code")
-        rules = None if self.rules is None else TableRules.from_json(self.rules)
-        record = record_of(self.code, rules, self.actions)
-        record.game()  # plays: a refusal names the rule
-        return [record]
-
-
-def shown(records: list[Record]) -> RecordPositions:
-    """The records with every public position of their games."""
-    games: list[RecordGame] = []
-    for record in records:
-        game = Game.from_code(record.code, record.table_rules)
-        positions = [game.position(public=True)]
-        for action in record.actions:
-            game.apply_text(action)
-            positions.append(game.position(public=True))
-        games.append({**record.to_json(), "positions": positions})  # type: ignore[typeddict-item]
-    return {"record": write_records(records), "games": games}
+        return {"code": self.code, "rules": self.rules, "actions": self.actions}
 
 
 async def _stored(request: Request) -> list[Record]:
@@ -123,19 +144,31 @@ async def game_record(request: Request) -> Response:
 
 async def game_record_positions(request: Request) -> Response:
     records = await _stored(request)
-    return answer(await run_in_threadpool(shown, records))
+    count_record(request)
+    return answer(await worked_out(request, Call(games_positions, (records,))))
 
 
 async def record_positions(request: Request) -> Response:
-    body = RecordToShow.from_json(await json_object(request))
-    return answer(await run_in_threadpool(lambda: shown(body.records())))
+    body = RecordToShow.from_json(await json_object(request, limit=MAX_BODY))
+    arguments = body.arguments()
+    count_record(request)
+    return answer(await worked_out(request, Call(functools.partial(replays.record_positions, **arguments), ())))
+
+
+async def worked_out(request: Request, call: Call) -> Any:
+    """Positions worked out by the work queue: 429 while the player's last ones are, and while it has no room."""
+    try:
+        return await part(request, Work).run(call, kind="positions", client=client_of(player_of(request)))
+    except Refused as refused:
+        raise too_many(refused, "server.solver_busy") from None
 
 
 RECORD = "/api/games/{game_id}/record"
 WHO_MAY_READ = (
     "Anyone holding a finished game's id may read it. 409 (server.actions_not_over) while the game goes on (a "
     "duel's game: until the duel is over, and then both players' games, seat by seat); (server.actions_deal_in_play) "
-    "while another game of its deal could still count. 404 for a practice game, as for an unknown one."
+    "while another game of its deal could still count; (server.actions_deal_secret, naming the time) while its deal "
+    "is today's daily deal, whoever asks. 404 for a practice game, as for an unknown one."
 )
 RECORD_API = (
     Endpoint(
@@ -155,8 +188,9 @@ RECORD_API = (
         "its text, and each game with the public position before its first action and after each (never a "
         "face-down card)",
         RecordPositions,
-        refusals=(NOT_FOUND, CONFLICT),
-        about=WHO_MAY_READ,
+        refusals=(NOT_FOUND, CONFLICT, TOO_MANY),
+        about=f"{WHO_MAY_READ} 429 past the player's or the address's records a minute, as for POST "
+        "/api/records/positions.",
     ),
     Endpoint(
         "POST",
@@ -165,7 +199,13 @@ RECORD_API = (
         "A record the page holds (a file opened, a winning line), played again: every public position of its games",
         RecordPositions,
         body=RecordToShow,
+        max_body=MAX_BODY,
+        refusals=(TOO_MANY,),
         about="Either record (the text) or code and actions (and rules, the code's by default). 422 names the "
-        "line of the record that is wrong, or the rule that refuses an action.",
+        "line of the record that is wrong, or the rule that refuses an action; and the bound passed by a record of "
+        f"more than {MAX_GAMES} games or {MAX_ACTIONS} actions in all (record.too_many_games, "
+        "record.too_many_actions), refused before any is played. 429 (server.too_many_records, "
+        "server.too_many_records_here) past the player's or the client address's records a minute (both "
+        "routes that play a record count), with Retry-After.",
     ),
 )

@@ -84,7 +84,7 @@ def game_actions(games: Games, player: str, game_id: str) -> GameActions:
     """A game of the player's that is over: its code and actions, to play it again on a replay's table.
 
     404 for an unknown game, another player's, and a practice game alike; 409 while it goes on, or while
-    its deal may not be known yet (another game of it could still count).
+    its deal may not be known yet (another game of it could still count; a daily deal on its day).
     """
     with games.holding(game_id, player) as live:
         record = live.record
@@ -93,7 +93,7 @@ def game_actions(games: Games, player: str, game_id: str) -> GameActions:
         if not live.over:
             raise Conflict("server.actions_not_over")
         if not games.reveals(live):
-            raise Conflict("server.actions_deal_in_play")
+            raise games.kept_back(live, replay=True)
         code, suits, rules = record.code, record.suits, record.rules
     return {
         "id": game_id,

@@ -57,7 +57,8 @@ RESULT_API = (
     Endpoint("GET", f"{GAME}/played", played_actions, "A game that is over, to be played again: its code and every "
              "action made in it", GameActions, refusals=(NOT_FOUND, CONFLICT),
              about="409 (server.actions_not_over) while the game goes on; (server.actions_deal_in_play) while "
-             "another game of its deal could still count. 404 for a practice game, as for another player's."),
+             "another game of its deal could still count; (server.actions_deal_secret, naming the time) while "
+             "its deal is today's daily deal. 404 for a practice game, as for another player's."),
     Endpoint("POST", "/api/offline-results", offline_result, "A game played offline, checked and counted apart",
              OfflineAnswer, CREATED, body=OfflineResult, refusals=(CONFLICT,),
              about="The engine plays the actions again from the code's opening: 409 names a rule that refuses one, "

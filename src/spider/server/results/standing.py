@@ -83,20 +83,28 @@ def ranked_among(connection: Connection, players: Iterable[str], at: float) -> s
     return {str(player) for player in connection.execute(found).scalars()}
 
 
-def unranked(connection: Connection, player: str, at: float) -> str | None:
-    """The sentence that tells a player who is not in good standing why, and how to be (in the spoken language);
-    None for a player in good standing."""
+def shortfall(connection: Connection, player: str, at: float) -> tuple[str, dict[str, Any]] | None:
+    """Why a player is not in good standing at ``at``: ``GUEST`` or ``YOUNG``, and the fields of its sentence (the
+    thresholds, and for an account what it has played so far); None for a player in good standing. A feature only
+    such players may use (opening an arena) says no in its own words with the same fields."""
     if in_good_standing(connection, player, at):
         return None
     account = connection.execute(select(SEEN_ACCOUNTS.c.id).where(SEEN_ACCOUNTS.c.id == player)).first()
     if account is None:
-        return message(GUEST, **FIELDS)
+        return GUEST, dict(FIELDS)
     mine = connection.execute(
         select(func.count(), func.coalesce(func.sum(_GAMES.c.seconds), 0.0)).where(
             _GAMES.c.player == player, _GAMES.c.finished_at <= at, making()
         )
     ).one()
-    return message(YOUNG, played=int(mine[0]), spent=int(float(mine[1]) // 60), **FIELDS)
+    return YOUNG, {"played": int(mine[0]), "spent": int(float(mine[1]) // 60), **FIELDS}
+
+
+def unranked(connection: Connection, player: str, at: float) -> str | None:
+    """The sentence that tells a player who is not in good standing why, and how to be (in the spoken language);
+    None for a player in good standing."""
+    why = shortfall(connection, player, at)
+    return None if why is None else message(why[0], **why[1])
 
 
 def verdict(connection: Connection, player: str, at: float) -> dict[str, Any]:

@@ -5,8 +5,10 @@ entries in the API's table."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
+from typing import TypeVar
 
 from anyio import to_thread
 from starlette import status
@@ -24,7 +26,12 @@ from spider.server.http.parts import part
 from spider.server.http.replies import answer, player_of
 from spider.server.refusals import Invalid, NotFound
 from spider.server.reviews.service import PracticePosition, ReviewAnswer, Reviews, finished_game, review_seed
+from spider.server.solving.searches import too_many
+from spider.server.work.jobs import Call, Refused, client_of
+from spider.server.work.service import Work
 from spider.text import Phrase
+
+T = TypeVar("T")
 
 
 def _reviews(request: Request) -> Reviews:
@@ -38,7 +45,7 @@ async def start_review(request: Request) -> Response:
     game_id: str = request.path_params["game_id"]
     await games.load(game_id, player)
     code, rules, actions = await to_thread.run_sync(finished_game, games, player, game_id)
-    job = _reviews(request).begin(player, game_id, code, rules, actions)
+    job = await _reviews(request).begin(player, game_id, code, rules, actions)
     return answer(job.to_json(), status.HTTP_202_ACCEPTED)
 
 
@@ -85,11 +92,20 @@ async def _moment(request: Request) -> Moment:
     return Moment(player, game_id, code, rules, actions, int(text))
 
 
+async def _worked_out(request: Request, moment: Moment, function: Callable[..., T]) -> T:
+    """``function`` of the moment (the position, or the exercise), worked out by the work queue: 429 while the
+    player's last one is, and while the queue has no room."""
+    call = Call(functools.partial(function, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed), ())
+    try:
+        found: T = await part(request, Work).run(call, kind="practice", client=client_of(moment.player))
+    except Refused as refused:
+        raise too_many(refused, "server.solver_busy") from None
+    return found
+
+
 async def practice(request: Request) -> Response:
     moment = await _moment(request)
-    position = await to_thread.run_sync(
-        functools.partial(practice_position, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed)
-    )
+    position = await _worked_out(request, moment, practice_position)
     found: PracticePosition = {"at": moment.at, "position": position}
     return answer(found)
 
@@ -99,9 +115,7 @@ async def try_again(request: Request) -> Response:
     moment = await _moment(request)
     count_new_game(request)
     games = part(request, Games)
-    found = await to_thread.run_sync(
-        functools.partial(practice_exercise, moment.code, moment.rules, moment.actions, moment.at, seed=moment.seed)
-    )
+    found = await _worked_out(request, moment, practice_exercise)
     live = await to_thread.run_sync(games.begin_exercise, moment.player, found)
     view = await games.view(live, no_more_moves=flag(request, "no_more_moves"))
     return answer(view, status.HTTP_201_CREATED)

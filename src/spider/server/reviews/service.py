@@ -2,12 +2,13 @@
 followed with ``GET`` until done, and "try again from here": a practice position to copy (``GET``), or a
 practice game to play from it (``POST``).
 
-A review takes up to about a minute of CPU time, so it runs as a background job the page polls: in a worker
-process of its own at a low priority (``REVIEW_NICENESS``, below hints), in chunks of a few actions so that
-its progress can be told. Reviews never starve play: one runs at a time in each server process (the
-others wait their turn, ``queued``), and a player has one review waiting or running at a time. Finished
-reviews are kept in memory (the last :data:`KEPT` of them), not in the database: asked again after a
-restart, a review is made again.
+A review takes up to about a minute of CPU time, so it runs in the background while the page polls: as jobs of
+the work queue (``spider.server.work``) at its lowest priority, one for each second or so of its budget
+(:data:`CHUNK_SECONDS`), so that its progress can be told and the queue takes turns between the reviews of
+different players (and addresses) a second at a time: a review asked for behind a dozen others starts within
+seconds, not after a dozen reviews. A player has
+one review waiting or running at a time. Finished reviews are kept in memory (the last :data:`KEPT` of them),
+not in the database: asked again after a restart, a review is made again.
 
 This module makes and keeps the reviews; ``reviews.routes`` answers their routes and "try again from here".
 """
@@ -15,15 +16,12 @@ This module makes and keeps the reviews; ``reviews.routes`` answers their routes
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import threading
 from collections import OrderedDict
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Literal
 
-from anyio import to_thread
 from pydantic import with_config
 from typing_extensions import TypedDict
 
@@ -32,15 +30,15 @@ from spider.rules import TableRules
 from spider.server.games.service import Games
 from spider.server.http.answers import FORBID
 from spider.server.refusals import Conflict, NoSuchGame, TooMany
-from spider.server.solving.searches import Workers
+from spider.server.work.jobs import Call, Client, Refused, client_of
+from spider.server.work.service import Work
 from spider.view import Whole
 
-CHUNK = 10
-"""Actions reviewed in one go in the worker: the progress moves on after each chunk."""
+CHUNK_SECONDS = 1.0
+"""The budget of one job of a review, in whole actions (at least one): the progress moves on after each, and other
+reviews take their turn between, so a review asked for behind others waits about this long for each."""
 KEPT = 200
 """Finished reviews kept in memory."""
-REVIEW_NICENESS = 15
-"""Below the server and its hints (10), above deals solved on the spot (19)."""
 BUSY_SECONDS = 5.0
 """Retry-After of a refusal while the player's other review is still being made."""
 
@@ -101,12 +99,17 @@ class PracticePosition(TypedDict):
 
 @dataclass
 class Job:
-    player: str
+    client: Client
     game_id: str
     total: int
     state: State = "queued"
     steps: list[Step] = field(default_factory=list)
     review: ReviewBody | None = None
+
+    def begun(self) -> None:
+        """A worker took the review's first actions."""
+        if self.state == "queued":
+            self.state = "running"
 
     def to_json(self) -> ReviewAnswer:
         return {
@@ -119,79 +122,89 @@ class Job:
 
 
 class Reviews:
-    """The reviews being made and made, and the worker processes that make them (``workers`` 0: in a thread
-    of the server's, for tests)."""
+    """The reviews being made and made, each as jobs of the work queue."""
 
-    def __init__(self, workers: int, seconds: float = REVIEW_SECONDS) -> None:
-        self.workers = Workers(min(workers, 1), REVIEW_NICENESS, lowered_at_once=True)
+    def __init__(self, work: Work, seconds: float = REVIEW_SECONDS) -> None:
+        self.work = work
         self.seconds = seconds
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self._lock = threading.Lock()
-        self._turns: asyncio.Semaphore | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        self.workers.close()
 
     def job(self, game_id: str) -> Job | None:
         with self._lock:
             return self.jobs.get(game_id)
 
-    def begin(self, player: str, game_id: str, code: str, rules: TableRules, actions: list[str]) -> Job:
+    async def begin(self, player: str, game_id: str, code: str, rules: TableRules, actions: list[str]) -> Job:
         """The game's review: the one made or being made, else a new one, queued; 429 while another of the
-        player's reviews is waiting or running."""
+        player's reviews is waiting or running, and while the queue has no room (with the seconds until it has)."""
         with self._lock:
             found = self.jobs.get(game_id)
             if found is not None and found.state != "failed":
                 return found
-            if any(job.player == player and job.state in ("queued", "running") for job in self.jobs.values()):
+            if any(job.client.player == player and job.state in ("queued", "running") for job in self.jobs.values()):
                 raise TooMany("server.review_busy", retry_after=BUSY_SECONDS)
             places = reviewed(actions)
-            job = self.jobs[game_id] = Job(player, game_id, len(places))
+            job = self.jobs[game_id] = Job(client_of(player), game_id, len(places))
             while len(self.jobs) > KEPT:
                 oldest = next(iter(self.jobs.values()))
                 if oldest.state in ("queued", "running"):
                     break
                 self.jobs.popitem(last=False)
-        task = asyncio.get_running_loop().create_task(self._make(job, code, rules, actions, places))
+        try:
+            first = await self._chunk(job, code, rules, actions, places[: self._chunk_size(places)],
+                                      self._seconds(places, 0, 0.0))
+        except Refused as refused:
+            with self._lock:
+                del self.jobs[game_id]
+            raise TooMany("server.solver_busy", retry_after=refused.retry_after) from None
+        task = asyncio.get_running_loop().create_task(self._make(job, code, rules, actions, places, first))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return job
 
-    async def _make(self, job: Job, code: str, rules: TableRules, actions: list[str], places: list[int]) -> None:
-        if self._turns is None:
-            self._turns = asyncio.Semaphore(1)
+    def _chunk_size(self, places: list[int]) -> int:
+        """Actions in one job of the review: about :data:`CHUNK_SECONDS` of its budget."""
+        return max(1, int(CHUNK_SECONDS * len(places) / self.seconds))
+
+    def _seconds(self, places: list[int], start: int, spent: float) -> float:
+        """A chunk's share of what is left of the budget, as the review shares it per action."""
+        chunk = len(places[start : start + self._chunk_size(places)])
+        return max(0.05, (self.seconds - spent) * chunk / max(1, len(places) - start))
+
+    async def _chunk(
+        self, job: Job, code: str, rules: TableRules, actions: list[str], places: list[int], seconds: float,
+        *, continuing: bool = False,
+    ) -> asyncio.Future[tuple[list[Step], float]]:
+        call = Call(review_chunk, (code, rules.to_json(), actions, places, seconds, review_seed(job.game_id)))
+        return await self.work.submit(
+            call, kind="review", client=job.client, seconds=seconds, continuing=continuing, on_start=lambda: job.begun()
+        )
+
+    async def _make(
+        self, job: Job, code: str, rules: TableRules, actions: list[str], places: list[int],
+        first: asyncio.Future[tuple[list[Step], float]],
+    ) -> None:
         try:
-            async with self._turns:
-                job.state = "running"
-                self.workers.start()
-                spent = 0.0
-                for start in range(0, len(places), CHUNK):
-                    chunk = places[start : start + CHUNK]
-                    # each chunk's share of what is left of the budget, as the review shares it per action
-                    seconds = max(0.05, (self.seconds - spent) * len(chunk) / (len(places) - start))
-                    steps, used = await self._run(code, rules.to_json(), actions, chunk, seconds, job.game_id)
-                    spent += used
-                    job.steps.extend(steps)
-                job.review = summarize(job.steps).to_json()  # type: ignore[assignment]
-                job.state = "done"
-        except BrokenProcessPool:  # the worker died (killed, out of memory): a new one for the next review
-            job.state = "failed"
-            self.workers.restart()
+            spent, waiting, size = 0.0, first, self._chunk_size(places)
+            for start in range(0, len(places), size):
+                if start:
+                    waiting = await self._chunk(
+                        job, code, rules, actions, places[start : start + size],
+                        self._seconds(places, start, spent), continuing=True,
+                    )
+                steps, used = await waiting
+                spent += used
+                job.steps.extend(steps)
+            job.review = summarize(job.steps).to_json()  # type: ignore[assignment]
+            job.state = "done"
         except Exception:  # a review that fails says so rather than running for ever; asked again, it starts anew
             job.state = "failed"
             LOG.exception("the review of a game failed")
-
-    async def _run(
-        self, code: str, rules: dict[str, object], actions: list[str], places: list[int], seconds: float, seed: str
-    ) -> tuple[list[Step], float]:
-        call = functools.partial(review_chunk, code, rules, actions, places, seconds, review_seed(seed))
-        executor = self.workers.executor
-        if executor is None:
-            return await to_thread.run_sync(call)
-        return await asyncio.get_running_loop().run_in_executor(executor, call)
 
 
 def review_seed(game_id: str) -> int:

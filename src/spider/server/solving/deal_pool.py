@@ -21,6 +21,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 
 from spider.databases import database_url, default_database, lock_schema
+from spider.server.db.letting_go import LettingGo
 from spider.server.db.upserts import insert_into
 from spider.server.solving.tables import verified_deals
 
@@ -51,13 +52,18 @@ class Pool:
             if self.is_sqlite
             else create_engine(self.url, pool_pre_ping=True)
         )
+        self._letting_go = LettingGo(self.engine)
         try:
-            self._make_tables()
-        except OperationalError as error:
-            # SQLite: another process made the table between this one's look and its CREATE; look again
-            if "already exists" not in str(error):
-                raise
-            self._make_tables()
+            try:
+                self._make_tables()
+            except OperationalError as error:
+                # SQLite: another process made the table between this one's look and its CREATE; look again
+                if "already exists" not in str(error):
+                    raise
+                self._make_tables()
+        except BaseException:  # the database out of reach: its connections are let go with it
+            self.engine.dispose()
+            raise
 
     def _make_tables(self) -> None:
         with self.engine.begin() as connection:
@@ -67,8 +73,8 @@ class Pool:
             verified_deals.create(connection, checkfirst=True)
 
     def close(self) -> None:
-        """Lets go of the pool's database connections."""
-        self.engine.dispose()
+        """Lets go of the pool's database connections, and of any a thread still at work gives back later."""
+        self._letting_go.close()
 
     @property
     def where(self) -> str:

@@ -118,6 +118,14 @@ export interface ChanceAnswer {
   version: number;
 }
 
+/** A checked game as the replay viewer takes it (``POST /api/records/positions``): for moderators only. */
+export interface CheckedGame {
+  game: string;
+  code: string;
+  rules: Record<string, unknown>;
+  actions: string[];
+}
+
 export interface ClockAnswer {
   seconds: number;
   on_screen: boolean;
@@ -172,8 +180,11 @@ export interface DailyBoard {
   suits: number;
   period: null;
   friends: boolean;
+  page: number;
+  pages: number;
   finished: number;
   playing: boolean;
+  checking: string | null;
   entries: DailyEntry[];
   you: DailyEntry | null;
   ranked: boolean;
@@ -204,6 +215,7 @@ export interface DailyEntry {
 
 export interface DailyToday {
   day: string;
+  first_day: string;
   next_in: number;
   deals: DailyDeal[];
   streaks: Record<string, Streaks>;
@@ -213,6 +225,14 @@ export interface DailyToday {
 export interface Dealt {
   type: "dealt";
   cards: string[];
+}
+
+export interface Decision {
+  at: number;
+  moderator: string | null;
+  decision: "grant" | "revoke" | "clear" | "mark";
+  name: string | null;
+  game: string | null;
 }
 
 /** A duel action's answer: the player's view after it, the duel's state, and what the action did. */
@@ -290,6 +310,11 @@ export interface Error {
   message_id: string;
 }
 
+export interface Evidence {
+  at: number;
+  text: string;
+}
+
 /** A practice exercise (SPEC 3.9) with the player's progress. */
 export interface Exercise {
   id: string;
@@ -314,6 +339,23 @@ export interface Export {
   ignored: string[];
   bots: Record<string, unknown>[];
   games: string[];
+}
+
+/** A result the measure flagged, held off its board until a moderator looks. */
+export interface FlaggedResult {
+  game: string;
+  name: string | null;
+  board: "daily" | "scores" | "duel";
+  state: "checking" | "clear" | "flagged" | "cleared";
+  score: number | null;
+  checked_at: number | null;
+  suits: number | null;
+  result: string | null;
+  points: number | null;
+  moves: number | null;
+  seconds: number | null;
+  evidence: Evidence[];
+  others: OtherResult[];
 }
 
 export interface Flipped {
@@ -457,6 +499,12 @@ export interface Line {
 
 export interface Lobby {
   tables: OpenTable[];
+}
+
+/** The moderation view: the flagged results, oldest first, and the latest decisions, latest first. */
+export interface Moderation {
+  flagged: FlaggedResult[];
+  decisions: Decision[];
 }
 
 export interface Moved {
@@ -607,6 +655,14 @@ export interface OpenTable {
   max_rating: number | null;
   created_at: string;
   yours: boolean;
+}
+
+/** Another checked result of the same account. */
+export interface OtherResult {
+  game: string;
+  board: "daily" | "scores" | "duel";
+  state: "checking" | "clear" | "flagged" | "cleared";
+  at: number;
 }
 
 /**
@@ -983,6 +1039,7 @@ export interface StreaksBoard {
   suits: number;
   period: null;
   friends: boolean;
+  page: number;
   entries: StreakEntry[];
   you: StreakEntry | null;
   ranked: boolean;
@@ -1057,6 +1114,7 @@ export interface View {
   over: boolean;
   result: "won" | "resigned" | "abandoned" | "solved" | "finished" | "time" | null;
   practice: Practising | null;
+  secret_until: string | null;
 }
 
 export interface Won {
@@ -1139,6 +1197,10 @@ export interface Endpoints {
   "DELETE /api/account/sessions/{session_id}": Account;
   "POST /api/account/logout": SignedOut;
   "GET /api/account/export": Export;
+  "GET /api/moderation": Moderation;
+  "GET /api/moderation/games/{game_id}": CheckedGame;
+  "POST /api/moderation/games/{game_id}/clear": Moderation;
+  "POST /api/moderation/accounts/{name}/mark": Moderation;
   "GET /api/presets": Presets;
   "GET /healthz": Health;
   "GET /api/openapi.json": Record<string, unknown>;
@@ -1186,4 +1248,6 @@ export interface Bodies {
   "POST /api/account/recovery-codes": Nothing;
   "PATCH /api/account/passkeys/{passkey_id}": PasskeyName;
   "POST /api/account/logout": SignOut;
+  "POST /api/moderation/games/{game_id}/clear": Nothing;
+  "POST /api/moderation/accounts/{name}/mark": Nothing;
 }

@@ -1,8 +1,9 @@
 // @ts-check
 // The daily deal, loaded with import() when first opened (the More menu, the New game dialog, the statistics):
 // today's three deals with the player's state, a day's board (top 100 and the player's place, friends marked,
-// finished games linked to the replay viewer), the earlier days to play off the board, and the streaks. The
-// server deals and counts: the page never sees a deal's code before the player's game of it is over.
+// finished games linked to the replay viewer once their day is over), the earlier days to play off the board, and
+// the streaks. The server deals and counts: the page never sees a day's code, nor any game of it, before the day is
+// over (UTC).
 import { api, request } from './api.js';
 import { state } from './state.js';
 import { settings, presetOf, suitCountOf, CONSTANTS } from './settings.js';
@@ -78,7 +79,10 @@ async function showBoard(into, day, suits, friends, isToday) {
     return;
   }
   into.removeAttribute('aria-busy');
-  const unranked = found.unranked ? `<p class="note" data-unranked>${esc(found.unranked)}</p>` : '';
+  // the player's entry held off the board while it is checked for play that knew the face-down cards: told so,
+  // where their place would be
+  const checking = found.checking ? `<p class="note" data-checking role="status">${esc(found.checking)}</p>` : '';
+  const unranked = `${found.unranked ? `<p class="note" data-unranked>${esc(found.unranked)}</p>` : ''}${checking}`;
   if (!found.entries.length) {
     into.innerHTML = `${unranked}<p class="note">${esc(t('daily.board.none'))}</p>`;
     return;
@@ -117,8 +121,12 @@ export async function openDaily() {
     <b>${esc(t('suits.option', { count: deal.suits }))}</b><small>${esc(dealState(deal))}</small><span class="go">${esc(dealAction(deal))}</span></button></li>`).join('');
   const suitRadios = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="daily-suits" value="${n}"${n === settings.suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   const played = new Map(found.past.map((past) => [`${past.day}/${past.suits}`, past.state]));
+  // the last four weeks' days, none before the site's first day of daily deals (the server refuses those)
   const days = [];
-  for (let back = CALENDAR_DAYS; back >= 0; back -= 1) days.push(before(found.day, back));
+  for (let back = CALENDAR_DAYS; back >= 0; back -= 1) {
+    const day = before(found.day, back);
+    if (day >= found.first_day) days.push(day);
+  }
   // the days month by month, each a row of day numbers under the month's name, as a wall calendar shows them
   /** @type {Map<string, string[]>} */
   const months = new Map();

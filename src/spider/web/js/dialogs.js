@@ -10,6 +10,7 @@ import { say, refuse } from './status.js';
 import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
+import { secret, secretNote } from './secret.js';
 /** @import * as T from './types' */
 /** @import { Toggle } from './settings.js' */
 import { practiceDialog, watchPractice } from './practice.js';
@@ -41,7 +42,9 @@ function newGameDialog() {
   const view = state.view;
   // an exercise is no game to give up: it never counts, and has no analysis
   const playing = view && !view.practice && !view.over && !view.won && view.moves > 0;
-  const giveUp = (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
+  // a deal kept secret (today's daily deal): words saying when, not buttons the server would refuse
+  const giveUp = playing && secret(view) ? secretNote(view)
+    : (playing && view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '')
     + (playing ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '');
   const kind = (/** @type {T.Deal} */ k) => `<label class="choice"><input type="radio" name="kind" value="${k}"${settings.deal === k ? ' checked' : ''}><b>${esc(t(`newgame.${k}`))}</b><small>${esc(t(`newgame.${k}.about`))}</small></label>`;
   const d = openDialog(`<form method="dialog">
@@ -208,10 +211,11 @@ async function shareDialog() {
 /** @param {T.View} view */
 function stuckDialog(view) {
   const never = view.deal_never_possible ? `<p>${esc(t('stuck.never'))}</p>` : '';
-  const line = view.verified ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
-  const analyse = view.moves > 0 ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '';
+  const hidden = secret(view);
+  const line = view.verified && !hidden ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
+  const analyse = view.moves > 0 && !hidden ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '';
   openDialog(`<form method="dialog">
-    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}
+    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}${secretNote(view)}
     <div class="actions">${line}${analyse}<button value="undo">${esc(t('button.undo'))}</button>
     <button value="restart">${esc(t('button.restart'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {

@@ -86,6 +86,14 @@ function openReplayLink() {
   import('./viewer.js').then((viewer) => viewer.openViewer({ gameId }, { move: Number(asked.get('move')) || 0 }));
 }
 
+/** ``/?moderation``: the moderation view, for moderators (moderation.js); anyone else is told it is not theirs. */
+function openModerationLink() {
+  const asked = new URLSearchParams(window.location.search);
+  if (!asked.has('moderation')) return;
+  window.history.replaceState(null, '', window.location.pathname);
+  import('./moderation.js').then((view) => view.openModeration());
+}
+
 /** The win-chance meter (meter.js), loaded once its setting is on, brought in line with each view. */
 function meterAfterView() {
   if (settings.meter || document.querySelector('[data-chance]')) import('./meter.js').then((meter) => meter.showChance()).catch(() => {});
@@ -123,6 +131,7 @@ async function start() {
   initOnScreen();
   if (opening) say(opening());
   openReplayLink();
+  openModerationLink();
   // back from signing in or out (account.js): what happened is said, or a passkey asked for
   if (sessionStorage.getItem('spider.account')) import('./account.js').then((account) => account.afterReload()).catch(() => {});
   import('./duel/start.js').then((duels) => duels.initDuels()).catch(() => {}); // a duel in play comes back

@@ -9,6 +9,7 @@ import { dialogs } from './dialogs.js';
 import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { practiceDialog } from './practice.js';
+import { secret } from './secret.js';
 /** @import * as T from './types' */
 
 /** A game in play, as the New game dialog tells one: given up, it counts as a loss (an exercise never
@@ -34,9 +35,10 @@ const shareable = (view) => {
 const ITEMS = [
   { id: 'practice', label: 'button.practice', applies: () => true, run: () => practiceDialog() },
   { id: 'daily', label: 'daily.menu', applies: () => true, run: () => import('./daily.js').then((daily) => daily.openDaily()) },
-  { id: 'giveup', label: 'button.giveup', applies: (view) => playing(view) && Boolean(view.verified), run: () => showWinningLine() },
-  { id: 'line', label: 'button.line', applies: (view) => view.won && Boolean(view.verified), run: () => showWinningLine() },
-  { id: 'analyse', label: 'button.analyse', applies: playing, run: () => analyseGame() },
+  // a deal kept secret (today's daily deal) has no line nor analysis to give before its time: the code's place says when
+  { id: 'giveup', label: 'button.giveup', applies: (view) => playing(view) && Boolean(view.verified) && !secret(view), run: () => showWinningLine() },
+  { id: 'line', label: 'button.line', applies: (view) => view.won && Boolean(view.verified) && !secret(view), run: () => showWinningLine() },
+  { id: 'analyse', label: 'button.analyse', applies: (view) => playing(view) && !secret(view), run: () => analyseGame() },
   { id: 'review', label: 'review.button', applies: reviewable, run: () => import('./review.js').then((r) => r.reviewGame(/** @type {T.View} */ (state.view).id)) },
   { id: 'share', label: 'button.share', applies: shareable, run: () => dialogs.share() },
   { id: 'account', label: 'account.menu', always: true, applies: () => true, run: () => import('./account.js').then((account) => account.openAccount()) },

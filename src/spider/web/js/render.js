@@ -8,6 +8,7 @@ import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
 import { renderPractice } from './practice-bar.js';
+import { secret, secretCode } from './secret.js';
 /** @import * as T from './types' */
 
 /** The table's elements: empty until initRender() has found them, before anything is drawn. */
@@ -215,8 +216,9 @@ export function render() {
   els.stockCount.textContent = deals ? String(deals) : '';
   els.score.textContent = formatNumber(view.score);
   els.moves.textContent = formatNumber(view.moves);
-  // the code names every card: the server sends it once the game is over (or when the player typed it)
-  els.code.textContent = view.code || t(view.practice ? 'info.code_practice' : 'info.code_later');
+  // the code names every card: the server sends it once the game is over (or when the player typed it), and a
+  // deal kept secret while others still play it for a result (today's daily deal) once that is over: say when
+  els.code.textContent = view.code || (secret(view) ? secretCode(view) : t(view.practice ? 'info.code_practice' : 'info.code_later'));
   // a typed code's deal is the player's, not one we dealt (a game resumed after its analysis keeps "verified")
   const kind = view.practice ? (view.practice.number === null ? 'info.from_review' : 'info.practice') : view.verified ? 'info.verified'
     : view.typed ? 'info.typed' : 'info.random';

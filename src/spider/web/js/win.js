@@ -12,6 +12,7 @@ import { showWinningLine } from './replay.js';
 import { openDialog, dialog, esc } from './dialog.js';
 import { SUIT_SYMBOLS } from './cards.js';
 import { playSound } from './sound.js';
+import { secret, secretNote } from './secret.js';
 /** @import * as T from './types' */
 
 /** @typedef {{ stats: () => void, share: () => void }} Elsewhere the dialogs the win dialog leads to (dialogs.js) */
@@ -43,14 +44,14 @@ function bestLine(view, stats) {
 /** @param {T.View} view @param {Elsewhere} elsewhere */
 function winDialog(view, elsewhere) {
   const offline = Boolean(state.offline || view.offline);
-  const line = view.verified ? `<button value="line">${esc(t('button.line'))}</button>` : '';
+  const line = view.verified && !secret(view) ? `<button value="line">${esc(t('button.line'))}</button>` : '';
   const share = offline ? '' : `<button value="share">${esc(t('button.share'))}</button>`;
   const review = offline ? '' : `<button value="review">${esc(t('review.button'))}</button>`;
   const suits = suitsOf(view).map((s) => `<span class="${s}">${SUIT_SYMBOLS[s]}</span>`).join(' ');
   const d = openDialog(`<form method="dialog" class="win">
     <p class="big" aria-hidden="true">${suits}</p><h2>${esc(t('win.title'))}</h2>
     <p>${esc(t('win.text', { score: view.score, moves: view.moves, time: formatTime(view.seconds) }))}</p>
-    <p class="best" hidden></p>
+    <p class="best" hidden></p>${secretNote(view)}
     <div class="actions">${line}${share}${review}<button value="stats">${esc(t('button.stats'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {
     label: t('win.title'),
