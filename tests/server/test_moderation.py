@@ -200,6 +200,9 @@ def test_a_marked_account_leaves_every_board_and_its_rated_duels_are_taken_back(
     assert taken_back["rating_note"].startswith("This duel was taken back")
     assert taken_back["result"]["rating_changes"] == [0.0, 0.0]
     assert honest.get("/api/me").json()["rating"] == pytest.approx(before)
+    told = cheat.get("/api/account").json()  # the marked player is told why, where their standing is shown
+    assert told["ranked"] is False and told["unranked"].startswith("A moderator found that your games")
+    assert honest.get("/api/account").json()["ranked"] is True
     again = warden.post("/api/moderation/accounts/Scout/mark")
     assert again.status_code == 409 and again.json()["message_id"] == "moderation.marked_already"
     # the daily entry's player marked: off the day's board

@@ -32,6 +32,7 @@ from spider.server.accounts.answers import (
     SignedOut,
 )
 from spider.server.accounts.leaving import Leaving
+from spider.server.fairplay.service import Fairplay
 from spider.server.games.store import Store, now
 from spider.server.http.bodies import YES_OR_NO, Body, Nothing, json_object, text_up_to
 from spider.server.http.errors import RequestError, refused
@@ -47,7 +48,7 @@ from spider.server.people.service import People, made_up
 from spider.server.realtime.broker import Broker, Unreachable
 from spider.server.realtime.sockets import SIGNED_OUT, session_topic
 from spider.server.results.standing import unranked
-from spider.text import Phrase
+from spider.text import Phrase, message
 
 GUEST_COOKIE = "spider_guest"
 """The guest's own cookie, kept aside while the device is signed in, so that signing out gives it back."""
@@ -155,6 +156,8 @@ def about(request: Request) -> Account:
     games = store.begun(player)
     with store.engine.connect() as connection:
         why = unranked(connection, player, at)
+    if why is None and part(request, Fairplay).is_marked(player):
+        why = message("standing.marked")  # a moderator's mark: its results are on no board, whatever its standing
     if player == session:
         return Account(
             signed_in=False, name=shown, games=games, ranked=why is None, unranked=why, created_at=None,
