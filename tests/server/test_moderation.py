@@ -86,6 +86,10 @@ def won_entry(client: TestClient, clock: Clock) -> str:
     return game_id
 
 
+def streak_names(client: TestClient) -> list[str]:
+    return [entry["name"] for entry in client.get("/api/leaderboards/streaks?suits=1").json()["entries"]]
+
+
 def test_a_flagged_daily_entry_leaves_the_board_until_a_moderator_clears_it(
     app: TestClient, clock: Clock, database_url: str
 ) -> None:
@@ -96,6 +100,7 @@ def test_a_flagged_daily_entry_leaves_the_board_until_a_moderator_clears_it(
     fairplay_of(app).measure = flag_none
     assert checked(app, rival_game["id"]) == "clear"  # a clean result is back on the board once checked
     fairplay_of(app).measure = flag_all
+    assert app.put("/api/me", json={"name": "Seer"}).status_code == 200  # a name of its own: on the streaks board
     game_id = won_entry(app, clock)
     seen = board(app)
     # held from the moment it ended: not on the board, and its player told why where their place would be
@@ -104,6 +109,7 @@ def test_a_flagged_daily_entry_leaves_the_board_until_a_moderator_clears_it(
     assert checked(app, game_id) == "flagged"
     assert board(app)["you"] is None and board(rival)["finished"] == 1
     assert board(rival)["checking"] is None
+    assert streak_names(rival) == []  # the day won is held: the run it makes waits with it
     polish = app.get(f"/api/daily/{TODAY}/1", headers={"Accept-Language": "pl"}).json()
     assert polish["checking"].startswith("Twój wynik jest sprawdzany")
 
@@ -125,6 +131,7 @@ def test_a_flagged_daily_entry_leaves_the_board_until_a_moderator_clears_it(
     back = board(app)
     assert back["you"] is not None and back["you"]["place"] == 1 and back["checking"] is None
     assert board(rival)["entries"][0]["you"] is False and board(rival)["finished"] == 2
+    assert streak_names(rival) == ["Seer"]
     again = warden.post(f"/api/moderation/games/{game_id}/clear")
     assert again.status_code == 409 and again.json()["message_id"] == "moderation.not_held"
 

@@ -19,7 +19,7 @@ from spider.server.daily.days import day_over
 from spider.server.daily.runs import runs
 from spider.server.daily.tables import daily_deals, daily_entries, daily_games, daily_secrets, daily_streaks
 from spider.server.db.upserts import insert_into
-from spider.server.fairplay.store import unheld, unmarked
+from spider.server.fairplay.store import none_held, unheld, unmarked
 from spider.server.games.records import GameRecord
 from spider.server.games.store import PLAYED, SEEN_GAMES, SEEN_LINES, unplayed_games
 from spider.server.people.service import SEEN_NAMES, chosen_name
@@ -377,6 +377,7 @@ class DailyStore:
             chosen_name(SEEN_NAMES.c.name),
             ranked(daily_streaks.c.player, ranked_at),
             unmarked(daily_streaks.c.player),
+            none_held(daily_streaks.c.player, "daily"),  # a day being checked, or flagged, holds its run back
         )
         return going if players is None else and_(going, daily_streaks.c.player.in_(players))
 

@@ -28,6 +28,12 @@ def unheld(game: Any) -> ColumnElement[bool]:
     return not_(exists().where(checks.c.game_id == game, checks.c.state.in_(HELD)))
 
 
+def none_held(player: Any, board: str) -> ColumnElement[bool]:
+    """The players none of whose results on ``board`` is being checked or flagged, as a condition on a query's
+    player column (a run of days that holds a held day waits with it)."""
+    return not_(exists().where(checks.c.player == player, checks.c.board == board, checks.c.state.in_(HELD)))
+
+
 def unmarked(player: Any) -> ColumnElement[bool]:
     """The players a board may show, as a condition on a query's player column: none a moderator has marked."""
     return not_(exists().where(marked.c.player == player))
