@@ -11,6 +11,7 @@ from collections import Counter
 from spider import Game
 from spider.cards import Card
 from spider.fairplay import fairplay, measure
+from spider.fairplay.evidence import Evidence
 from spider.fairplay.fills import Sight, real_fill
 from spider.players import Player, play_game
 from spider.players.determinize import unseen_cards
@@ -30,6 +31,17 @@ def test_a_win_played_from_the_solvers_line_is_flagged_with_evidence_in_card_wor
     for item in verdict.evidence:
         assert item.played == line[item.at] and item.sighted != item.played
         assert item.text().startswith(f"Action {item.at + 1}, {item.played}: a player who sees only the face-up")
+
+
+def test_the_evidence_kept_as_plain_values_is_told_again_in_a_moderators_language() -> None:
+    line = solve(Game.from_code(SOLVED), max_nodes=300_000).line
+    for item in fairplay(SOLVED, None, line).evidence:
+        kept = json.loads(json.dumps(item.to_json()))
+        again = Evidence.from_json(kept)
+        assert again is not None and again.text() == kept["text"]
+        assert again.text("he").startswith(f"פעולה {item.at + 1}, \u2066{item.played}\u2069:")
+        assert again.text("pl") == item.text("pl")
+    assert Evidence.from_json({"at": 3, "played": "d", "sighted": "1>2", "text": "as the check told it"}) is None
 
 
 def test_an_honest_computer_game_is_not_flagged() -> None:

@@ -74,8 +74,25 @@ class Evidence:
             "turned": [str(card) for card in self.turned],
             "dealt": [str(card) for card in self.dealt],
             "moved_on": [str(card) for card in self.moved_on],
+            "later": None if self.later is None else [str(self.later[0]), self.later[1]],
             "text": self.text(),
         }
+
+    @classmethod
+    def from_json(cls, found: dict[str, Any]) -> Evidence | None:
+        """The decision as :meth:`to_json` wrote it, to be told again in another language; None for one written
+        without all its facts (before ``later`` was kept), whose ``text`` is all there is."""
+        if "later" not in found:
+            return None
+        def cards(key: str) -> tuple[Card, ...]:
+            return tuple(Card.parse(str(text)) for text in found.get(key) or ())
+
+        later = found["later"]
+        return cls(
+            int(found["at"]), str(found["played"]), str(found["sighted"]), float(found.get("weight", 0)),
+            cards("turned"), cards("dealt"), cards("moved_on"),
+            None if later is None else (Card.parse(str(later[0])), int(later[1])),
+        )
 
 
 def gather(

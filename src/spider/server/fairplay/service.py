@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from spider.fairplay.evidence import Evidence
 from spider.server.fairplay.checking import check
 from spider.server.fairplay.store import Check, FairplayStore
 from spider.server.games.kinds import Kind
@@ -214,9 +215,7 @@ class Fairplay:
 
     def _shown(self, found: Check, who: dict[str, str]) -> dict[str, Any]:
         record = self.games.store.game(found.game_id)
-        evidence = [
-            {"at": int(item.get("at", 0)), "text": str(item.get("text", ""))} for item in found.evidence or []
-        ]
+        evidence = [{"at": int(item.get("at", 0)), "text": told(item)} for item in found.evidence or []]
         return {
             "game": found.game_id,
             "name": who.get(found.player),
@@ -272,3 +271,10 @@ class Fairplay:
 
     def is_marked(self, player: str) -> bool:
         return self.store.is_marked(player)
+
+
+def told(item: dict[str, Any]) -> str:
+    """A decision of the evidence in the words of the language spoken now (the moderator's), as the check kept it
+    in the server's."""
+    decision = Evidence.from_json(item)
+    return str(item.get("text", "")) if decision is None else decision.text()
