@@ -5,10 +5,17 @@
 // result (back on its board) or mark the account (its results leave every board). Every decision made is listed,
 // with who made it and when. The server says no to everyone else, and the page shows that refusal as it is.
 import { request } from './api.js';
-import { t, formatNumber } from './i18n.js';
+import { t, formatNumber, currentLanguage } from './i18n.js';
 import { openDialog, esc } from './dialog.js';
 import { say, refuse } from './status.js';
+
 /** @import * as T from './types' */
+
+/** A score with two decimals, written as the page's language writes numbers (13,28 in Portuguese).
+ * @param {number} score */
+function twoPlaces(score) {
+  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(score);
+}
 
 /** @returns {Promise<T.Moderation>} */
 const moderation = () => request('GET /api/moderation');
@@ -25,7 +32,7 @@ const named = (name) => esc(name || t('daily.board.anonymous'));
 function flaggedResult(found) {
   const facts = [
     t(`moderation.board.${found.board}`),
-    found.score === null ? t('moderation.unmeasured') : t('moderation.score', { score: found.score.toFixed(2) }),
+    found.score === null ? t('moderation.unmeasured') : t('moderation.score', { score: twoPlaces(found.score) }),
     found.points === null ? '' : t('moderation.points', { points: formatNumber(found.points), moves: formatNumber(found.moves || 0) }),
   ].filter(Boolean).join(' · ');
   const evidence = found.evidence.map((item) => `<li><button type="button" data-replay="${esc(found.game)}" data-move="${item.at}">${esc(t('moderation.replay', { n: formatNumber(item.at + 1) }))}</button> ${esc(item.text)}</li>`).join('');
