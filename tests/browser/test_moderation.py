@@ -6,8 +6,8 @@ who is no moderator opening /?moderation is told the view is not theirs.
 
 A server of its own, whose ranked results are checked (the shared one's are not: ``harness``). The day's 1-suit deal
 is set in its database before anyone asks for it: a deal whose solver's line the measure flags. Left to the
-server's random secret, the deal would change with every run, and the measure flags only some solver's lines
-(bench/NOTES.md), so the test would pass on some days and fail on others."""
+server's random secret, the deal would change with every run, and the measure's figures are rates measured on
+some deals (bench/NOTES.md), not a promise for every deal: the test would depend on the day."""
 
 from __future__ import annotations
 

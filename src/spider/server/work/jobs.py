@@ -52,7 +52,7 @@ KINDS: dict[str, Kind] = {
         Kind("review", Priority.STUDY, 5.0),
         Kind("positions", Priority.STUDY, 0.6),
         Kind("practice", Priority.STUDY, 0.5),
-        Kind("fairplay", Priority.STUDY, 5.0),  # a ranked result's check: nobody waits at the table for it
+        Kind("fairplay", Priority.STUDY, 10.0),  # a ranked result's check (9 s a game measured, 20-26 s on 4 suits)
     )
 }
 """Every kind of job, by name."""
