@@ -83,8 +83,8 @@ async function showBoard(into, day, suits, friends, isToday) {
   // where their place would be
   const checking = found.checking ? `<p class="note" data-checking role="status">${esc(found.checking)}</p>` : '';
   const unranked = `${found.unranked ? `<p class="note" data-unranked>${esc(found.unranked)}</p>` : ''}${checking}`;
-  if (!found.entries.length) {
-    into.innerHTML = `${unranked}<p class="note">${esc(t('daily.board.none'))}</p>`;
+  if (!found.entries.length) {  // "nobody has finished" would belie the player's own entry being checked
+    into.innerHTML = `${unranked}${found.checking ? '' : `<p class="note">${esc(t('daily.board.none'))}</p>`}`;
     return;
   }
   const hidden = isToday && found.entries.some((entry) => !entry.game);
