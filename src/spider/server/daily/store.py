@@ -32,6 +32,10 @@ whether the greater comes first. Won before lost, the higher score, the shorter 
 player breaks a tie the same way on every page."""
 STREAK_PLACES = (("won", True), ("played", True), ("best_won", True), ("player", False))
 """The streaks board's order: days in a row won, then played, then the best run won; the player breaks a tie."""
+_STREAK_ROWS = select(
+    daily_streaks.c.player, SEEN_NAMES.c.name, daily_streaks.c.won, daily_streaks.c.played, daily_streaks.c.best_won
+).join(SEEN_NAMES, SEEN_NAMES.c.player == daily_streaks.c.player)
+"""The kept runs with their players' names: the streaks board's rows, and a player's own."""
 # an entry left before its first move is no entry (``PLAYED``): the player's next game of the day's deal takes
 # its place
 
@@ -319,15 +323,7 @@ class DailyStore:
         own, in good standing (of ``players`` only, when given), in the board's order; each with their name and
         runs (``won``, ``played``, ``best_won``)."""
         query = (
-            select(
-                daily_streaks.c.player,
-                SEEN_NAMES.c.name,
-                daily_streaks.c.won,
-                daily_streaks.c.played,
-                daily_streaks.c.best_won,
-            )
-            .join(SEEN_NAMES, SEEN_NAMES.c.player == daily_streaks.c.player)
-            .where(self._going(suits, today, players, ranked_at))
+            _STREAK_ROWS.where(self._going(suits, today, players, ranked_at))
             .order_by(*_order(daily_streaks, STREAK_PLACES))
             .offset(offset)
             .limit(limit)
@@ -343,17 +339,7 @@ class DailyStore:
     ) -> tuple[int, str, dict[str, int]] | None:
         """The player's place on the streaks board (among ``players``, when given), name and runs; None while
         they are not on it."""
-        own = (
-            select(
-                daily_streaks.c.player,
-                SEEN_NAMES.c.name,
-                daily_streaks.c.won,
-                daily_streaks.c.played,
-                daily_streaks.c.best_won,
-            )
-            .join(SEEN_NAMES, SEEN_NAMES.c.player == daily_streaks.c.player)
-            .where(daily_streaks.c.player == player, self._going(suits, today, None, ranked_at))
-        )
+        own = _STREAK_ROWS.where(daily_streaks.c.player == player, self._going(suits, today, None, ranked_at))
         with self.engine.connect() as connection:
             mine = connection.execute(own).first()
             if mine is None:
