@@ -23,7 +23,7 @@ def add_commands(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "record",
         help="write a game record, or read one back",
-        description="Write a game's record (headers, then every action in notation; the README's Game records) "
+        description="Write a game's record (headers, then every action in notation; docs/records.md) "
         "from a stored game, the game `spider play` kept, or a code and its actions; or read one back to check "
         "that it plays.",
     )

@@ -152,7 +152,7 @@ def test_the_description_names_every_route(client: TestClient) -> None:
     described = {(path, method.upper()) for path, operations in document["paths"].items() for method in operations}
     served = set()
     for route in client.app.routes:
-        if isinstance(route, WebSocketRoute):  # the duels' socket: described in the README
+        if isinstance(route, WebSocketRoute):  # the duels' socket: described in docs/duels.md
             continue
         path = re.sub(r"\{(\w+)(:\w+)?\}", r"{\1}", route.path)
         served |= {(path, method) for method in route.methods if method != "HEAD" or (path, "HEAD") in described}

@@ -16,7 +16,7 @@ moves with the largest losses (if any lost anything) are the costliest.
 
 Master's choice comes from :class:`~spider.players.Player` at master's strength but on a budget that fits
 a whole review into :data:`REVIEW_SECONDS`: fewer guesses (:data:`REVIEW_LEVEL`) and the time an action
-may take shared out over the game's actions (see the README's "Reviewing a game").
+may take shared out over the game's actions (see docs/reviews.md).
 
 >>> from spider.game import Game
 >>> game = Game.from_code("SP1-S1C-AAAAAAD")

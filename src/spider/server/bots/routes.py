@@ -325,7 +325,7 @@ BOT_API = (
              about="For a bot's bearer token only (403 bots.not_a_bot otherwise). Lines: hello, invitation, "
              "invitation_answered, duel_started, progress, duel, duel_over, ping; a last error line says why the "
              "stream ends (bots.revoked, bots.stream_time: connect again). 429 past SPIDER_BOT_STREAMS open at "
-             "once. Described in the README's Bots section."),
+             "once. Described in docs/bots.md."),
     Endpoint("POST", BOTS, make_bot, "Makes a bot of yours: its id, name and token (shown this once)", NewBot,
              CREATED, body=Name, refusals=(CONFLICT,),
              about="For a player with a name of their own (409 bots.name_first). The bot's name follows the "

@@ -175,7 +175,7 @@ RECORD_API = (
         "GET",
         RECORD,
         game_record,
-        "A finished game's record: its headers and every action, as text (the README's Game records)",
+        "A finished game's record: its headers and every action, as text (docs/records.md)",
         media_type="text/plain",
         refusals=(NOT_FOUND, CONFLICT),
         about=WHO_MAY_READ,

@@ -139,7 +139,7 @@ REVIEW_API = (
              "its actions, every card the player had not seen re-imagined", PracticePosition,
              refusals=(NOT_FOUND, CONFLICT),
              query=(AT,),
-             about="In full notation (the README's Positions): the face-up cards as they were, the face-down cards "
+             about="In full notation (docs/rules.md, Positions): the face-up cards as they were, the face-down cards "
              "and the stock a new guess, never the real ones."),
     Endpoint("POST", f"{REVIEW}/practice", try_again, "Try again from here, to play: a new practice game at a "
              "finished game's position after some of its actions, every card the player had not seen re-imagined",

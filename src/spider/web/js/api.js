@@ -1,5 +1,5 @@
 // @ts-check
-// The server's JSON API (README.md, "The web app", and /api/openapi.json). Errors carry the server's own sentence.
+// The server's JSON API (docs/api.md, and /api/openapi.json). Errors carry the server's own sentence.
 import { t } from './i18n.js';
 /** @import * as T from './types' */
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Arenas (README: Arenas), from the duel lobby: the arenas to come and in play, one's own opened, and an
+// Arenas (docs/arenas.md), from the duel lobby: the arenas to come and in play, one's own opened, and an
 // arena's standings, live over the socket, with join and leave, the duel one plays now, berserk, and the
 // podium at the end. The duels themselves are played on the duel table (duel/table.js), which opens by
 // itself when a pairing starts one. Loaded with import() when first wanted.

@@ -1,5 +1,5 @@
 // @ts-check
-// The win-chance meter (README, "The win-chance meter"): beside the score, the chance of winning from here,
+// The win-chance meter (docs/meter.md): beside the score, the chance of winning from here,
 // from what the player sees, asked of the server after each action (GET /api/games/{id}/chance). Loaded with
 // import() once its setting is on (main.js, dialogs.js). Never shown in a duel or an arena, in an offline game,
 // during a replay, or in a game the server refuses it in (a daily deal: 409).

@@ -1,5 +1,5 @@
 // @ts-check
-// The review of a finished game (README, "Reviewing a game"), loaded with import() when first asked for:
+// The review of a finished game (docs/reviews.md), loaded with import() when first asked for:
 // the server goes through the game in the background, move by move, and this dialog shows its progress,
 // then the accuracy, the three costliest moves with what master would have played and the chance of
 // winning before and after, every move in a table, and "try again from here" for a costly move: a practice

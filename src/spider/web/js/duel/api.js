@@ -1,5 +1,5 @@
 // @ts-check
-// The duels' HTTP calls (README: Duels). Refusals carry the server's sentence, as for games; each answers
+// The duels' HTTP calls (docs/duels.md). Refusals carry the server's sentence, as for games; each answers
 // with its route's type (answers.d.ts).
 import { request } from '../api.js';
 /** @import * as T from '../types' */
