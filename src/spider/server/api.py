@@ -104,8 +104,9 @@ ABOUT = (
     "The JSON API of Spider, the patience game. A player is the spider_player cookie, set on the first answer. "
     "Every refusal is {\"error\": sentence, \"message_id\": id}. A view never holds a face-down card, the "
     "stock's order, or the code of a game the server dealt while it is in progress. Duels also speak through the "
-    "WebSocket /api/socket (lobby, invitations, progress, watching), described in docs/duels.md. A bot (POST /api/bots) "
-    "sends Authorization: Bearer TOKEN instead of the cookie, and reads its events from GET /api/bots/stream."
+    "WebSocket /api/socket (lobby, invitations, progress, watching), described in docs/duels.md. A bot "
+    "(POST /api/bots) sends Authorization: Bearer TOKEN instead of the cookie, and reads its events from "
+    "GET /api/bots/stream."
 )
 
 
