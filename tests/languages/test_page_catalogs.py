@@ -15,13 +15,18 @@ SAME_AS_ENGLISH = {
     "nl": {
         "info.score", "preset.duel", "preset.patience", "rule.scoring.duel",
         "duel.bar", "duel.rating", "player.rating", "lobby.computer.rated",  # "Duel"; "rating" as Dutch players say
+        "boards.value.ratings",  # "Rating", as the tab's "Ratinglijst" (review N10)
         "lobby.computer.expert",  # "expert", the ladder's third step (review N15)
         "player.bot",  # "BOT": the mark beside a bot's name, the same word in Dutch
         "account.menu", "account.title", "account.later",  # "Account" and "Later" are Dutch words too
         "moderation.board.duel", "moderation.col.account",  # "Duel" as above; "Account" as above
     },
     "pl": {"player.bot"},  # "BOT", as Polish players write a bot's mark
-    "pt": {"player.bot"},  # "BOT", as Portuguese players write a bot's mark
+    "pt": {
+        "player.bot",  # "BOT", as Portuguese players write a bot's mark
+        # "rating" as Portuguese chess players say, "classificação" kept for boards and standings (review T1)
+        "duel.rating", "player.rating", "lobby.computer.rated", "boards.tab.ratings", "boards.value.ratings",
+    },
 }
 
 
