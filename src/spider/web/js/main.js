@@ -12,7 +12,7 @@ import { askFirst } from './dialog.js';
 import { setView, onView, undo, redo, hint, restart, newGame, deal } from './game.js';
 import { say, refuse } from './status.js';
 import { initOnScreen } from './onscreen.js';
-import { titleToolbar, initToolNames } from './toolbar.js';
+import { titleToolbar, initToolNames, fitToolbar } from './toolbar.js';
 import { initMenu } from './menu.js';
 /** @import * as T from './types' */
 
@@ -117,6 +117,7 @@ async function start() {
   initKeyboard();
   wire();
   titleToolbar(); initToolNames(); initMenu(); // tooltips, names on a long press, the More menu
+  fitToolbar(); // one row of buttons on a desktop, in every language
   if (view.status === 'rejected') {
     // no server: the offline game kept before the reload, or the offer of one
     const offline = await import('./offline/play.js');

@@ -91,3 +91,41 @@ export function initToolNames() {
   toolbar.addEventListener('contextmenu', (e) => { if (/** @type {Element} */ (e.target).closest('.tool, .suit-choice')) e.preventDefault(); });
   window.addEventListener('scroll', () => hideName(), { passive: true });
 }
+
+// phones keep two rows of icons on purpose (spider.css): the labels give way on wider screens only
+const PHONE = '(max-width: 720px), (max-height: 520px) and (orientation: landscape)';
+
+/** @param {HTMLElement} toolbar whether its buttons stand in more than one row */
+function wraps(toolbar) {
+  const boxes = [...toolbar.querySelectorAll('.tool, .suits')]
+    .filter((e) => /** @type {HTMLElement} */ (e).offsetParent).map((e) => e.getBoundingClientRect());
+  if (!boxes.length) return false;
+  const tops = boxes.map((box) => box.top);
+  return Math.max(...tops) - Math.min(...tops) > Math.min(...boxes.map((box) => box.height)) / 2;
+}
+
+/**
+ * Where a language's names do not fit the toolbar in one row (Dutch, Polish or Portuguese on a 1280 px screen),
+ * the buttons after the suit choices show their icons alone, then all buttons do, rather than push the table
+ * down a row; their names stay in the tooltips and for screen readers. Looked at again whenever the toolbar's
+ * width changes.
+ */
+export function fitToolbar() {
+  const toolbar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
+  const phone = window.matchMedia(PHONE);
+  let width = -1;
+  const fit = () => {
+    toolbar.classList.remove('icons-after', 'icons');
+    if (phone.matches) return;
+    for (const fewer of ['icons-after', 'icons']) {
+      if (!wraps(toolbar)) return;
+      toolbar.classList.add(fewer);
+    }
+  };
+  new ResizeObserver(() => {
+    if (toolbar.clientWidth === width) return; // a class of ours changed its height only
+    width = toolbar.clientWidth;
+    fit();
+  }).observe(toolbar);
+  fit();
+}
