@@ -55,10 +55,22 @@ def test_a_player_offline_plays_on_the_device_and_the_result_counts_apart(contex
     first_load = page.evaluate("() => caches.keys()")
     assert not any(name.startswith("spider-engine-") for name in first_load)  # never on a first visit
     page.click("[data-command='settings']")
+    # every text the status line shows while the engine is fetched, and whether a bar under the toggle showed
+    page.evaluate("""() => { window.told = []; window.barShown = false;
+        new MutationObserver(() => {
+            window.told.push(document.getElementById('status').textContent);
+            window.barShown ||= document.querySelector('dialog[open] progress.offline-progress') !== null;
+        }).observe(document.body, { childList: true, subtree: true, characterData: true }); }""")
     page.check("[data-setting='offline']")
     page.wait_for_function(
         "() => document.getElementById('status').textContent.startsWith('Offline play is ready')", timeout=STARTING
     )
+    told = page.evaluate("() => window.told")
+    fetched = [text for text in told if "fetched" in text]
+    assert fetched and fetched[0] == "Getting offline play ready: 0% fetched…", told  # the download says how far
+    assert fetched[-1] == "Getting offline play ready: 100% fetched…", told  # it has come, up to all of it
+    assert page.evaluate("() => window.barShown")
+    assert page.locator("progress.offline-progress").count() == 0  # gone once ready
     page.keyboard.press("Escape")
     online_before = page.request.get("/api/stats").json()
 
@@ -92,3 +104,21 @@ def test_a_player_offline_plays_on_the_device_and_the_result_counts_apart(contex
     stats = page.request.get("/api/stats").json()
     assert stats["offline"]["by_suits"]["1"]["games"] == 1 and stats["offline"]["by_suits"]["1"]["wins"] == 0
     assert stats["by_suits"] == online_before["by_suits"] and stats["site"] == online_before["site"]
+
+
+def test_a_lost_connection_with_offline_play_off_says_how_to_turn_it_on(context: BrowserContext, page: Page) -> None:
+    controlled(page)
+    context.set_offline(True)
+    page.click("[data-stock]")  # the deal cannot reach the server
+    told = page.locator("dialog[open]")
+    told.get_by_text("Connection lost").wait_for()
+    assert "turn on “Offline play” in Settings" in told.text_content()
+    assert told.locator("button[value='play']").count() == 0  # nothing to play with yet
+    told.locator("button[value='close']").click()
+    page.click("[data-stock]")
+    page.wait_for_timeout(500)
+    assert page.locator("dialog[open]").count() == 0  # said once a page, not at every failed request
+
+    page.reload()  # the page from the service worker, no game from the server: the same word
+    told.get_by_text("Connection lost").wait_for()
+    assert "Settings" in told.text_content()

@@ -10,7 +10,7 @@
 // turned on, or the app installed. Never on a first visit.
 /** The service worker's own scope, and what the server wrote above. */
 const sw = /** @type {ServiceWorkerGlobalScope & {SPIDER: import('./js/workers').Kept}} */ (/** @type {unknown} */ (self));
-const { shell, shellVersion, engine, engineVersion } = sw.SPIDER;
+const { shell, shellVersion, engine, engineVersion, engineBytes } = sw.SPIDER;
 const SHELL = `spider-shell-${shellVersion}`;
 const ENGINE = `spider-engine-${engineVersion}`;
 const PRESETS = '/api/presets';
@@ -34,12 +34,43 @@ sw.addEventListener('activate', (event) => {
   })());
 });
 
-async function keepEngine() {
+/**
+ * Fetches the engine's files it does not keep yet, one after another, telling ``progress`` the share of the
+ * engine's bytes kept so far (at most every half second, and at the end of each file).
+ * @param {(share: number) => void} [progress]
+ */
+async function keepEngine(progress = () => {}) {
   if (!engine.length) return false; // this server has no offline engine (scripts/setup was not run)
   const cache = await caches.open(ENGINE);
+  let done = 0;
   const missing = [];
-  for (const url of engine) if (!(await cache.match(url))) missing.push(url);
-  await cache.addAll(missing);
+  for (const url of engine) {
+    const found = await cache.match(url);
+    if (found) done += (await found.clone().arrayBuffer()).byteLength;
+    else missing.push(url);
+  }
+  const share = () => Math.min(1, done / Math.max(1, engineBytes));
+  progress(share());
+  let told = Date.now();
+  for (const url of missing) {
+    const response = await fetch(url);
+    if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+    const chunks = [];
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done: ended, value } = await reader.read();
+      if (ended) break;
+      chunks.push(value);
+      done += value.byteLength;
+      if (Date.now() - told >= 500) { told = Date.now(); progress(share()); }
+    }
+    // the body is read decoded: its length and encoding are no longer the network's
+    const headers = new Headers(response.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    await cache.put(url, new Response(new Blob(chunks), { headers }));
+    progress(share());
+  }
   return true;
 }
 
@@ -59,7 +90,9 @@ sw.addEventListener('message', (event) => {
   const wanted = event.data && event.data.engine;
   const port = event.ports[0];
   if (!wanted || !port) return;
-  const work = wanted === 'keep' ? keepEngine().then(engineKept) : wanted === 'drop' ? dropEngine().then(() => false) : engineKept();
+  // while the engine is fetched, the page is told how far it has come: {progress: 0..1}
+  const progress = (/** @type {number} */ share) => port.postMessage({ progress: share });
+  const work = wanted === 'keep' ? keepEngine(progress).then(engineKept) : wanted === 'drop' ? dropEngine().then(() => false) : engineKept();
   event.waitUntil(work.then((kept) => port.postMessage({ kept }), () => port.postMessage({ kept: false })));
 });
 

@@ -61,6 +61,7 @@ def script(files: StaticFiles) -> str:
         "shellVersion": _version(shell),
         "engine": engine_urls,
         "engineVersion": _version(engine),
+        "engineBytes": sum(len(found.body) for found in engine),  # what the download's progress counts towards
     }
     text = Path(files.folder / SCRIPT).read_text(encoding="utf-8")
     return f"self.SPIDER = {json.dumps(kept)};\n{text}"

@@ -122,7 +122,10 @@ async function start() {
     // no server: the offline game kept before the reload, or the offer of one
     const offline = await import('./offline/play.js');
     offline.initOffline(setView);
-    if (!(await offline.resumeOffline())) refuse(view.reason);
+    if (!(await offline.resumeOffline())) {
+      refuse(view.reason);
+      offline.connectionLost(); // an offline game offered, or word of how offline play is turned on
+    }
     import('./offline/install.js').then((install) => install.initInstall());
     return;
   }

@@ -4,12 +4,20 @@
 // Registered after the table is drawn: a first visit loads the page alone.
 import { settings } from '../settings.js';
 
-/** Asks the service worker to keep the engine, drop it, or say whether it is kept. @param {'keep' | 'drop' | 'ask'} engine @returns {Promise<boolean>} */
-async function ask(engine) {
+/**
+ * Asks the service worker to keep the engine, drop it, or say whether it is kept; while it fetches the engine,
+ * ``progress`` hears the share fetched so far.
+ * @param {'keep' | 'drop' | 'ask'} engine @param {(share: number) => void} [progress] @returns {Promise<boolean>}
+ */
+async function ask(engine, progress) {
   const registration = await navigator.serviceWorker.ready;
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.kept));
+    channel.port1.onmessage = (event) => {
+      const data = event.data || {};
+      if (typeof data.progress === 'number') progress?.(data.progress);
+      else resolve(Boolean(data.kept));
+    };
     registration.active?.postMessage({ engine }, [channel.port2]); // ready: it is active
   });
 }
@@ -20,10 +28,11 @@ function warmEngine() {
   later(() => { import('./engine.js').then((engine) => engine.warm()).catch(() => {}); }, { timeout: 5000 });
 }
 
-/** Has the service worker keep the offline engine (about 12 MB, fetched in the background); true once it is
- * kept, and then the engine is started in the background. */
-export async function keepEngine() {
-  const kept = 'serviceWorker' in navigator ? await ask('keep') : false;
+/** Has the service worker keep the offline engine (fetched in the background, ``progress`` told the share
+ * fetched); true once it is kept, and then the engine is started in the background.
+ * @param {(share: number) => void} [progress] */
+export async function keepEngine(progress) {
+  const kept = 'serviceWorker' in navigator ? await ask('keep', progress) : false;
   if (kept) warmEngine();
   return kept;
 }

@@ -166,9 +166,22 @@ async function sendResults() {
   if (sent) say(t('offline.sent', { count: sent }));
 }
 
-/** The connection failed: offer an offline game when the engine is kept; true when the player was told. */
-async function connectionLost() {
-  if (kept || !(await engineKept())) return false;
+let toldOff = false; // the player was told that offline play is off on this device (once a page)
+
+/** The connection failed: offer an offline game when the engine is kept, else say once that offline play
+ * exists and how to turn it on; true when the player was told. */
+export async function connectionLost() {
+  if (kept) return false;
+  if (!(await engineKept())) {
+    if (toldOff) return false;
+    toldOff = true;
+    openDialog(`<form method="dialog">
+      <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.off.text'))}</p>
+      <div class="actions"><button value="close" class="primary" autofocus>${esc(t('button.close'))}</button></div></form>`, {
+      label: t('offline.lost.title'),
+    });
+    return true;
+  }
   warm(); // while the player reads the offer
   openDialog(`<form method="dialog">
     <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.lost.text'))}</p>
