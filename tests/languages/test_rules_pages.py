@@ -1,5 +1,6 @@
-"""The rules-and-help page of each language: its language and direction, the facts of the English page, and a
-section for every feature under the same anchors in every language, naming the buttons as the page does."""
+"""The rules-and-help page of each language: its language and direction, the facts of the English page, a
+section for every feature under the same anchors in every language, naming the buttons as the page does, and
+an existing section for every "How it works" link of the page's screens."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.languages.catalogs import LANGUAGES, RULES, TRANSLATIONS, engine, page
+from tests.languages.catalogs import LANGUAGES, PAGE, RULES, TRANSLATIONS, engine, page
 
 
 class _Page(HTMLParser):
@@ -166,3 +167,20 @@ def test_each_features_section_names_its_buttons_as_the_page_does(lang: str) -> 
 def test_the_fair_play_section_quotes_what_a_player_whose_result_is_checked_reads(lang: str) -> None:
     assert engine(lang)["moderation.checking"].casefold() in section_text(lang, "fair-play")
 
+
+SCRIPTS = PAGE.parent / "js"
+HELP_CALL = re.compile(r"""helpLink\(\s*['"]([\w-]+)['"]""")
+
+
+def linked_sections() -> set[str]:
+    """The sections the page's screens link to: every helpLink('anchor') in its scripts."""
+    return {name for script in SCRIPTS.rglob("*.js") for name in HELP_CALL.findall(script.read_text(encoding="utf-8"))}
+
+
+def test_the_pages_screens_link_to_the_help_of_each_feature() -> None:
+    assert set(FEATURES) <= linked_sections()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_help_link_of_the_page_leads_to_a_section_of_the_rules_page(lang: str) -> None:
+    assert sorted(linked_sections() - set(read(lang).anchors)) == []
