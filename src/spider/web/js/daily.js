@@ -12,6 +12,7 @@ import { setView } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
 import { addStyle } from './styles.js';
+import { helpLink } from './help.js';
 /** @import * as T from './types' */
 
 const CALENDAR_DAYS = 28;
@@ -81,7 +82,7 @@ async function showBoard(into, day, suits, friends, isToday) {
   into.removeAttribute('aria-busy');
   // the player's entry held off the board while it is checked for play that knew the face-down cards: told so,
   // where their place would be
-  const checking = found.checking ? `<p class="note" data-checking role="status">${esc(found.checking)}</p>` : '';
+  const checking = found.checking ? `<p class="note" data-checking role="status">${esc(found.checking)} ${helpLink('fair-play')}</p>` : '';
   const unranked = `${found.unranked ? `<p class="note" data-unranked>${esc(found.unranked)}</p>` : ''}${checking}`;
   if (!found.entries.length) {  // "nobody has finished" would belie the player's own entry being checked
     into.innerHTML = `${unranked}${found.checking ? '' : `<p class="note">${esc(t('daily.board.none'))}</p>`}`;
@@ -105,7 +106,7 @@ async function showBoard(into, day, suits, friends, isToday) {
 /** The Daily deal dialog. */
 export async function openDaily() {
   addStyle('daily');
-  const d = openDialog(`<div class="body daily"><h2>${esc(t('daily.title'))}</h2><p class="note">${esc(t('daily.about'))}</p>
+  const d = openDialog(`<div class="body daily"><h2>${esc(t('daily.title'))}</h2><p class="note">${esc(t('daily.about'))} ${helpLink('daily')}</p>
     <div class="daily-today">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
   { label: t('daily.title') });

@@ -11,6 +11,7 @@ import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
 import { secret, secretNote } from './secret.js';
+import { helpLink } from './help.js';
 /** @import * as T from './types' */
 /** @import { Toggle } from './settings.js' */
 import { practiceDialog, watchPractice } from './practice.js';
@@ -96,7 +97,10 @@ function settingsDialog() {
   const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'sound', 'fourColors', 'offline', 'meter'];
   /** @type {Record<string, string>} the catalog's ids of the settings named otherwise in the page */
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
-  const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
+  /** @type {Partial<Record<Toggle, string>>} the settings that are features of their own: their rules page sections */
+  const helps = { offline: 'offline', meter: 'meter' };
+  const help = (/** @type {Toggle} */ k) => { const anchor = helps[k]; return anchor ? `<p class="note setting-help">${helpLink(anchor)}</p>` : ''; };
+  const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>${help(k)}`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
   const languages = LANGUAGES.map((code) => `<option value="${code}" lang="${code}"${code === currentLanguage() ? ' selected' : ''}>${esc(LANGUAGE_NAMES[code])}</option>`).join('');
   const d = openDialog(`<form method="dialog">

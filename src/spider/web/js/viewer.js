@@ -10,6 +10,7 @@ import { esc } from './dialog.js';
 import { faceUpCard, faceDownCard } from './cards.js';
 import { refuse } from './status.js';
 import { addStyle } from './styles.js';
+import { helpLink } from './help.js';
 /** @import * as T from './types' */
 
 /**
@@ -88,6 +89,7 @@ function build(root, shown, total) {
       <button type="button" data-viewer="download">${esc(t('viewer.download'))}</button>
       <label class="viewer-open"><span>${esc(t('viewer.open'))}</span><input type="file" accept=".txt,text/plain" data-viewer="file"></label>
       <a data-viewer="link" hidden>${esc(t('viewer.link'))}</a>
+      ${helpLink('replays')}
     </div>`;
   /** @param {string} name @param {string} kind @param {(event: Event) => void} handler */
   const on = (name, kind, handler) => /** @type {HTMLElement} */ (root.querySelector(`[data-viewer="${name}"]`)).addEventListener(kind, handler);

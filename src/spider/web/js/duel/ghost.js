@@ -10,6 +10,7 @@ import { t } from '../i18n.js';
 import { esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { addStyle } from '../styles.js';
+import { helpLink } from '../help.js';
 /** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
@@ -38,7 +39,7 @@ function render() {
       + `<button type="button" data-ghost-close>${esc(t('button.close'))}</button>` : '';
   bar().innerHTML = `<div class="duel-player ghost-player" data-ghost><b>${esc(who)}</b>`
     + ` <span data-progress>${esc(progressText(race.ghost))}</span> <small>${esc(status)}</small></div>`
-    + `<small class="duel-note">${esc(t('ghost.unrated'))}</small>${result}`;
+    + `<small class="duel-note">${esc(t('ghost.unrated'))} ${helpLink('ghosts')}</small>${result}`;
 }
 
 async function refresh() {

@@ -14,6 +14,7 @@ import { CONSTANTS, suitCountOf } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { addStyle } from '../styles.js';
+import { helpLink } from '../help.js';
 /** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
@@ -87,7 +88,7 @@ export async function openLobby() {
   const d = openDialog(`<form method="dialog" class="lobby">
     <h2>${esc(t('lobby.title'))}</h2>
     <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
-    <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}</p>
+    <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))} · ${helpLink('duels')}</p>
     <p><button type="button" data-arenas>${esc(t('arena.button'))}</button></p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables)}</ul>
