@@ -177,7 +177,7 @@ export async function connectionLost() {
     if (toldOff) return false;
     toldOff = true;
     openDialog(`<form method="dialog">
-      <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.off.text'))}</p>
+      <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.off.text'))} ${helpLink('offline')}</p>
       <div class="actions"><button value="close" class="primary" autofocus>${esc(t('button.close'))}</button></div></form>`, {
       label: t('offline.lost.title'),
     });
