@@ -129,7 +129,7 @@ def test_the_readmes_bot_command_runs_as_written(serve: Callable[..., tuple[Any,
         name = f"Example Bot {number}"
         token = ada.post("/api/bots", json={"name": name}).json()["token"]
         assert TOKEN in command and URL in command, command
-        fresh = {name: value for name, value in os.environ.items() if name not in ("VIRTUAL_ENV", "PYTHONPATH")}
+        fresh = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")}
         path = os.environ.get("PATH", os.defpath).split(os.pathsep)
         fresh["PATH"] = os.pathsep.join(entry for entry in path if not entry.startswith(str(ROOT)))
         bot = subprocess.Popen(
