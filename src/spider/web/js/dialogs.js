@@ -218,8 +218,10 @@ function stuckDialog(view) {
   const hidden = secret(view);
   const line = view.verified && !hidden ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
   const analyse = view.moves > 0 && !hidden ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '';
+  // Restart and New game leave the game: one that counts is lost, said here as the New game dialog says it
+  const counts = view.moves > 0 && view.counts !== false ? `<p class="note">${esc(t('newgame.counts'))}</p>` : '';
   openDialog(`<form method="dialog">
-    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}${secretNote(view)}
+    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}${secretNote(view)}${counts}
     <div class="actions">${line}${analyse}<button value="undo">${esc(t('button.undo'))}</button>
     <button value="restart">${esc(t('button.restart'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {

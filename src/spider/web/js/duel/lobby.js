@@ -8,7 +8,7 @@ import { showPlayer } from './players.js';
 import { waitFor } from './waiting.js';
 import { ownTableRow, withdraw } from './own.js';
 import { t } from '../i18n.js';
-import { openDialog, dialog, esc } from '../dialog.js';
+import { openDialog, dialog, esc, askFirst } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { CONSTANTS, suitCountOf } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
@@ -135,8 +135,10 @@ export async function openLobby() {
     else if ('boards' in button.dataset) (await import('../leaderboards.js')).leaderboards();
     else if ('ghost' in button.dataset || 'ghostMine' in button.dataset) {
       const suits = suitCountOf(form.suits.value);
+      const mine = 'ghostMine' in button.dataset;
       d.close();
-      (await import('./ghost.js')).raceGhost(suits, 'ghostMine' in button.dataset);
+      // the race's game takes the table's place: a game there that counts is left, so the page asks first
+      askFirst(() => import('./ghost.js').then((ghost) => ghost.raceGhost(suits, mine)));
     }
     else if ('rename' in button.dataset) {
       try {
