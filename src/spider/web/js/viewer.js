@@ -121,7 +121,8 @@ function fitCards() {
   const board = /** @type {HTMLElement} */ (open.root.querySelector('.viewer-board'));
   const width = board.clientWidth;
   const gap = Math.min(18, Math.max(2.5, width * 0.012));
-  const cardW = Math.max(24, Math.min(LARGEST_CARD, Math.floor((width - 9 * gap) / 10)));
+  // a phone on its side: cards as the table's there, held by the height, so that the controls stay near
+  const cardW = Math.max(24, Math.min(LARGEST_CARD, Math.floor(window.innerHeight / 8), Math.floor((width - 9 * gap) / 10)));
   const corner = cornerFor(cardW);
   const cardH = Math.round(cardW * 1.4);
   const style = open.root.style;
