@@ -134,9 +134,9 @@ def test_each_move_is_named_in_the_readers_language_by_the_cards_seen_before_it(
     assert english["words"] == ["the 2 of spades from column 1 onto the 3 of spades in column 8", None, None]
     polish = client.post("/api/records/positions", json=body, headers={"Accept-Language": "pl"}).json()["games"][0]
     assert polish["words"][0] == "przeniesienie dwójki pik z kolumny 1 na trójkę pik w kolumnie 8"
-    # the card the move turned up is in the next position, not in the words: they name only what was face up
-    turned = polish["positions"][1].split()[1].split("/")[0]
-    assert turned == "4|" + FACE_UP_CARD.findall(turned)[0] and "3 pik" not in polish["words"][0]
+    # the move turned up column 1's king of spades: the next position shows it, the words name only what was face up
+    assert english["positions"][1].split()[1].split("/")[0] == "4|Ks"
+    assert "king" not in english["words"][0] and "króla" not in polish["words"][0]
 
 
 def test_a_bad_record_is_refused_naming_its_line(client: TestClient) -> None:
