@@ -17,6 +17,7 @@ export function openDialog(html, { label, onClose } = {}) {
   const d = dialog();
   if (d.open) d.close('replaced');
   d.innerHTML = html;
+  d.hidden = false; // the replay viewer hides the dialog it was opened from: one opened meanwhile is seen
   d.returnValue = '';
   d.setAttribute('aria-label', label || '');
   d.onclose = () => { if (onClose) onClose(d.returnValue); };

@@ -3,7 +3,7 @@
 import { state, groupAt, largestGroup } from './state.js';
 import { settings, animationsOn, CONSTANTS } from './settings.js';
 import { t, formatTime, formatNumber } from './i18n.js';
-import { cardElement, SUIT_SYMBOLS } from './cards.js';
+import { cardElement, SUIT_SYMBOLS, showRun, showStock } from './cards.js';
 import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
@@ -64,8 +64,6 @@ export function initRender() {
   els.tableau = found('#tableau');
   layTable(CONSTANTS.columns, CONSTANTS.runs_to_win);
   els.stock = found('[data-stock]');
-  els.stockCards = found('.stock-cards', els.stock);
-  els.stockCount = found('.stock-count', els.stock);
   els.score = found('[data-score]');
   els.moves = found('[data-moves]');
   els.time = found('[data-time]');
@@ -191,29 +189,10 @@ export function render() {
   if (state.keyboard && state.cursor.count) markEnd(state.cursor.column, state.cursor.count, 'cursor-card');
 
   // runs, stock, counters
-  els.runs.forEach((slot, i) => {
-    const suit = view.runs[i];
-    if (suit) {
-      slot.dataset.run = suit;
-      slot.textContent = { s: '♠', h: '♥', d: '♦', c: '♣' }[suit];
-    } else {
-      delete slot.dataset.run;
-      slot.textContent = '';
-    }
-    slot.setAttribute('aria-label', suit ? t('run.full', { n: i + 1, suit: t(`suit.${suit}`) }) : t('run.empty', { n: i + 1 }));
-  });
+  els.runs.forEach((slot, i) => showRun(slot, view.runs[i], i + 1));
   const deals = view.stock.deals_left;
-  els.stock.dataset.dealsLeft = String(deals);
-  els.stock.style.setProperty('--deals', String(Math.max(1, deals)));
+  showStock(els.stock, deals);
   els.stock.setAttribute('aria-label', deals ? t('stock.label', { count: deals }) : t('stock.empty'));
-  if (els.stockCards.children.length !== deals) {
-    els.stockCards.replaceChildren(...Array.from({ length: deals }, (_, i) => {
-      const back = document.createElement('i');
-      back.style.insetInlineStart = `${i * 8}px`;
-      return back;
-    }));
-  }
-  els.stockCount.textContent = deals ? String(deals) : '';
   els.score.textContent = formatNumber(view.score);
   els.moves.textContent = formatNumber(view.moves);
   // the code names every card: the server sends it once the game is over (or when the player typed it), and a

@@ -41,8 +41,6 @@ export interface Elements {
   /** a slot for each run that wins */
   runs: HTMLElement[];
   stock: HTMLElement;
-  stockCards: HTMLElement;
-  stockCount: HTMLElement;
   score: HTMLElement;
   moves: HTMLElement;
   time: HTMLElement;
