@@ -15,7 +15,7 @@ from spider.server.games.kinds import Kind
 from spider.server.http.identity import PLAYER_COOKIE
 from tests.browser.access import summary, violations
 from tests.browser.harness import Server, open_context
-from tests.browser.table import act, current, open_table
+from tests.browser.table import act, current, open_table, play_with_mouse
 from tests.server.standing import in_good_standing
 
 
@@ -108,6 +108,46 @@ def test_two_players_get_the_same_deal_and_meet_on_the_days_board(browser: Brows
     finally:
         first_context.close()
         second_context.close()
+
+
+def share_offered(page: Page) -> list[str]:
+    """Where the table offers "Share this deal": on the code's line, in the More menu."""
+    found = ["code line"] if page.locator("[data-share]").is_visible() else []
+    page.click('[data-menu="more"]')
+    menu = page.get_by_role("menu", name="More")
+    expect(menu.get_by_role("menuitem", name="Daily deal")).to_be_visible()
+    if menu.get_by_role("menuitem", name="Share this deal").count():
+        found.append("More menu")
+    page.keyboard.press("Escape")
+    return found
+
+
+def test_a_daily_game_is_never_offered_for_sharing_as_an_ordinary_one_is(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server)
+    page = context.new_page()
+    try:
+        open_table(page)  # a newcomer's first game, of a deal the server dealt
+        assert share_offered(page) == ["code line", "More menu"]
+        open_daily_from_menu(page)
+        page.click('#dialog [data-daily-suits="1"]')
+        expect(page.locator("#status")).to_contain_text("daily deal", timeout=90_000)
+        assert share_offered(page) == []
+        line = line_of(server, dt.datetime.now(dt.UTC).date().isoformat())
+        view = current(page)
+        for action in line[:-1]:
+            view = act(page, view, action)
+        open_table(page)  # the day's game again, its last move still to make
+        assert share_offered(page) == []
+        play_with_mouse(page, view, line[-1])
+        won = page.get_by_role("dialog", name="You won!")
+        expect(won.get_by_role("button", name="Statistics")).to_be_visible()
+        expect(won.get_by_role("button", name="Share this deal")).to_have_count(0)
+        won.get_by_role("button", name="Statistics").focus()
+        page.keyboard.press("Escape")
+        expect(won).to_have_count(0)
+        assert share_offered(page) == []  # won, and the day not over: its deal is still everyone's to play
+    finally:
+        context.close()
 
 
 def test_leaving_the_days_game_after_a_move_warns_of_the_board(browser: Browser, server: Server) -> None:
