@@ -1110,6 +1110,7 @@ export interface View {
   typed: boolean;
   counts: boolean;
   daily: boolean;
+  shareable: boolean;
   started_at: string;
   seconds: number;
   over: boolean;

@@ -11,6 +11,14 @@ import { renderPractice } from './practice-bar.js';
 import { secret, secretCode } from './secret.js';
 /** @import * as T from './types' */
 
+/**
+ * Whether the page offers "Share this deal" for the game (on the code's line, in the More menu, in the win dialog):
+ * only where the server gives a link, as the view says (not an exercise, a daily deal, whose cards a link would
+ * give away, nor a ghost race still on), and only while the server can be asked.
+ * @param {T.View} view
+ */
+export const shareable = (view) => Boolean(view.shareable) && !view.offline && !state.offline;
+
 /** The table's elements: empty until initRender() has found them, before anything is drawn. */
 export const els = /** @type {T.Elements} */ ({});
 let scheduled = false;
@@ -69,6 +77,7 @@ export function initRender() {
   els.time = found('[data-time]');
   els.code = found('[data-code]');
   els.kind = found('[data-kind]');
+  els.share = found('[data-share]');
   els.tableText = found('#table-text');
   els.buttons = Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-command]'))].map((b) => [b.dataset.command, b]));
   els.suits = suitChoices();
@@ -202,6 +211,7 @@ export function render() {
   const kind = view.practice ? (view.practice.number === null ? 'info.from_review' : 'info.practice') : view.verified ? 'info.verified'
     : view.typed ? 'info.typed' : 'info.random';
   els.kind.textContent = `· ${t(kind)}`;
+  els.share.hidden = !shareable(view);
   renderPractice(view);
   updateClock();
   els.tableText.textContent = view.text;

@@ -46,6 +46,8 @@ export interface Elements {
   time: HTMLElement;
   code: HTMLElement;
   kind: HTMLElement;
+  /** "Share this deal" on the code's line */
+  share: HTMLElement;
   tableText: HTMLElement;
   /** the toolbar's buttons by their command (data-command) */
   buttons: Record<string, HTMLElement>;
