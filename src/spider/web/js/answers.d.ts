@@ -843,6 +843,7 @@ export interface RecordGame {
   clocks: (number | null)[];
   comments: (string | null)[];
   positions: string[];
+  words: (string | null)[];
 }
 
 /** A record for the replay viewer: its text (to download) and its games (two for a duel). */
