@@ -182,6 +182,7 @@ def test_a_daily_game_is_never_offered_for_sharing_as_an_ordinary_one_is(browser
         open_daily_from_menu(page)
         page.click('#dialog [data-daily-suits="1"]')
         expect(page.locator("#status")).to_contain_text("daily deal", timeout=90_000)
+        expect(page.locator("[data-share]")).to_be_hidden()  # the table is drawn on the next frame
         assert share_offered(page) == []
         line = line_of(server, dt.datetime.now(dt.UTC).date().isoformat())
         view = current(page)
