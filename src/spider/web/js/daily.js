@@ -117,7 +117,7 @@ async function showBoard(into, day, suits, friends, isToday) {
   into.removeAttribute('aria-busy');
   // the player's entry held off the board while it is checked for play that knew the face-down cards: told so,
   // where their place would be
-  const checking = found.checking ? `<p class="note" data-checking role="status">${esc(found.checking)} ${helpLink('fair-play')}</p>` : '';
+  const checking = found.checking ? `<p class="note"><span data-checking role="status">${esc(found.checking)}</span> ${helpLink('fair-play')}</p>` : '';
   const unranked = `${found.unranked ? `<p class="note" data-unranked>${esc(found.unranked)}</p>` : ''}${checking}`;
   if (!found.entries.length) {  // "nobody has finished" would belie the player's own entry being checked
     into.innerHTML = `${unranked}${found.checking ? '' : `<p class="note">${esc(t('daily.board.none'))}</p>`}`;
