@@ -20,7 +20,7 @@ from spider.server.arenas.arenas import Arenas
 from spider.server.http.parts import parts_of
 
 from .conftest import Clock
-from .duel_players import another_player, get_duel
+from .duel_players import another_player, duel_act, get_duel
 from .standing import good_standing, make_account, play_dealt_games
 from .test_arenas import duel_of, entrant, join, open_arena, show, win
 
@@ -112,6 +112,27 @@ def test_a_player_left_waiting_gets_a_computer_player_when_the_wait_runs_out(
     assert duel_of(client, arena_id) is None  # waits a little for a person first
     duel_id = paired_within(client, arena_id, 3.0)
     assert duel_id is not None and get_duel(client, duel_id)["opponent"] != "person"
+
+
+def test_a_player_who_never_moves_is_withdrawn_in_time_without_a_tick(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good_standing(client)  # who opens an arena
+    monkeypatch.setattr(arena_module, "STALL_SECONDS", 1.0)
+    other = entrant(client)
+    arena_id = open_arena(client)["arena"]["id"]
+    join(client, arena_id)
+    join(other, arena_id)
+    duel_id = paired_within(other, arena_id, 5.0)
+    assert duel_id is not None
+    duel_act(client, duel_id, "d")
+    # nothing else happens in the arena: the duel's own moment withdraws the one who never moved
+    deadline = time.monotonic() + 5.0
+    while not show(other, arena_id)["you"]["stalled"]:
+        assert time.monotonic() < deadline, "the player who never moved is still in the arena"
+        time.sleep(0.05)
+    assert show(client, arena_id)["you"]["active"]
+    assert next(p for p in get_duel(client, duel_id)["players"] if p["score"] == 0)["finished"]
 
 
 def refusal(response: Any) -> tuple[int, str]:

@@ -125,23 +125,28 @@ def test_the_server_keeps_an_hourly_arena_per_suit_count(client: TestClient) -> 
     assert all(a["computers"] and a["starts_at"].endswith(":00:00Z") for a in scheduled)
 
 
-def test_a_win_gives_2_points_and_nobody_meets_the_same_opponent_twice_in_a_row(client: TestClient) -> None:
+def test_a_win_gives_2_points_and_two_meet_again_only_when_nobody_else_is_free(client: TestClient) -> None:
     other, third = entrant(client), entrant(client)
-    named(client, other)
+    named(client, other, third)
     arena_id = open_arena(client)["arena"]["id"]
     join(client, arena_id)
     join(other, arena_id)
     tick(client)
-    win(client, other, duel_of(client, arena_id) or "")
+    first = duel_of(client, arena_id) or ""
+    win(client, other, first)
     tick(client)
     assert points_of(client, arena_id) == {name_of(client): 2, name_of(other): 0}
+    # alone in the arena, the two meet again at once, rather than each waiting for nobody
+    again = duel_of(client, arena_id)
+    assert again is not None and again != first and duel_of(other, arena_id) == again
+    join(third, arena_id)  # comes in while they play: waits for them
     tick(client)
-    assert duel_of(client, arena_id) is None and duel_of(other, arena_id) is None  # not each other again
-    join(third, arena_id)
+    assert duel_of(third, arena_id) is None
+    win(other, client, again)
     tick(client)
-    assert duel_of(third, arena_id) is not None
+    # now someone else is free: neither meets the one they just played
     paired = {duel_of(client, arena_id), duel_of(other, arena_id)} - {None}
-    assert paired == {duel_of(third, arena_id)}
+    assert len(paired) == 1 and paired == {duel_of(third, arena_id)}
 
 
 def test_from_the_third_win_in_a_row_points_count_double(client: TestClient) -> None:
@@ -230,6 +235,8 @@ def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestCl
     assert idle["finished"] and duel["state"] == "playing"
     standing = {entry["name"]: entry for entry in show(client, arena_id)["standings"]}
     assert not standing[name_of(other)]["active"] and standing[name_of(client)]["active"]
+    # the withdrawn player is told why (their page says so, with the way back); the other is not
+    assert show(other, arena_id)["you"]["stalled"] and not show(client, arena_id)["you"]["stalled"]
     client.post(f"/api/duels/{duel_id}/finish")
     tick(client)
     # a duel with no real attempt in it gives nobody points (issue 53): a stalling partner feeds no wins
@@ -239,6 +246,47 @@ def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestCl
     tick(client)
     assert duel_of(third, arena_id) is not None and duel_of(third, arena_id) == duel_of(client, arena_id)
     assert duel_of(other, arena_id) is None
+    # joining again brings them back, and the word of their withdrawal goes
+    you = join(other, arena_id)["you"]
+    assert you["active"] and not you["stalled"]
+
+
+def test_a_player_who_finishes_a_duel_without_a_move_is_withdrawn_too(client: TestClient) -> None:
+    other = entrant(client)
+    named(client, other)
+    arena_id = open_arena(client)["arena"]["id"]
+    join(client, arena_id)
+    join(other, arena_id)
+    tick(client)
+    duel_id = duel_of(client, arena_id) or ""
+    duel_act(client, duel_id, "d")
+    assert client.post(f"/api/duels/{duel_id}/finish").status_code == 200
+    assert other.post(f"/api/duels/{duel_id}/finish").status_code == 200  # not a move made
+    tick(client)
+    # alone, two who both finish at once would be dealt duel after duel: the one who never moved is withdrawn
+    assert duel_of(client, arena_id) is None and duel_of(other, arena_id) is None
+    mine, theirs = show(client, arena_id)["you"], show(other, arena_id)["you"]
+    assert mine["active"] and not mine["stalled"]
+    assert not theirs["active"] and theirs["stalled"]
+    assert points_of(client, arena_id) == {name_of(client): 0, name_of(other): 0}
+    # who leaves on their own is not told they stalled
+    join(other, arena_id)
+    left = other.post(f"/api/arenas/{arena_id}/leave").json()["you"]
+    assert not left["active"] and not left["stalled"]
+
+
+def test_an_arena_duel_names_its_arena_and_offers_no_rematch(client: TestClient) -> None:
+    other = entrant(client)
+    arena_id = open_arena(client)["arena"]["id"]
+    join(client, arena_id)
+    join(other, arena_id)
+    tick(client)
+    duel_id = duel_of(client, arena_id) or ""
+    assert get_duel(client, duel_id)["arena"] == arena_id
+    win(client, other, duel_id)
+    refused = client.post(f"/api/duels/{duel_id}/rematch")
+    assert (refused.status_code, refused.json()["message_id"]) == (409, "duel.rematch_arena")
+    assert "as soon as another player is free" in refused.json()["error"]
 
 
 def test_computer_players_fill_in_only_where_the_arena_allows_them(client: TestClient) -> None:
@@ -266,15 +314,45 @@ def test_the_end_shows_the_podium_and_nobody_joins_after_it(client: TestClient) 
     join(other, arena_id)
     tick(client)
     win(other, client, duel_of(client, arena_id) or "")
+    tick(client)  # the two, alone, meet again; that duel runs out of time unplayed, and gives no points
     clock.now += 15 * 60
     tick(client)
     state = show(client, arena_id)
     assert state["arena"]["state"] == "over" and state["remaining_ms"] == 0
-    assert [(e["place"], e["name"], e["points"]) for e in state["podium"]] == [
-        (1, name_of(other), 2), (2, name_of(client), 0)
-    ]
+    # nobody stands on a podium for no point
+    assert [(e["place"], e["name"], e["points"]) for e in state["podium"]] == [(1, name_of(other), 2)]
     refused = late.post(f"/api/arenas/{arena_id}/join")
     assert refused.status_code == 409 and refused.json()["message_id"] == "arena.over"
+
+
+def test_the_podium_gives_the_places_of_the_three_best_who_scored(client: TestClient) -> None:
+    clock: Clock = fake_clock(client)
+    players = [client, entrant(client), entrant(client), entrant(client)]
+    named(*players)
+    arena_id = open_arena(client, length=15)["arena"]["id"]
+    for player in players:
+        join(player, arena_id)
+    tick(client)
+    duels: dict[str, list[TestClient]] = {}
+    for player in players:
+        duels.setdefault(duel_of(player, arena_id) or "", []).append(player)
+    (winner, loser), (first, second) = duels.values()
+    win(winner, loser, duel_of(winner, arena_id) or "")
+    for player in (first, second):  # a draw: a point each
+        duel_act(player, duel_of(player, arena_id) or "", "d")
+        player.post(f"/api/duels/{duel_of(player, arena_id)}/finish")
+    tick(client)
+    clock.now += 15 * 60  # the next round runs out of time unplayed: no points, and its players are withdrawn
+    tick(client)
+    state = show(client, arena_id)
+    assert state["arena"]["state"] == "over"
+    podium = [(e["place"], e["name"], e["points"]) for e in state["podium"]]
+    assert [place for place, _, _ in podium] == [1, 2, 3]
+    assert podium[0] == (1, name_of(winner), 2)
+    assert sorted(name for _, name, _ in podium[1:]) == sorted([name_of(first), name_of(second)])
+    assert [points for _, _, points in podium[1:]] == [1, 1]
+    standings = {e["name"]: (e["place"], e["points"]) for e in state["standings"]}
+    assert standings[name_of(loser)] == (4, 0)
 
 
 def test_an_arena_ends_only_once_its_last_duel_has_ended(client: TestClient) -> None:
@@ -320,8 +398,7 @@ def test_a_guest_or_a_young_account_plays_unranked_feeding_nobody_points_and_sta
         assert show(client, arena_id)["ranked"] is True and show(client, arena_id)["unranked"] is None
         clock.now += 15 * 60
         tick(client)
-        podium = show(client, arena_id)["podium"]
-        assert [(e["place"], e["name"]) for e in podium] == [(1, name_of(client))]
+        assert show(client, arena_id)["podium"] == []  # the win fed counted nothing: nobody scored
     assert client.get("/api/me").json()["rating"] == 1500.0  # nor was either duel rated
 
 

@@ -76,6 +76,9 @@ class ArenaYou(TypedDict):
     """The asking player in the arena: whether they are in, their duel now, and whether they may go berserk."""
 
     active: bool
+    stalled: bool
+    """Withdrawn for a duel they made no move in (their game ended by the clock's ``STALL_SECONDS`` or by their own
+    Finish): the page tells them so, with the way back (joining again), until they do."""
     points: Whole
     duel: str | None
     berserk: bool

@@ -4,9 +4,9 @@ them.
 An arena runs from its start to its end. Whoever joins is free until paired; each look by the process
 holding the arena's lease (``LEASE``) gives each ended duel's points once (``rules.points``), pairs the
 free players near each other in points and rating (``rules.pairs``), never two who just played each
-other, and, where the arena allows computer players, gives one to a player left waiting ``COMPUTER_WAIT``
-seconds. Each pairing is an ordinary duel (``Duels.pair``) on a fresh deal, rated as any other, whose
-``arena`` column names the arena.
+other while someone else is free for them, and, where the arena allows computer players, gives one to a
+player left waiting ``COMPUTER_WAIT`` seconds. Each pairing is an ordinary duel (``Duels.pair``) on a fresh
+deal, rated as any other, whose ``arena`` column names the arena.
 
 An arena is looked at only when something happens in it, never on a tick: a join, a leave, a berserk, a
 duel of it ending (``Duels.on_over``), in this process or, through the broker's ``PAIRING`` topic, in
@@ -18,11 +18,13 @@ another looks at it in its stead once its lease has lapsed. As the server starts
 not over once (``tick``): whatever was due while no process ran is done then.
 
 Stalling: a player who has not moved ``STALL_SECONDS`` after their duel began has their game finished
-and is withdrawn from the arena (they may join again), so that nobody holds a pairing up; a player who
-never moved in a duel made no real attempt at it, and the duel gives nobody points (``duels.rated.NO_POINTS``).
+and is withdrawn from the arena (they may join again), so that nobody holds a pairing up; so is a player who
+finished a duel without a move, so that two players alone cannot have duel after empty duel dealt for them. A
+player who never moved in a duel made no real attempt at it, and the duel gives nobody points
+(``duels.rated.NO_POINTS``). The player is told so (``ArenaYou.stalled``) until they join again.
 Berserk, only before one's first move in the duel, halves one's clock (``Duels.seat_deadline``) for a point more on a
 win. Once the end has passed nobody is paired; when the last duel has ended the arena is over and the
-standings' first three in good standing are its podium.
+standings' first three in good standing with a point or more are its podium.
 
 Points and podiums are for accounts in good standing (``results.standing``): a duel with a guest or a young
 account in it gives nobody points nor a win (computer players stand for nobody), so that two partners feeding
@@ -47,6 +49,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar, TypeVarTuple
 
 from anyio import CapacityLimiter, to_thread
@@ -58,7 +61,7 @@ from spider.server.arenas.agenda import Agenda
 from spider.server.arenas.answers import Arenas as ArenaList
 from spider.server.arenas.answers import ArenaState, ArenaSummary, ArenaYou, NewArena, Standing
 from spider.server.arenas.rules import Waiting, pairs, points
-from spider.server.arenas.store import ArenaStore
+from spider.server.arenas.store import ArenaStore, End
 from spider.server.duels import rated
 from spider.server.duels.duels import Duels
 from spider.server.duels.messages import Note, Notes
@@ -140,8 +143,10 @@ _UNRANKED: tuple[str, dict[str, Any]] = ("", {})
 
 
 def podium(standings: list[Standing]) -> list[Standing]:
-    """An arena's podium from its standings (best first): the first three in good standing."""
-    return [standing for standing in standings if standing["ranked"]][:PODIUM]
+    """An arena's podium from its standings (best first): the first three in good standing who scored; each keeps
+    their place in the standings (the ranked come first there, so the places are 1, 2 and 3). A player with no point
+    won nothing to stand there for."""
+    return [standing for standing in standings if standing["ranked"] and standing["points"] > 0][:PODIUM]
 
 
 def scheduled_id(suits: int, hour: int) -> str:
@@ -388,7 +393,10 @@ class Arenas:
         you = None
         if mine is not None:
             berserk, may = self._berserk_state(mine.duel, viewer)
-            you = ArenaYou(active=mine.active, points=mine.points, duel=mine.duel, berserk=berserk, may_berserk=may)
+            you = ArenaYou(
+                active=mine.active, stalled=bool(mine.stalled) and not mine.active, points=mine.points,
+                duel=mine.duel, berserk=berserk, may_berserk=may,
+            )
         return row, mine, names, you, self.shortfall(viewer, at)
 
     def _berserk_state(self, duel_id: str | None, player: str) -> tuple[bool, bool]:
@@ -718,6 +726,8 @@ class Arenas:
             paired, waits = await self._pair(arena, at)
             changed |= paired
             moments.extend([*waits, arena.ends_at])
+            if paired:  # the duels begun now: whoever makes no move in them is withdrawn then (``_duel_moments``)
+                moments.append(at + STALL_SECONDS)
         elif open_duels == 0:
             closed = await self._off(self.store.close, arena_id)
             changed |= closed
@@ -759,7 +769,7 @@ class Arenas:
         for seat in duel.seats:
             if seat.ended is None and computer_strength(seat.player) is None and seat.game not in moved:
                 log.info("arena %s: a player who never moved in duel %s is withdrawn", arena_id, duel.id)
-                await self._off(self.store.withdraw, arena_id, seat.player)
+                await self._off(partial(self.store.withdraw, stalled=True), arena_id, seat.player)
                 self._changed(arena_id)
                 with contextlib.suppress(Refusal):  # their game ended meanwhile
                     await self.duels.finish(seat.player, duel.id)
@@ -774,6 +784,8 @@ class Arenas:
         people = [seat.player for seat in duel.seats if computer_strength(seat.player) is None]
         # points only between accounts in good standing, of different addresses, who both made a real attempt
         counted = set(people) <= self.store.ranked(people, at) and duel.unrated not in rated.NO_POINTS
+        # who finished without a move is withdrawn, as a player the clock found idle is (``_look_at``)
+        moved = self.store.moved([seat.game for seat in duel.seats if seat.game is not None])
         ends = []
         for seat in duel.seats:
             if computer_strength(seat.player) is not None:
@@ -784,7 +796,8 @@ class Arenas:
             outcome = seat.outcome or "loss"
             gained, run = points(outcome, streak, seat.seat in berserk) if counted else (0, streak)
             won = counted and outcome == "win"
-            ends.append((seat.player, gained, run, won, None if other is None else other.player))
+            opponent = None if other is None else other.player
+            ends.append(End(seat.player, gained, run, won, opponent, stalled=seat.game not in moved))
         return self.store.count(arena_id, duel_id, ends, at)
 
     async def _pair(self, arena: Any, at: float) -> tuple[bool, list[float]]:

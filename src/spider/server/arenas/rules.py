@@ -39,25 +39,37 @@ class Waiting:
 
 
 def pairs(waiting: list[Waiting]) -> tuple[list[tuple[Waiting, Waiting]], list[Waiting]]:
-    """Pairs of players near each other in points, then rating, never two who just played each other;
-    and who is left over.
+    """Pairs of players near each other in points, then rating, never two who just played each other while
+    another waits; and who is left over.
+
+    Two who just met meet again only when nobody else is free for either, rather than each waiting alone (for a
+    computer player, or for a duel to end elsewhere):
 
     >>> a, b, c = Waiting("a", 8, 1500, "b", 0), Waiting("b", 7, 1500, "a", 0), Waiting("c", 1, 1400, None, 0)
     >>> paired, left = pairs([c, b, a])
     >>> [(x.player, y.player) for x, y in paired], [x.player for x in left]
     ([('a', 'c')], ['b'])
+    >>> paired, left = pairs([b, a])
+    >>> [(x.player, y.player) for x, y in paired], [x.player for x in left]
+    ([('a', 'b')], [])
     """
     order = sorted(waiting, key=lambda w: (-w.points, -w.rating, w.player))
     paired: list[tuple[Waiting, Waiting]] = []
     left: list[Waiting] = []
     while order:
         first = order.pop(0)
-        partner = next(
-            (w for w in order if w.player != first.last_opponent and w.last_opponent != first.player), None
-        )
+        partner = next((w for w in order if not just_met(first, w)), None)
         if partner is None:
             left.append(first)
             continue
         order.remove(partner)
         paired.append((first, partner))
+    # whoever is left could meet nobody but the one they just played: those two meet again, best first
+    while len(left) >= 2:
+        paired.append((left.pop(0), left.pop(0)))
     return paired, left
+
+
+def just_met(first: Waiting, second: Waiting) -> bool:
+    """Whether the two players' last duels were against each other (or one of the two's was)."""
+    return second.player == first.last_opponent or first.player == second.last_opponent

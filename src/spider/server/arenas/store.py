@@ -30,6 +30,18 @@ class Uncounted(NamedTuple):
     minutes: int | None
 
 
+class End(NamedTuple):
+    """What an arena's duel gave one person in it: points, their run of wins after it, whether they won, whom they
+    played, and whether they made no move in it (then they are withdrawn, as ``stalled``)."""
+
+    player: str
+    points: int
+    streak: int
+    won: bool
+    opponent: str | None
+    stalled: bool = False
+
+
 class _Taken(Exception):
     pass
 
@@ -131,7 +143,7 @@ class ArenaStore:
             changed = connection.execute(
                 update(arena_players)
                 .where(where, arena_players.c.active.is_(False))
-                .values(active=True, waiting_since=at)
+                .values(active=True, stalled=None, waiting_since=at)
             ).rowcount
             if changed:
                 return
@@ -147,14 +159,15 @@ class ArenaStore:
                 except IntegrityError:
                     pass  # the same join, at the same moment: it is in
 
-    def withdraw(self, arena_id: str, player: str) -> bool:
-        """The player is paired no more (a duel in play goes on); whether they were in."""
+    def withdraw(self, arena_id: str, player: str, *, stalled: bool = False) -> bool:
+        """The player is paired no more (a duel in play goes on): they left, or ``stalled`` (made no move in their
+        duel), which they are told until they join again; whether they were in."""
         with self.engine.begin() as connection:
             return bool(
                 connection.execute(
                     update(arena_players)
                     .where(arena_players.c.arena == arena_id, arena_players.c.player == player)
-                    .values(active=False)
+                    .values(active=False, stalled=stalled or None)
                 ).rowcount
             )
 
@@ -251,9 +264,8 @@ class ArenaStore:
             connection.execute(update(arena_duels).where(arena_duels.c.duel == duel_id).values(berserk=[*seats, seat]))
             return True
 
-    def count(self, arena_id: str, duel_id: str, ends: list[tuple[str, int, int, bool, str | None]], at: float) -> bool:
-        """Gives a duel's points, once: each person's (player, points, new run, won, opponent); whether
-        this call gave them."""
+    def count(self, arena_id: str, duel_id: str, ends: list[End], at: float) -> bool:
+        """Gives a duel's points, once, and withdraws those who stalled in it; whether this call gave them."""
         with self.engine.begin() as connection:
             if not connection.execute(
                 update(arena_duels)
@@ -261,18 +273,20 @@ class ArenaStore:
                 .values(counted=True)
             ).rowcount:
                 return False
-            for player, gained, streak, won, opponent in ends:
+            for end in ends:
+                withdrawn: dict[str, Any] = {"active": False, "stalled": True} if end.stalled else {}
                 connection.execute(
                     update(arena_players)
-                    .where(arena_players.c.arena == arena_id, arena_players.c.player == player)
+                    .where(arena_players.c.arena == arena_id, arena_players.c.player == end.player)
                     .values(
-                        points=arena_players.c.points + gained,
+                        points=arena_players.c.points + end.points,
                         duels=arena_players.c.duels + 1,
-                        wins=arena_players.c.wins + (1 if won else 0),
-                        streak=streak,
-                        last_opponent=opponent,
+                        wins=arena_players.c.wins + (1 if end.won else 0),
+                        streak=end.streak,
+                        last_opponent=end.opponent,
                         duel=None,
                         waiting_since=at,
+                        **withdrawn,
                     )
                 )
             return True

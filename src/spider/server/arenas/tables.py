@@ -34,6 +34,7 @@ arena_players = Table(
     Column("arena", String(32), primary_key=True),
     Column("player", String(64), primary_key=True),
     Column("active", Boolean, nullable=False),  # joined and not withdrawn: paired when free
+    Column("stalled", Boolean, nullable=True),  # withdrawn for a duel they made no move in: told so until they join
     Column("points", Integer, nullable=False, default=0),
     Column("duels", Integer, nullable=False, default=0),
     Column("wins", Integer, nullable=False, default=0),

@@ -147,6 +147,9 @@ class DuelState(TypedDict):
     result: DuelResult | None
     code: str | None
     rematch: str | None
+    arena: str | None
+    """The arena that paired this duel (``/api/arenas/{id}``), whose next pairing takes the place of a rematch;
+    null for a duel of the lobby."""
     invited: list[str]
     rating_note: str | None
     """Why the duel does not change ratings, or counts less (a sentence for the players); null when it

@@ -358,6 +358,8 @@ class Duels:
             raise Forbidden("duel.not_yours")
         if duel.state != OVER:
             raise Conflict("duel.rematch_not_over")
+        if duel.arena is not None:  # the arena pairs its players again, with whoever is free
+            raise Conflict("duel.rematch_arena")
         if duel.rematch is not None:
             offered = self.load(duel.rematch, notes)
             if offered.creator != player and offered.state == OPEN:

@@ -113,6 +113,7 @@ class DuelStates:
             result=result,
             code=duel.code if duel.state == OVER else None,
             rematch=duel.rematch,
+            arena=duel.arena,
             invited=sorted(invited_names),
             rating_note=self.rating_note(duel, people, at),
         )

@@ -64,6 +64,7 @@ export interface ArenaSummary {
 /** The asking player in the arena: whether they are in, their duel now, and whether they may go berserk. */
 export interface ArenaYou {
   active: boolean;
+  stalled: boolean;
   points: number;
   duel: string | null;
   berserk: boolean;
@@ -300,6 +301,7 @@ export interface DuelState {
   result: DuelResult | null;
   code: string | null;
   rematch: string | null;
+  arena: string | null;
   invited: string[];
   rating_note: string | null;
 }

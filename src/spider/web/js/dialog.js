@@ -8,6 +8,22 @@ import { t } from './i18n.js';
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const dialog = () => /** @type {HTMLDialogElement} */ (document.getElementById('dialog'));
 
+/** Close events still to come from dialogs that another replaced (see openDialog). */
+let stale = 0;
+let guarded = false;
+
+/** Stops each replaced dialog's late close event before any handler of the dialog shown since: a listener
+capturing on the dialog itself runs before those added to it. @param {HTMLDialogElement} d */
+function ignoreStaleCloses(d) {
+  if (guarded) return;
+  guarded = true;
+  d.addEventListener('close', (event) => {
+    if (stale === 0) return;
+    stale -= 1;
+    event.stopImmediatePropagation();
+  }, { capture: true });
+}
+
 /**
  * Fill the dialog with ``html`` and show it; ``onClose`` gets the value of the button that closed it.
  * @param {string} html
@@ -15,7 +31,17 @@ export const dialog = () => /** @type {HTMLDialogElement} */ (document.getElemen
  */
 export function openDialog(html, { label, onClose } = {}) {
   const d = dialog();
-  if (d.open) d.close('replaced');
+  ignoreStaleCloses(d);
+  if (d.open) {
+    // the dialog shown now is replaced: its own handler hears so at once, and the close event the browser
+    // sends later (in a task of its own, once the new dialog is shown) reaches no handler of the new one
+    stale += 1;
+    d.close('replaced');
+    const replaced = d.onclose;
+    d.onclose = null;
+    if (replaced) replaced.call(d, new Event('close'));
+  }
+  for (const mark of Object.keys(d.dataset)) delete d.dataset[mark]; // marks (data-arena, ...) name what is shown
   d.innerHTML = html;
   d.hidden = false; // the replay viewer hides the dialog it was opened from: one opened meanwhile is seen
   d.returnValue = '';

@@ -155,7 +155,8 @@ async function start() {
   openModerationLink();
   // back from signing in or out (account.js): what happened is said, or a passkey asked for
   if (sessionStorage.getItem('spider.account')) import('./account.js').then((account) => account.afterReload()).catch(() => {});
-  import('./duel/start.js').then((duels) => duels.initDuels()).catch(() => {}); // a duel in play comes back
+  // a duel in play comes back; an arena's brings the arena's part of the table with it
+  import('./duel/start.js').then((duels) => duels.initDuels(() => import('./arena.js'))).catch(() => {});
   // an offline game kept before the reload comes back; the service worker is registered once the table is up
   import('./offline/play.js').then((offline) => { offline.initOffline(setView); return offline.resumeOffline(); }).catch(() => {});
   import('./offline/install.js').then((install) => install.initInstall()).catch(() => {});

@@ -4,7 +4,7 @@
 // effect after that, never before. The Sound setting (settings.js) and the M key turn them all off.
 import { settings, saveSettings } from './settings.js';
 
-/** @typedef {'move' | 'deal' | 'run' | 'refuse' | 'win'} Effect */
+/** @typedef {'move' | 'deal' | 'run' | 'refuse' | 'win' | 'start'} Effect */
 
 /** @type {AudioContext | null} */
 let context = null;
@@ -50,6 +50,8 @@ const EFFECTS = {
   run: (a) => [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => note(a, i * 0.07, f, 0.18, { volume: 0.1 })),
   // refused: a low, falling buzz
   refuse: (a) => note(a, 0, 200, 0.16, { type: 'square', volume: 0.05, slideTo: 140 }),
+  // a duel begins (a pairing in an arena, an opponent at one's table): two bright notes, a call to the table
+  start: (a) => [659.25, 987.77].forEach((f, i) => note(a, i * 0.12, f, 0.22, { type: 'triangle', volume: 0.12 })),
   // won: a little fanfare
   win: (a) => [523.25, 659.25, 783.99, 1046.5, 783.99, 1046.5].forEach((f, i) => note(a, i * 0.11, f, i === 5 ? 0.6 : 0.16, { type: 'triangle', volume: 0.12 })),
 };

@@ -91,6 +91,19 @@ export interface Frames {
 /** A socket frame of any type. */
 export type Frame = Frames[keyof Frames];
 
+/** What an arena's duel adds to the duel table: arena.js, handed to the duels as they start (duel/above.js). */
+export interface ArenaPart {
+  /** Berserk offered beside the table until the first move, when the player still may. */
+  atTable(id: string): Promise<void>;
+  /** After the player's own game: whether the arena withdrew them for not moving, and the result's note and button. */
+  afterDuel(id: string): Promise<{ withdrawn: boolean; note: string; action: 'arena' | 'rejoin'; label: string }>;
+  /** Says the arena's end in the result's note while it is shown; the way to stop. */
+  watchEnd(id: string, note: HTMLElement): () => void;
+  tellWithdrawn(id: string): void;
+  rejoin(id: string): Promise<void>;
+  showArena(id: string): Promise<void>;
+}
+
 /** What state.duel / state.offline take while a duel or an offline game is on the table. */
 export interface Table {
   act(action: string): Promise<Played>;

@@ -109,7 +109,8 @@ export async function openLobby() {
   const list = /** @type {HTMLElement} */ (d.querySelector('[data-tables]'));
   const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) { list.innerHTML = tablesHtml(frame.tables); /** @type {HTMLElement} */ (d.querySelector('[data-ghost-offer]')).hidden = frame.tables.length > 0; } });
   d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
-  d.addEventListener('click', async (event) => {
+  // on the form, which goes with this lobby: a listener on the one dialog would stay for every dialog after it
+  form.addEventListener('click', async (event) => {
     const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;
     if (button.dataset.join) joined(duelApi.join(button.dataset.join));

@@ -7,10 +7,13 @@ import { connect, on } from './socket.js';
 import { duelApi } from './api.js';
 import { say } from '../status.js';
 import { t } from '../i18n.js';
+import { above } from './above.js';
 
 const table = () => import('./table.js');
 
-export async function initDuels() {
+/** @param {() => Promise<import('../types').ArenaPart>} [arenas] what an arena's duel adds to the table (arena.js) */
+export async function initDuels(arenas) {
+  if (arenas) above.arenas = arenas;
   on('invitation', async (frame) => {
     const [{ busy }, { offer }] = await Promise.all([table(), import('./lobby.js')]);
     if (busy()) say(t('lobby.invited_by', { name: frame.by, suits: t('suits.option', { count: frame.suits }), minutes: t('lobby.minutes', { count: frame.minutes }) }));

@@ -1,6 +1,7 @@
 // @ts-check
 // A duel on the table: the player's own game, with the duel's clock and the opponent's progress in the
-// duel bar; after finishing, the opponent's table, live and as they see it; at the end, the result.
+// duel bar; after finishing, the opponent's table, live and as they see it; at the end, the result (and for
+// an arena's duel, the way back to the arena, whose next pairing takes the place of a rematch).
 // The server holds both games and the clock; the page only shows them.
 import { duelApi } from './api.js';
 import { follow, unfollow, on } from './socket.js';
@@ -17,6 +18,8 @@ import { ratingHtml, ratingChangeText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { pointAtFlip, stopPointing, manual } from './flip.js';
 import { addStyle } from '../styles.js';
+import { playSound } from '../sound.js';
+import { above } from './above.js';
 /** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
@@ -33,6 +36,8 @@ const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
 const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null);
 const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
 const watching = () => Boolean(duel && duel.watch && mine()?.finished);
+/** What an arena's duel adds to the table (arena.js, loaded with the first one). */
+const arenas = () => above.arenas();
 
 /** Playing a game of a duel now: an invitation then waits in the status line, not in a dialog. */
 export const busy = () => Boolean(duel && duel.state === 'playing' && mine() && !mine()?.finished);
@@ -84,7 +89,9 @@ function renderBar() {
     + `<div class="duel-players">${players}</div>`
     + `<div class="duel-actions">`
     + (me && !me.finished ? `<button type="button" class="tool" data-duel="finish">${esc(t('duel.finish'))}</button>` : '')
-    + (over ? `<button type="button" class="tool" data-duel="result">${esc(t('duel.result'))}</button><button type="button" class="tool" data-duel="rematch">${esc(t('duel.rematch'))}</button>` : '')
+    + (over ? `<button type="button" class="tool" data-duel="result">${esc(t('duel.result'))}</button>` : '')
+    + (over && !duel.arena ? `<button type="button" class="tool" data-duel="rematch">${esc(t('duel.rematch'))}</button>` : '')
+    + (over && duel.arena ? `<button type="button" class="tool" data-duel="arena">${esc(t('arena.back'))}</button>` : '')
     + (me && me.finished ? `<button type="button" class="tool" data-duel="leave">${esc(t('duel.leave'))}</button>` : '')
     + `</div>`
     // the server's sentence when the duel does not change ratings, or counts less (server/duels/rated.py)
@@ -124,6 +131,22 @@ function apply(fresh) {
   }
   renderBar();
   if (fresh.state === 'over' && before.state !== 'over') showResult();
+  else myGameEnded();
+}
+
+/** The id of the arena's duel whose end of the player's own game the arena was asked about. */
+let askedArena = '';
+
+/** The player's own game in an arena's duel ended while the other plays on: the arena may have withdrawn them for
+not moving, which they are told at once (asked once a duel). */
+function myGameEnded() {
+  if (!duel || !duel.arena || duel.state !== 'playing' || !mine()?.finished || askedArena === duel.id) return;
+  const { id, arena } = duel;
+  askedArena = id;
+  arenas().then(async (a) => {
+    const after = await a.afterDuel(arena);
+    if (after.withdrawn && duel && duel.id === id && duel.state === 'playing') a.tellWithdrawn(arena);
+  }).catch(() => {});
 }
 
 /** One action in the player's game of the duel. @param {string} action @returns {Promise<T.Played>} */
@@ -156,7 +179,12 @@ export function start(fresh) {
   else if (manual(fresh) && mine() && !mine()?.finished) {
     say(`${t('duel.started', { name: theirs()?.name ?? '' })} ${t('duel.manual_flip.short')}`);
   } else say(t('duel.started', { name: theirs()?.name ?? '' }));
+  const arena = fresh.arena;
+  if (arena && fresh.state === 'playing' && mine() && !mine()?.finished) arenas().then((a) => a.atTable(arena));
 }
+
+/** The duel that started and is on its way to the table (``started``); '' when none is. */
+let coming = '';
 
 /** @param {string} id */
 export async function enterDuel(id) {
@@ -164,6 +192,8 @@ export async function enterDuel(id) {
     start(await duelApi.get(id));
   } catch (error) {
     refuse(error);
+  } finally {
+    if (coming === id) coming = '';
   }
 }
 
@@ -199,8 +229,16 @@ function confirmFinish() {
   /** @type {HTMLElement} */ (d.querySelector('[data-confirm-finish]')).focus();
 }
 
-function showResult() {
+/** Stops following the arena whose duel's result was shown (its end is said there). */
+let watched = () => {};
+
+async function showResult() {
   if (!duel || !duel.result) return;
+  const shown = duel;
+  // an arena's duel: the way back to the arena (its next pairing closes this), or into it again
+  const arena = shown.arena ? await (await arenas()).afterDuel(shown.arena) : null;
+  // a pairing put the next duel on the table meanwhile, or is putting it there
+  if (!duel || duel.id !== shown.id || !duel.result || coming) return;
   const result = duel.result;
   const seat = duel.seat ?? 0;
   const outcome = result.outcomes[seat];
@@ -219,18 +257,28 @@ function showResult() {
   const d = openDialog(`<form method="dialog" class="duel-result" data-outcome="${esc(outcome)}">
     <h2>${esc(t(`duel.outcome.${outcome}`))}</h2>
     <p>${esc(result.winner ? t('duel.winner', { name: result.winner }) : t('duel.draw'))}</p>
+    ${arena ? `<p class="arena-note" data-arena-note${arena.note ? '' : ' hidden'}>${esc(arena.note)}</p>` : ''}
     <table><thead><tr><th>${esc(t('duel.player'))}</th><th>${esc(t('duel.score'))}</th><th>${esc(t('duel.how'))}</th><th>${esc(t('duel.rating'))}</th></tr></thead><tbody>${rows}</tbody></table>
     ${duel.rating_note ? `<p class="note" data-duel-note>${esc(duel.rating_note)}</p>` : ''}
     ${provisionalNote}${noneTurned}
     <p class="note">${esc(t('duel.code', { code: duel.code || '' }))}</p>
     <div class="actions"><button value="leave">${esc(t('duel.leave'))}</button><button value="close">${esc(t('button.close'))}</button>
-    <button value="rematch" class="primary">${esc(t('duel.rematch'))}</button></div></form>`, {
+    ${arena ? `<button value="${arena.action}" class="primary">${esc(arena.label)}</button>`
+    : `<button value="rematch" class="primary">${esc(t('duel.rematch'))}</button>`}</div></form>`, {
     label: t('duel.result'),
     onClose: (value) => {
+      const stop = watched;
+      watched = () => {};
+      stop();
       if (value === 'leave') leaveDuel();
       if (value === 'rematch') rematch();
+      if (value === 'arena') backToArena();
+      if (value === 'rejoin' && shown.arena) arenas().then((a) => a.rejoin(String(shown.arena)));
     },
   });
+  if (shown.arena) d.dataset.arena = shown.arena; // the arena's next pairing closes it
+  const note = /** @type {HTMLElement | null} */ (d.querySelector('[data-arena-note]'));
+  if (shown.arena && note) watched = (await arenas()).watchEnd(shown.arena, note);
   /** @type {HTMLElement} */ (d.querySelector('table')).addEventListener('click', (event) => {
     const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('button[data-name]'));
     if (button) showPlayer(String(button.dataset.name)); // the result stays a click away: Result in the duel bar
@@ -248,9 +296,13 @@ async function rematch() {
   }
 }
 
+function backToArena() {
+  if (duel && duel.arena) { const id = duel.arena; arenas().then((a) => a.showArena(id)); }
+}
+
 const SOLO_KEYS = new Set(['n', 'r', 's', 'h']);
 /** @type {Record<string, () => void>} the duel bar's buttons, by their data-duel */
-const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: leaveDuel };
+const COMMANDS = { finish: confirmFinish, result: showResult, rematch, leave: leaveDuel, arena: backToArena };
 
 /** Wires the duel bar and the socket's duel frames: once, when this module first loads (below). */
 function wire() {
@@ -267,6 +319,7 @@ function wire() {
     duel.remaining_ms = frame.remaining_ms;
     receivedAt = performance.now();
     renderBar();
+    myGameEnded();
   });
   onView((view, previous) => { if (duel) pointAtFlip(duel, view, previous, watching()); });
   on('watch', (frame) => { if (duel && frame.duel === duel.id && watching()) setView(frame.view, { animate: false }); });
@@ -279,13 +332,17 @@ function wire() {
 }
 
 /**
- * A duel of the player's has started (the socket's duel_started, passed on by start.js): the table goes to it,
- * closing the dialog that was waiting for it.
+ * A duel of the player's has started (the socket's duel_started, passed on by start.js): the table goes to it
+ * with a sound, closing the dialog that was waiting for it: the table's, or an arena's (its page, its last duel's
+ * result), whose pairing this is.
  * @param {{ duel: string }} frame
  */
 export function started(frame) {
   if (duel && duel.id === frame.duel) return;
-  if (dialog().open && dialog().dataset.waiting === frame.duel) dialog().close('started');
+  const d = dialog();
+  if (d.open && (d.dataset.waiting === frame.duel || d.dataset.arena)) d.close('started');
+  playSound('start');
+  coming = frame.duel;
   enterDuel(frame.duel);
 }
 
