@@ -24,7 +24,7 @@ BOXES = """() => {
     card: box(document.querySelector('.tableau .card')),
     cards: [...document.querySelectorAll('.tableau .card')].map(box),
     bar: box(bar), scroll: bar.scrollHeight, client: bar.clientHeight,
-    controls: [...bar.querySelectorAll('button')].map(box),
+    controls: [...bar.querySelectorAll('button')].filter((el) => el.checkVisibility()).map(box),  // shown now
     tools: [...document.querySelectorAll('.toolbar .tool')].filter((el) => el.offsetParent).map(box),
     width: innerWidth, height: innerHeight,
   };
