@@ -180,13 +180,14 @@ def test_on_a_phone_on_its_side_nothing_runs_under_the_berserk_button(browser: B
         name = name_of(opener)
         arena = opener.request.post("/api/arenas", data={"suits": 1, "minutes": 3, "length": 15})
         assert arena.status == 201, arena.text()
-        assert opener.request.post(f"/api/arenas/{arena.json()['arena']['id']}/join").ok
 
-        # the phone's player joins from the page (as a newcomer does), and is paired with the opener
+        # the phone's player joins from the page (as a newcomer does), then the opener: they are paired
         open_arenas(page)
         listed = page.get_by_role("dialog", name="Arenas").locator("li", has_text=name)
         listed.get_by_role("button", name="Open").click()
         page.get_by_role("dialog", name="Arenas").get_by_role("button", name="Join").click()
+        expect(page.get_by_role("dialog", name="Arenas").get_by_role("button", name="Leave")).to_be_visible()
+        assert opener.request.post(f"/api/arenas/{arena.json()['arena']['id']}/join").ok
         berserk = page.locator("#arena-berserk")
         expect(berserk).to_be_visible(timeout=30_000)  # pairing takes a few seconds on a busy machine
         status = page.locator("#status")
