@@ -127,3 +127,24 @@ def test_practice_position_keeps_what_was_seen_and_reimagines_the_rest() -> None
         assert practice.hidden is not None and practice.stock is not None and real.hidden and real.stock
         unseen = Counter(card for cards in practice.hidden for card in cards) + Counter(practice.stock)
         assert unseen == Counter(card for cards in real.hidden for card in cards) + Counter(real.stock)
+
+
+def _step(at: int, before: float, after: float) -> reviewing.Step:
+    loss = max(0.0, 100 * (before - after))
+    return reviewing.Step(at, "1>2", "3>4", False, before, after, loss, move_accuracy(loss))
+
+
+def test_a_move_whose_chance_shows_no_change_is_never_among_the_costliest() -> None:
+    # Four moves lost something; two of them only below a whole percent: "3% -> 3%" and "4% -> 4%".
+    steps = [_step(0, 0.034, 0.026), _step(1, 0.50, 0.49), _step(2, 0.044, 0.036), _step(3, 0.30, 0.20)]
+    found = reviewing.summarize(steps)
+    assert found.costliest == (3, 1)
+    assert [step.costly for step in found.steps] == [False, True, False, True]
+    shown = [(reviewing.shown_percent(step.before), reviewing.shown_percent(step.after)) for step in found.steps]
+    assert all(before != after for (before, after), step in zip(shown, found.steps, strict=True) if step.costly)
+
+
+def test_a_game_whose_moves_lost_only_fractions_of_a_percent_has_no_costliest() -> None:
+    found = reviewing.summarize([_step(0, 0.034, 0.026), _step(1, 0.971, 0.966)])
+    assert found.costliest == ()
+    assert found.accuracy < 100  # the loss still counts in the accuracy

@@ -32,19 +32,32 @@ def _card_name(card: Card, lang: str) -> str:
 
 
 def move_words(
-    columns: Sequence[Sequence[Card]], source: int, count: int, target: int
+    columns: Sequence[Sequence[Card]],
+    source: int,
+    count: int,
+    target: int,
+    *,
+    family: str = "hint",
+    face_down: Sequence[int] | None = None,
 ) -> tuple[str, dict[str, int | str]]:
     """A move in words, as a message id and its fields: which cards go from which column onto what.
 
     ``columns`` are the face-up cards of each column (all a player sees), ``source`` and ``target``
     are numbered from 1. The message names the moved cards (one; two or more of one suit; or a
-    group of mixed suits) and the card they go onto, or the empty column.
+    group of mixed suits) and the card they go onto, or the empty column. ``family`` is the set of
+    sentences: a hint's (``hint``, "Move the ...") or a replay's (``replay``, "the ... from column 3
+    onto ..."). Given the columns' ``face_down`` counts, a column that shows only face-down
+    cards (table rule flip: manual) is said to be one, not an empty column: a replay's sentences have
+    words for it (``_down``).
 
     >>> from spider.text import message
     >>> table = [[Card.parse(c) for c in cards] for cards in (["Td", "9d"], ["Jd"])]
     >>> message_id, words = move_words(table, 1, 2, 2)
     >>> message(message_id, **words)
     'Move the 10 and 9 of diamonds from column 1 onto the jack of diamonds in column 2.'
+    >>> message_id, words = move_words(table, 1, 1, 2, family="replay")
+    >>> message(message_id, **words)
+    'the 9 of diamonds from column 1 onto the jack of diamonds in column 2'
     """
     moved = columns[source - 1][-count:]
     first, last = moved[0], moved[-1]
@@ -56,8 +69,9 @@ def move_words(
     shape = "mixed" if mixed else {1: "card", 2: "two"}.get(count, "run")
     onto = columns[target - 1]
     if not onto:
-        return f"hint.move.{shape}_empty", params
-    return f"hint.move.{shape}_onto", {**params, "onto": onto[-1].rank, "onto_suit": onto[-1].suit}
+        hidden = face_down is not None and face_down[target - 1] > 0
+        return f"{family}.move.{shape}_{'down' if hidden else 'empty'}", params
+    return f"{family}.move.{shape}_onto", {**params, "onto": onto[-1].rank, "onto_suit": onto[-1].suit}
 
 
 @lru_cache(maxsize=8192)

@@ -216,6 +216,10 @@ class View(Table):
     daily: bool
     """Whether the game in progress is its player's entry on a daily deal's board: left after a move, it goes
     on that board as lost (and in no results)."""
+    shareable: bool
+    """Whether "Share this deal" gives a link to the game's deal (``kinds.share_refusal``): not an exercise, a daily
+    deal (everyone's already: a link would only give its cards away), a ghost race still on, nor a game the server
+    never saw (offline)."""
     started_at: str
     seconds: Whole
     over: bool
@@ -291,6 +295,7 @@ def public_view(
     typed: bool = False,
     counts: bool = True,
     daily: bool = False,
+    shareable: bool = False,
     practice: Practising | None = None,
     drawn: Table | None = None,
     secret_until: str | None = None,
@@ -310,6 +315,7 @@ def public_view(
         "typed": typed,
         "counts": counts,
         "daily": daily,
+        "shareable": shareable,
         "started_at": iso_time(started_at),
         "seconds": int(seconds),
         "over": over,

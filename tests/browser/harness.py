@@ -82,7 +82,7 @@ class Server:
         self.process = None
 
 
-# A newcomer's first game is classic, with neither hints nor "no more moves" (settings.js). The tests play as a
+# A newcomer's first game is classic, with hints but without "no more moves" (settings.js). The tests play as a
 # player who turned both on, unless their own settings say otherwise; helps=False opens a newcomer's browser.
 HELPS_ON = """(() => { try {
   const saved = JSON.parse(localStorage.getItem('spider.settings') || '{}') || {};

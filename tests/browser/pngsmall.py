@@ -1,4 +1,5 @@
-"""Makes screenshots small: PNG decode, posterize each channel to 64 levels, re-encode with the best row filter.
+"""Makes screenshots small: PNG decode, posterize each channel to 64 levels, re-encode with the best row filter; and
+reads a screenshot's pixels, for a test that looks at what is drawn.
 
 Pure Python (zlib only), for the 8-bit RGB/RGBA non-interlaced PNGs that Chromium writes.
 """
@@ -65,19 +66,26 @@ def _filter(rows: list[bytearray], bpp: int) -> bytes:
     return bytes(out)
 
 
-def shrink(path: Path) -> None:
-    data = path.read_bytes()
+def pixels(data: bytes) -> list[bytearray] | None:
+    """A PNG's rows of RGB pixels, three bytes each (None for a PNG that is not 8-bit RGB or RGBA, or interlaced)."""
     chunks = _chunks(data)
     header = next(body for kind, body in chunks if kind == b"IHDR")
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
     if depth != 8 or colour not in (2, 6) or interlace:
-        return
+        return None
     bpp = 3 if colour == 2 else 4
     raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
     rows = _unfilter(raw, width, height, bpp)
     if bpp == 4:  # drop the alpha channel: screenshots are opaque
         rows = [bytearray(b for i, b in enumerate(row) if i % 4 != 3) for row in rows]
-        bpp, colour = 3, 2
+    return rows
+
+
+def shrink(path: Path) -> None:
+    rows = pixels(path.read_bytes())
+    if rows is None:
+        return
+    width, height, bpp, colour = len(rows[0]) // 3, len(rows), 3, 2
     table = bytes(min(255, (v + 2) & ~3) for v in range(256))
     rows = [bytearray(row.translate(table)) for row in rows]
     body = zlib.compress(_filter(rows, bpp), 9)

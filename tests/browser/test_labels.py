@@ -1,6 +1,7 @@
-"""Labels that tell the truth, and helps as the seed products give them: a newcomer's classic game offers
-neither hints nor "no more moves"; the patience preset sends a tapped card to its best column; a typed code
-is not a "random deal"; an offline game offers no "Share this deal"; "counts as a loss" only when it does."""
+"""Labels that tell the truth, and helps as the seed products give them: a newcomer's first game offers hints
+(as Microsoft's Spider does) but not "no more moves"; the patience preset sends a tapped card to its best column;
+a typed code is not a "random deal"; an offline game offers no "Share this deal"; "counts as a loss" only when
+it does."""
 
 from __future__ import annotations
 
@@ -19,25 +20,35 @@ ENGINE = Path(__file__).resolve().parents[2] / "src" / "spider" / "web" / "pyodi
 STARTING = 120_000  # ms: Pyodide starts in a few seconds, more on a busy machine
 
 
-def test_a_newcomers_classic_game_has_neither_hints_nor_no_more_moves(browser: Browser, server: Server) -> None:
+def test_a_newcomers_first_game_offers_hints_until_a_preset_says_not(browser: Browser, server: Server) -> None:
     context = open_context(browser, server, helps=False)  # a browser that never saw the page
     try:
         page = context.new_page()
         open_table(page)
-        expect(page.locator("[data-command='hint']")).to_be_hidden()
-        page.keyboard.press("h")
-        expect(page.locator(".card.hinted")).to_have_count(0)
+        hint = page.locator("[data-command='hint']")
+        expect(hint).to_be_visible()
+        view = current(page)
+        expected = page.request.get(f"/api/games/{view['id']}/hint").json()["text"]
+        hint.click()
+        expect(page.locator("#status")).to_contain_text(expected)  # the server's hint, not "Hints are switched off"
         page.get_by_role("button", name="Settings").click()
         dialog = page.locator("dialog[open]")
-        expect(dialog.get_by_label("Preset")).to_have_value("classic")
-        expect(dialog.locator('[data-setting="hints"]')).not_to_be_checked()
+        expect(dialog.get_by_label("Preset")).to_have_value("classic")  # the classic table rules ...
+        expect(dialog.locator('[data-setting="hints"]')).to_be_checked()  # ... with the Hint button
         expect(dialog.locator('[data-setting="stuck"]')).not_to_be_checked()
         expect(dialog.locator('[data-setting="oneTap"]')).not_to_be_checked()
-        # the rules page says the same of classic
+        dialog.get_by_label("Preset").select_option("casual")
+        dialog.get_by_label("Preset").select_option("classic")  # choosing classic's product: no hints
+        expect(dialog.locator('[data-setting="hints"]')).not_to_be_checked()
+        dialog.get_by_role("button", name="Close").click()
+        expect(hint).to_be_hidden()
+        # the rules page says the same of the first game and of classic
         rules = context.new_page()
         rules.goto("/static/rules/en.html")
-        said = 'classic (the usual rules, with neither hints nor "no more moves"'
-        expect(rules.locator("body")).to_contain_text(said)
+        first = "Your first game is played under the classic rules with hints"
+        classic = 'classic (the usual rules, with neither hints nor "no more moves"'
+        expect(rules.locator("body")).to_contain_text(first)
+        expect(rules.locator("body")).to_contain_text(classic)
     finally:
         context.close()
 

@@ -114,7 +114,9 @@ def test_a_flagged_daily_entry_goes_from_the_board_to_the_moderation_view_and_ba
         flagged.locator("button[data-replay]").first.click()
         viewer = warden.locator("dialog.viewer")
         expect(viewer).to_be_visible()
+        expect(warden.locator("#dialog")).to_be_hidden()  # the viewer in the moderation view's place
         viewer.press("Escape")
+        expect(flagged).to_be_visible()  # and back to it
         flagged.locator("button[data-clear]").click()
         expect(warden.locator("#dialog [data-none]")).to_have_text("No flagged result is waiting for a moderator.")
         expect(warden.locator("#dialog .moderation-log tbody tr").first).to_contain_text("result cleared")

@@ -99,12 +99,23 @@ def test_tap_a_card_then_tap_a_column(browser: Browser, server: Server) -> None:
     moved = shown(view, source)[-count:]
     open_table(page)
     group_cards(page, source, count).tap(position={"x": 8, "y": 5})
+    expect(page.locator("#status")).to_have_text("Now tap the column where they should go.")
     expect(group_cards(page, source, count)).to_have_class(re.compile(r"\bselected\b"))
     expect(column(page, target)).to_have_class(re.compile(r"(^|\s)target(\s|$)"))
     column(page, target).locator(".card").last.tap()
     expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
     assert cards(page, target)[-count:] == moved
     context.close()
+
+
+def test_a_click_is_asked_for_a_click_not_a_tap(page: Page) -> None:
+    view = play_until(page, new_game(page, 1), lambda v: group_with_target(v) is not None)
+    source, count, target = group_with_target(view)  # type: ignore[misc]
+    open_table(page)
+    group_cards(page, source, count).click(position={"x": 8, "y": 5})
+    expect(page.locator("#status")).to_have_text("Now click the column where they should go.")
+    column(page, target).locator(".card").last.click()
+    expect(page.locator("[data-moves]")).to_have_text(str(view["moves"] + 1))
 
 
 def test_keyboard_plays_moves_undo_redo_and_deal(page: Page) -> None:

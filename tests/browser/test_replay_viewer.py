@@ -1,21 +1,27 @@
 """The replay viewer in a real browser: a finished game opened by its link at a move, stepped with buttons,
 the slider and keys, played and paused, its record downloaded; a duel's two tables side by side; a record
-file opened; the winning line played through it; Hebrew and a phone."""
+file opened; the winning line played through it; Hebrew and a phone. It takes the place of the dialog it was
+opened from (the statistics, the daily board), which comes back when it closes; it draws the stock and the
+completed runs; its steps name the cards moved; its corners on a phone are as large as the table's; in Hebrew
+Play points the way the slider runs."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from spider.server.solving.deal_pool import Pool
 from tests.browser.access import in_language, summary, violations
 from tests.browser.harness import Server, open_context
+from tests.browser.pngsmall import pixels
 from tests.browser.table import View, act, confirm_giving_up, new_game, open_table, solve
+from tests.browser.test_daily import open_daily_from_menu
 
 RECORDS = Path(__file__).parents[1] / "data" / "records"
 VERIFIED = "SP1-S1C-AAAAAABAAAAAAB"
+WON = "won-1-suit.txt"  # SP1-S1C-AAAAAAD won in 100 actions: deals at 8, 17, 26, 29 and 34, the first run at 36
 
 
 def finished(page: Page, actions: list[str]) -> View:
@@ -26,6 +32,27 @@ def finished(page: Page, actions: list[str]) -> View:
     assert response.ok, response.text()
     ended: View = response.json()
     return ended
+
+
+def open_record(page: Page, name: str) -> Locator:
+    """Opens a record file from the statistics (the More menu's on a phone), as a player does: the viewer."""
+    toolbar = page.locator('.toolbar [data-command="stats"]')
+    if toolbar.is_visible():
+        toolbar.click()
+    else:
+        page.click('[data-menu="more"]')
+        page.click('#more-menu [data-item="stats"]')
+    with page.expect_file_chooser() as choosing:
+        page.locator("#dialog [data-open-record]").click()  # its name in the page's language
+    choosing.value.set_files(str(RECORDS / name))
+    viewer = page.locator("dialog.viewer[open]")
+    expect(viewer.locator(".viewer-column")).to_have_count(10)
+    return viewer
+
+
+def seek(viewer: Locator, step: int) -> None:
+    viewer.get_by_role("slider", name="Action").fill(str(step))
+    expect(viewer.get_by_role("slider", name="Action")).to_have_value(str(step))
 
 
 def test_a_link_opens_a_finished_game_at_a_move_and_the_keys_step_it(page: Page) -> None:
@@ -130,3 +157,147 @@ def test_hebrew_on_a_phone(browser: Browser, server: Server) -> None:
     page.keyboard.press("ArrowRight")  # right to left: the right arrow goes back
     expect(viewer.locator(".viewer-step")).to_have_text("החלוקה הפותחת. פעולות בהמשך: 1.")
     context.close()
+
+
+def test_opened_from_the_statistics_it_takes_their_place_and_closing_it_goes_back(page: Page) -> None:
+    finished(page, ["d"])
+    open_table(page)
+    page.locator('[data-command="stats"]').first.click()
+    stats = page.locator("#dialog")
+    replay = stats.locator(".history tbody tr").first.get_by_role("button", name="Replay")
+    replay.click()
+    viewer = page.locator("dialog.viewer[open]")
+    expect(viewer.locator(".viewer-step")).to_have_text("The opening deal. Actions to come: 1.")
+    expect(stats).to_be_hidden()  # the viewer alone, not piled on the statistics
+    expect(page.locator("dialog:visible")).to_have_count(1)
+    # a record opened from the viewer replaces it; the statistics still wait behind
+    viewer.locator('[data-viewer="file"]').set_input_files(str(RECORDS / WON))
+    expect(viewer.locator("h2")).to_have_text("Replay of SP1-S1C-AAAAAAD")
+    expect(page.locator("dialog:visible")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog.viewer")).to_have_count(0)
+    expect(stats.locator(".history tbody tr")).to_have_count(1)  # the statistics as the player left them
+    expect(stats).to_be_visible()
+    expect(replay).to_be_focused()  # on the button that opened the first viewer
+
+
+def test_a_daily_boards_replay_opens_in_the_boards_place_without_loading_the_page(page: Page) -> None:
+    ended = finished(page, ["d", "d"])
+    # a past day's board links each finished game; today's links none, so its answer is given one here
+    entry = {"place": 1, "name": "Ana", "value": ended["score"], "won": False, "score": ended["score"], "moves": 2,
+             "seconds": 30, "helped": False, "game": ended["id"], "friend": False, "you": False}
+
+    def board(route: Route) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "entries": [entry], "you": None})
+
+    page.route(re.compile(r"/api/daily/\d{4}-\d\d-\d\d/\d+(\?.*)?$"), board)
+    open_table(page)
+    open_daily_from_menu(page)
+    daily = page.locator("#dialog")
+    page.evaluate("window.notLoadedAgain = true")
+    daily.locator(".daily-board-table").get_by_role("link", name="Replay").click()
+    viewer = page.locator("dialog.viewer[open]")
+    expect(viewer.locator(".viewer-step")).to_have_text("The opening deal. Actions to come: 2.")
+    expect(daily).to_be_hidden()
+    assert page.evaluate("window.notLoadedAgain") is True
+    viewer.get_by_role("button", name="Close the replay").click()
+    expect(daily.locator(".daily-board-table")).to_be_visible()
+
+
+def test_the_stock_and_the_runs_are_drawn_and_change_at_a_deal_and_a_run(page: Page) -> None:
+    open_table(page)
+    viewer = open_record(page, WON)
+    stock, runs = viewer.locator(".viewer-top .stock"), viewer.locator(".viewer-top .run")
+    expect(runs).to_have_count(8)
+    seek(viewer, 7)
+    expect(stock.locator(".stock-cards i")).to_have_count(5)
+    expect(stock.locator(".stock-count")).to_have_text("5")
+    seek(viewer, 8)
+    expect(viewer.locator(".viewer-step")).to_contain_text("Action 8 of 100: a deal from the stock.")
+    expect(stock.locator(".stock-cards i")).to_have_count(4)
+    expect(stock.locator(".stock-count")).to_have_text("4")
+    seek(viewer, 35)
+    expect(viewer.locator(".run[data-run]")).to_have_count(0)
+    expect(stock.locator(".stock-cards i")).to_have_count(0)  # the last deal was at 34
+    seek(viewer, 36)
+    expect(viewer.locator(".run[data-run]")).to_have_count(1)
+    expect(runs.first).to_have_text("♠")
+    expect(runs.first).to_have_attribute("aria-label", "Run slot 1: spades")
+    viewer.get_by_role("button", name="To the end").click()
+    expect(viewer.locator('.run[data-run="s"]')).to_have_count(8)
+    expect(viewer.locator(".viewer-column .card")).to_have_count(0)
+
+
+def test_a_step_names_the_cards_it_moves_as_the_table_shows_them(page: Page) -> None:
+    view = act(page, new_game(page, 1, code="SP1-S1C-AAAAAAD"), "1>8")
+    ended = page.request.post(f"/api/games/{view['id']}/resign").json()
+    page.goto(f"/?replay={ended['id']}&move=0")
+    viewer = page.locator("dialog.viewer[open]")
+    columns = viewer.locator(".viewer-column")
+    # before the move: the 2 of spades ends column 1, the 3 of spades column 8
+    expect(columns.nth(0).locator(".card").last).to_have_attribute("data-card", "2s")
+    expect(columns.nth(7).locator(".card").last).to_have_attribute("data-card", "3s")
+    page.keyboard.press("ArrowRight")
+    expect(viewer.locator(".viewer-step")).to_have_text(
+        "Action 1 of 1: the 2 of spades from column 1 onto the 3 of spades in column 8."
+    )
+    expect(columns.nth(7).locator(".card").last).to_have_attribute("data-card", "2s")
+    in_language(page, "pl")
+    page.goto(f"/?replay={ended['id']}&move=1")
+    expect(page.locator("dialog.viewer[open] .viewer-step")).to_have_text(
+        "Ruch 1 z 1: przeniesienie dwójki pik z kolumny 1 na trójkę pik w kolumnie 8."
+    )
+
+
+RANK_CLEAR = """viewer => [...viewer.querySelectorAll('.viewer-column')].every((column) => {
+  const cards = [...column.querySelectorAll('.card:not(.down)')];
+  const rankBottom = (card) => card.querySelector('.corner b').getBoundingClientRect().bottom;
+  const top = (card) => card.getBoundingClientRect().top;
+  return cards.every((card, i) => i === cards.length - 1 || rankBottom(card) <= top(cards[i + 1]) + 0.5);
+})"""
+
+
+def test_on_a_phone_the_viewers_corners_are_as_large_as_the_tables(browser: Browser, server: Server) -> None:
+    context = open_context(browser, server, viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    open_table(page)
+    table_rank = page.locator("#tableau .card:not(.down) .corner b").first.bounding_box()
+    table_suit = page.locator("#tableau .card:not(.down) .corner i").first.bounding_box()
+    viewer = open_record(page, WON)
+    seek(viewer, 40)  # long columns: nine face-up cards in column 2, sixteen in column 8
+    rank = viewer.locator(".card:not(.down) .corner b").first.bounding_box()
+    suit = viewer.locator(".card:not(.down) .corner i").first.bounding_box()
+    assert table_rank and table_suit and rank and suit
+    assert table_rank["height"] >= 11  # the table's own floor (layout.js), so the comparison means something
+    assert rank["height"] >= table_rank["height"] and suit["height"] >= table_suit["height"], (rank, table_rank)
+    assert viewer.evaluate(RANK_CLEAR)  # every rank clear of the card below it
+    table = viewer.locator(".viewer-table").bounding_box()
+    assert table and table["x"] >= 0 and table["x"] + table["width"] <= 360
+    context.close()
+
+
+def glyph_points(button: Locator) -> str:
+    """Which way a triangle on a button points, as drawn: its ink is heavier on the side of its base."""
+    rows = pixels(button.screenshot())
+    assert rows is not None
+    ink = [(x, y) for y, row in enumerate(rows[3:-3]) for x in range(3, len(row) // 3 - 3)
+           if sum(row[3 * x:3 * x + 3]) / 3 > 200]
+    assert len(ink) > 20, "no glyph drawn"
+    xs = [x for x, _ in ink]
+    middle, centroid = (min(xs) + max(xs)) / 2, sum(xs) / len(xs)
+    return "right" if centroid < middle else "left"
+
+
+def test_play_points_the_way_the_slider_runs_in_english_and_hebrew(page: Page) -> None:
+    for lang, end in (("en", "right"), ("he", "left")):
+        in_language(page, lang)
+        viewer = open_record(page, WON)
+        slider = viewer.locator('[data-viewer="seek"]')
+        box = slider.bounding_box()
+        assert box
+        page.mouse.click(box["x"] + (3 if end == "left" else box["width"] - 3), box["y"] + box["height"] / 2)
+        expect(slider).to_have_value("100")  # the end of the game lies on this side
+        viewer.locator('[data-viewer="first"]').click()
+        assert glyph_points(viewer.locator('[data-viewer="play"]')) == end
+        page.keyboard.press("Escape")

@@ -23,16 +23,16 @@ from spider.terminal import kept as kept_module
 from spider.terminal.kept import KeptGame, keep, read
 from tests.engine.test_terminal import (
     CODE,
-    GIVE_UP,
     drive,
     move_by_keys,
     played,
     read_until,
+    read_until_exit,
     said,
     table_of,
     table_shown,
 )
-from tests.engine.test_terminal_language import ONE_MOVE_FROM_A_WIN
+from tests.engine.test_terminal_language import ONE_MOVE_FROM_A_WIN, screen_text
 
 
 class Time:
@@ -93,6 +93,39 @@ def test_declining_the_offer_gives_the_kept_game_up(tmp_path: Path) -> None:
         assert not kept_at.exists()
 
     drive(app, decline)
+
+
+def test_the_offer_shows_which_answer_enter_gives_and_the_arrows_stop_at_the_edge(tmp_path: Path) -> None:
+    """The new player's keys in Polish (issue 54): Right then Enter, from "Graj dalej", went on to a fresh game."""
+    kept_at = tmp_path / "kept.json"
+    keep(kept_at, KeptGame.of(played("2>7"), ["2>7"], 3.0))
+    app = SpiderApp(Game.from_code("SP1-S1C-AAAAAAB"), lang="pl", kept_at=kept_at)
+
+    async def right_then_enter(pilot: Pilot[int]) -> None:
+        shown = screen_text(app)
+        assert "⏎ Graj dalej" in shown and "⏎ Nowa partia" not in shown  # Enter's answer is marked
+        await pilot.press("right")  # nothing further right: the mark stays
+        assert "⏎ Graj dalej" in screen_text(app)
+        await pilot.press("left")
+        shown = screen_text(app)
+        assert "⏎ Nowa partia" in shown and "⏎ Graj dalej" not in shown
+        await pilot.press("right", "right", "enter")
+        assert app.game.code == CODE and app.game.moves == 1
+
+    drive(app, right_then_enter)
+
+
+def test_escape_from_the_offer_gives_nothing_up(tmp_path: Path) -> None:
+    kept_at = tmp_path / "kept.json"
+    keep(kept_at, KeptGame.of(played("2>7"), ["2>7"], 3.0))
+    app = SpiderApp(Game.from_code("SP1-S1C-AAAAAAB"), kept_at=kept_at)
+
+    async def escape(pilot: Pilot[int]) -> None:
+        await pilot.press("escape")
+        assert not app.screen.query("#leave")
+        assert app.game.code == CODE and app.game.moves == 1 and read(kept_at) is not None
+
+    drive(app, escape)
 
 
 def test_a_won_game_and_a_game_given_up_are_not_kept(tmp_path: Path) -> None:
@@ -184,7 +217,7 @@ def test_spider_play_keeps_the_game_in_the_users_data_folder_and_offers_it_next_
                 if key:
                     os.write(screen, key)
                 shown += read_until(screen, wanted)
-            assert game.wait(GIVE_UP) == 0
+            read_until_exit(screen, game)
         os.close(screen)
         return shown
 

@@ -70,3 +70,23 @@ def test_a_move_in_words_names_one_card_a_run_a_mixed_group_and_an_empty_column(
         "Move the 3 cards from the 9 of spades to the 7 of spades out of column 2 into the empty column 3."
     )
     assert words(2, 3, 3, "pl") == "Przenieś 3 karty od dziewiątki pik do siódemki pik z kolumny 2 do pustej kolumny 3."
+
+
+def test_a_replay_names_a_move_onto_a_card_an_empty_column_or_face_down_cards() -> None:
+    # a replay's sentence says what happened, as a part of "Action 5 of 10: ..."; with the columns' face-down
+    # counts, a column that shows only face-down cards (manual flip) is not called empty
+    table = [cards_of(text) for text in ("Kd", "9s8h7s", "", "", "Qc")]
+    face_down = [0, 2, 0, 3, 1]
+
+    def words(source: int, count: int, target: int, lang: str = "en") -> str:
+        message_id, params = move_words(table, source, count, target, family="replay", face_down=face_down)
+        return message(message_id, lang, **params)
+
+    assert words(1, 1, 3) == "the king of diamonds from column 1 into the empty column 3"
+    assert words(1, 1, 4) == "the king of diamonds from column 1 onto the face-down cards of column 4"
+    assert words(2, 1, 4, "nl") == "de schoppen 7 van kolom 2 op de dichte kaarten in kolom 4 gelegd"
+    assert words(2, 3, 3, "he") == "העברת 3 הקלפים מה־9 עלה עד ה־7 עלה מעמודה 2 אל עמודה 3 הריקה"
+    assert words(2, 1, 5, "pt") == "o 7 de espadas da pilha 2 para cima da dama de paus da pilha 5"
+    assert words(2, 2, 5, "pl") == (
+        "przeniesienie 2 kart od ósemki kier do siódemki pik z kolumny 2 na damę trefl w kolumnie 5"
+    )

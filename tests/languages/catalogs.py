@@ -16,7 +16,7 @@ GLOSSARIES = ENGINE / "glossary"
 RULES = SOURCE / "web" / "rules"
 TRANSLATIONS = ("he", "pl", "nl", "pt")
 LANGUAGES = ("en", *TRANSLATIONS)
-PAGE_METADATA = ("lang", "dir")  # the page catalog's own settings, not texts
+PAGE_METADATA = ("lang", "dir", "first_day")  # the page catalog's own settings, not texts
 
 
 @cache

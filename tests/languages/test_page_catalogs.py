@@ -7,6 +7,7 @@ import re
 
 import pytest
 from babel import Locale
+from babel.core import get_global
 
 from tests.languages.catalogs import LANGUAGES, PAGE_METADATA, TRANSLATIONS, forms, page, page_fields
 
@@ -66,6 +67,18 @@ def test_each_page_catalog_names_its_language_and_direction() -> None:
     assert {lang: (page(lang)["lang"], page(lang)["dir"]) for lang in LANGUAGES} == {
         "en": ("en", "ltr"), "he": ("he", "rtl"), "pl": ("pl", "ltr"), "nl": ("nl", "ltr"), "pt": ("pt-PT", "ltr"),
     }
+
+
+def test_each_page_catalog_starts_the_week_on_cldrs_first_day_for_its_language() -> None:
+    # the page's calendars ask Intl for the reader's region first; a browser without week information takes this
+    def first_day(tag: str) -> str:
+        likely: dict[str, str] = get_global("likely_subtags")
+        locale = Locale.parse(likely.get(tag.replace("-", "_"), tag.replace("-", "_")))
+        return ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[locale.first_week_day]
+
+    written = {lang: page(lang)["first_day"] for lang in LANGUAGES}
+    assert written == {lang: first_day(page(lang)["lang"]) for lang in LANGUAGES}
+    assert page("he")["first_day"] == "sun" and page("pl")["first_day"] == "mon"
 
 
 def test_european_portuguese_plurals_are_not_brazils() -> None:

@@ -1,4 +1,6 @@
-"""The rules-and-help page of each language: its language and direction, and the facts of the English page."""
+"""The rules-and-help page of each language: its language and direction, the facts of the English page, a
+section for every feature under the same anchors in every language, naming the buttons as the page does, and
+an existing section for every "How it works" link of the page's screens."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.languages.catalogs import LANGUAGES, RULES, TRANSLATIONS, page
+from tests.languages.catalogs import LANGUAGES, PAGE, RULES, TRANSLATIONS, engine, page
 
 
 class _Page(HTMLParser):
@@ -17,6 +19,7 @@ class _Page(HTMLParser):
         super().__init__()
         self.html: dict[str, str | None] = {}
         self.headings = 0
+        self.anchors: list[str | None] = []  # each section heading's id, in order
         self.keys: list[str] = []
         self.text: list[str] = []
         self._open: list[str] = []
@@ -25,6 +28,8 @@ class _Page(HTMLParser):
         if tag == "html":
             self.html = dict(attrs)
         self.headings += tag == "h2"
+        if tag == "h2":
+            self.anchors.append(dict(attrs).get("id"))
         self._open.append(tag)
 
     def handle_endtag(self, tag: str) -> None:
@@ -46,6 +51,14 @@ def read(lang: str) -> _Page:
 
 def words(lang: str) -> str:
     return re.sub(r"\s+", " ", " ".join(read(lang).text))
+
+
+def section_text(lang: str, anchor: str) -> str:
+    """The words of the section under <h2 id=anchor>, to the next section, tags left out, case folded."""
+    source = (RULES / f"{lang}.html").read_text(encoding="utf-8")
+    start = source.index(f'<h2 id="{anchor}">')
+    end = source.find("<h2", start + 1)
+    return re.sub(r"<[^>]+>|\s+", " ", source[start : end if end > 0 else None]).casefold()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -83,8 +96,7 @@ def test_the_keyboard_table_names_the_space_bar_as_the_page_does(lang: str) -> N
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_duels_section_tells_of_the_lobby_clock_ratings_computer_and_manual_flip(lang: str) -> None:
-    source = (RULES / f"{lang}.html").read_text(encoding="utf-8")
-    section = re.sub(r"<[^>]+>|\s+", " ", source[source.rindex("<h2>") :]).casefold()
+    section = section_text(lang, "duels")
     assert page(lang)["button.duels"].casefold() in section  # the lobby's button
     assert {"3", "5", "10", "15"} <= set(re.findall(r"\d+", section))  # the clock's choices
     assert "1500" in section and "glicko-2" in section  # ratings
@@ -107,3 +119,68 @@ def test_no_sentence_of_the_english_page_is_left(lang: str) -> None:
     english = [part.strip() for part in re.split(r"[.:;]", words("en")) if len(part.split()) >= 4]
     text = words(lang)
     assert [part for part in english if part in text] == []
+
+
+FEATURES: dict[str, tuple[str, ...]] = {
+    "practice": ("button.practice",),
+    "daily": ("daily.menu", "daily.board.friends", "daily.board.helped", "daily.board.replay", "daily.calendar"),
+    "review": ("review.button", "review.try", "button.analyse", "analysis.back", "analysis.line", "button.giveup"),
+    "replays": ("history.replay", "viewer.play", "viewer.link", "viewer.download", "viewer.open"),
+    "meter": ("settings.meter",),
+    "offline": ("settings.offline", "offline.play", "offline.badge", "offline.back", "stats.offline"),
+    "duels": ("button.duels", "duel.finish", "duel.rematch"),
+    "arenas": ("arena.button", "arena.join", "arena.berserk", "arena.leave"),
+    "ghosts": ("ghost.race", "ghost.race_mine"),
+    "leaderboards": ("boards.open", "boards.tab.ratings", "boards.tab.scores", "boards.tab.streaks",
+                     "boards.friends_only"),
+    "accounts": ("account.menu", "account.keep", "account.sign_in", "account.export", "account.delete"),
+    "fair-play": (),
+}
+"""Each feature's section of the rules pages, and the page's words (buttons, settings, marks) it names."""
+
+
+def test_every_section_of_the_english_page_has_an_anchor_and_every_feature_a_section() -> None:
+    anchors = read("en").anchors
+    assert None not in anchors and len(set(anchors)) == len(anchors)
+    assert [feature for feature in FEATURES if feature not in anchors] == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_a_rules_page_has_the_english_pages_anchors_in_its_order(lang: str) -> None:
+    assert read(lang).anchors == read("en").anchors
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_features_section_names_its_buttons_as_the_page_does(lang: str) -> None:
+    """A player who reads "Daily deal" in the help finds a button "Daily deal"; a setting is named by its label
+    up to its colon ("Win-chance meter: your chance ..." is the setting "Win-chance meter")."""
+    missing = []
+    for feature, ids in FEATURES.items():
+        text = section_text(lang, feature)
+        for name in [page(lang)[key].split(":")[0] for key in ids]:
+            if re.sub(r"\s+", " ", name).casefold() not in text:
+                missing.append((feature, name))
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_fair_play_section_quotes_what_a_player_whose_result_is_checked_reads(lang: str) -> None:
+    assert engine(lang)["moderation.checking"].casefold() in section_text(lang, "fair-play")
+
+
+SCRIPTS = PAGE.parent / "js"
+HELP_CALL = re.compile(r"""helpLink\(\s*['"]([\w-]+)['"]""")
+
+
+def linked_sections() -> set[str]:
+    """The sections the page's screens link to: every helpLink('anchor') in its scripts."""
+    return {name for script in SCRIPTS.rglob("*.js") for name in HELP_CALL.findall(script.read_text(encoding="utf-8"))}
+
+
+def test_the_pages_screens_link_to_the_help_of_each_feature() -> None:
+    assert set(FEATURES) <= linked_sections()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_help_link_of_the_page_leads_to_a_section_of_the_rules_page(lang: str) -> None:
+    assert sorted(linked_sections() - set(read(lang).anchors)) == []

@@ -125,6 +125,22 @@ def test_the_code_stays_hidden_in_every_answer_while_the_day_lasts(app: TestClie
     assert over["code"] is None and over["secret_until"] == f"{TOMORROW}T00:00:00Z"
 
 
+def test_the_view_offers_share_only_where_the_server_gives_a_link(app: TestClient, clock: Clock) -> None:
+    ordinary = new_game(app, suits=1)
+    assert ordinary["shareable"] and app.post(f"/api/games/{ordinary['id']}/share").status_code == 201
+    view = daily(app)
+    playing = act(app, view["id"], line_of(app)[0])["view"]
+    over = app.post(f"/api/games/{view['id']}/resign").json()
+    again = app.post(f"/api/games/{view['id']}/restart").json()  # the day's deal again, off the board
+    clock.now += 86400  # the next day: its deal is public, and still everyone's
+    past = app.get(f"/api/games/{view['id']}").json()
+    assert over["code"] is None and past["code"] is not None
+    for shown in (view, playing, over, again, past):
+        assert shown["shareable"] is False
+        refused = app.post(f"/api/games/{shown['id']}/share")
+        assert refused.status_code == 409 and refused.json()["message_id"] == "server.daily_share"
+
+
 def test_tomorrows_deal_cannot_be_had_and_comes_from_the_servers_secret(
     make_client: Callable[..., TestClient], clock: Clock
 ) -> None:

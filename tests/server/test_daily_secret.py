@@ -134,7 +134,9 @@ def test_a_throwaway_cannot_open_a_racers_deal_while_the_race_goes_on(
     started = race(racer)
     link = racer.post(f"/api/games/{started['game']}/share")
     assert "over" in refused(link, "server.race_share")
+    assert racer.get(f"/api/games/{started['game']}").json()["shareable"] is False  # the page offers no Share
     new_game(racer)  # a new game leaves the race's: the race is over, and its deal may be shared
+    assert racer.get(f"/api/games/{started['game']}").json()["shareable"] is True
     assert racer.post(f"/api/games/{started['game']}/share").status_code == 201
 
 

@@ -127,6 +127,18 @@ def test_the_page_sends_a_record_and_gets_its_positions(client: TestClient) -> N
     assert line["games"][0]["positions"][1] == Game.replay("SP1-S1C-AAAAAAD", None, ["d"]).position(public=True)
 
 
+def test_each_move_is_named_in_the_readers_language_by_the_cards_seen_before_it(client: TestClient) -> None:
+    # the opening of SP1-S1C-AAAAAAD shows a 2 of spades at the end of column 1 and a 3 of spades at column 8's
+    body = {"code": "SP1-S1C-AAAAAAD", "actions": ["1>8", "d", "u"]}
+    (english,) = client.post("/api/records/positions", json=body).json()["games"]
+    assert english["words"] == ["the 2 of spades from column 1 onto the 3 of spades in column 8", None, None]
+    polish = client.post("/api/records/positions", json=body, headers={"Accept-Language": "pl"}).json()["games"][0]
+    assert polish["words"][0] == "przeniesienie dwójki pik z kolumny 1 na trójkę pik w kolumnie 8"
+    # the move turned up column 1's king of spades: the next position shows it, the words name only what was face up
+    assert english["positions"][1].split()[1].split("/")[0] == "4|Ks"
+    assert "king" not in english["words"][0] and "króla" not in polish["words"][0]
+
+
 def test_a_bad_record_is_refused_naming_its_line(client: TestClient) -> None:
     text = "Spider game record 1\nCode: SP1-S1C-AAAAAAD\n\n1. d\n2. 1>2\n"
     refused = client.post("/api/records/positions", json={"record": text}, headers={"accept-language": "nl"})

@@ -12,7 +12,8 @@ A move's *loss* is how many points of win chance it gave away (before less after
 master would have made the same action). Its *accuracy* is lichess's curve over that loss,
 ``103.1668 * exp(-0.04354 * loss) - 3.1669`` clamped to 0..100 (a loss of 0 points is 100, of 10 points
 about 64, of 30 points about 25), and the game's accuracy is the mean of its moves' accuracies. The three
-moves with the largest losses (if any lost anything) are the costliest.
+moves with the largest losses are the costliest, of those that lost something a player sees: a move whose
+chances before and after round to the same whole percent is never one of them.
 
 Master's choice comes from :class:`~spider.players.Player` at master's strength but on a budget that fits
 a whole review into :data:`REVIEW_SECONDS`: fewer guesses (:data:`REVIEW_LEVEL`) and the time an action
@@ -262,13 +263,31 @@ def review_chunk(
     return steps, time.process_time() - began
 
 
+def shown_percent(chance: float) -> int:
+    """A chance as the page shows it: whole percent, halves rounded up (as ``Intl.NumberFormat`` does).
+
+    >>> shown_percent(0.034), shown_percent(0.035), shown_percent(0.97)
+    (3, 4, 97)
+    """
+    return math.floor(100 * chance + 0.5)
+
+
 def summarize(steps: Sequence[Step]) -> Review:
-    """The review of the steps: the game's accuracy, and the costliest steps marked."""
+    """The review of the steps: the game's accuracy, and the costliest steps marked.
+
+    A step is among the costliest only if it lost something that shows: its chances before and after, as the
+    page rounds them, differ ("3% -> 3%" would read as a contradiction beside "costliest").
+    """
     order = sorted(range(len(steps)), key=lambda index: (-steps[index].loss, index))
-    costliest = tuple(index for index in order[:COSTLIEST] if steps[index].loss > 0)
+    costly = [index for index in order if steps[index].loss > 0 and _visible(steps[index])]
+    costliest = tuple(costly[:COSTLIEST])
     marked = tuple(replace(step, costly=index in costliest) for index, step in enumerate(steps))
     accuracy = sum(step.accuracy for step in steps) / len(steps) if steps else 100.0
     return Review(marked, accuracy, costliest)
+
+
+def _visible(step: Step) -> bool:
+    return shown_percent(step.before) != shown_percent(step.after)
 
 
 def practice_position(

@@ -26,8 +26,9 @@ from pathlib import Path
 
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from spider.actions import COLUMNS, Flip, Move
 from spider.cards import RUNS_TO_WIN, SUIT_COUNTS
@@ -40,6 +41,7 @@ from spider.terminal import kept
 from spider.terminal.clock import Clock, shown
 from spider.terminal.dialogs import WordsScreen, leave_screen, quit_screen, resume_screen, right_to_left
 from spider.terminal.hand import Hand
+from spider.terminal.keybar import KeyBar
 from spider.terminal.table import ColumnPicture, ColumnView, StockView, runs_text
 from spider.text import message, spoken
 
@@ -72,6 +74,12 @@ KEYS = [
 class Tableau(VerticalScroll, can_focus=False):
     """The ten columns, scrolled when the table is taller than the screen (the keys stay the game's)."""
 
+    class Resized(Message):
+        """The room for the columns changed: the terminal was resized, or the key bar took a line more or less."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
 
 class SpiderApp(App[int]):
     """One game of Spider at a time, in the terminal; the app's return value is the exit status."""
@@ -89,7 +97,6 @@ class SpiderApp(App[int]):
     #message.refusal { color: $error; text-style: bold; }
     #status { height: 1; padding: 0 1; background: $panel; color: $foreground; }
     #message.rtl, #status.rtl { text-align: right; }
-    Footer.rtl { align-horizontal: right; }
     """
 
     def __init__(
@@ -146,7 +153,7 @@ class SpiderApp(App[int]):
                 yield ColumnView(number, self.lang)
         yield Static(id="message", markup=False, classes=rtl)
         yield Static(id="status", markup=False, classes=rtl)
-        yield Footer(compact=True, show_command_palette=False, classes=rtl)
+        yield KeyBar(rtl=self.rtl)
 
     def on_mount(self) -> None:
         # The terminal's own colours: its background, text and palette. What the game colours itself
@@ -212,7 +219,7 @@ class SpiderApp(App[int]):
         else:
             kept.forget(self.kept_at)
 
-    def on_resize(self) -> None:
+    def on_tableau_resized(self) -> None:
         self.call_after_refresh(self.draw)
 
     def pictures(self, squeezed: bool = False) -> list[ColumnPicture]:

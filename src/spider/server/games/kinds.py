@@ -80,6 +80,24 @@ DAILY_DEALS = frozenset({Kind.DAILY, Kind.DAILY_AGAIN})
 """The kinds of a daily deal's games: everyone has the day's deal, so a link to it would only tell it."""
 
 
+def share_refusal(kind: Kind, *, over: bool) -> str | None:
+    """Why a game of this kind may not be shared (the refusal's message id), or None when it may: the one rule,
+    asked by ``Games.share`` and by the view, so that the page offers Share only where the server gives a link.
+
+    >>> share_refusal(Kind.SOLO, over=False), share_refusal(Kind.DAILY_AGAIN, over=True)
+    (None, 'server.daily_share')
+    >>> share_refusal(Kind.GHOST, over=False), share_refusal(Kind.GHOST, over=True)
+    ('server.race_share', None)
+    """
+    if kind in EXERCISES:  # a position, not a deal
+        return "server.practice_share"
+    if kind in DAILY_DEALS:  # everyone has the day's deal; a link would only tell it
+        return "server.daily_share"
+    if kind == Kind.GHOST and not over:  # another identity would learn the raced deal
+        return "server.race_share"
+    return None
+
+
 def counts(kind: Kind, result: str | None, moves: int | None, *, deal_known: bool = False) -> bool:
     """Whether a game of this kind, ended with ``result`` after ``moves`` moves, counts in its player's results:
     the one rule, for the games the server keeps and those played offline alike."""

@@ -31,7 +31,7 @@ from spider.server.games.answers import Analysis, Health
 from spider.server.games.asks import NewGameAsked
 from spider.server.games.clock import Clock, took
 from spider.server.games.events import Also
-from spider.server.games.kinds import BESIDE, DAILY_DEALS, EXERCISES, NEVER_COUNTED, Kind, counts, restarted
+from spider.server.games.kinds import BESIDE, NEVER_COUNTED, Kind, counts, restarted, share_refusal
 from spider.server.games.store import ActionConflict, Finish, GameRecord, Store, StoredAction, now
 from spider.server.http.ids import new_token, token_shaped
 from spider.server.http.metrics import Metrics
@@ -542,12 +542,9 @@ class Games:
         """A token that opens this game's deal, under its table rules, for whoever has it: the code
         stays on the server while the game is on."""
         live = self.live(game_id, player)
-        if live.record.kind in EXERCISES:
-            raise Conflict("server.practice_share")
-        if live.record.kind in DAILY_DEALS:  # everyone has the day's deal; a link would only tell it
-            raise Conflict("server.daily_share")
-        if live.record.kind == Kind.GHOST and not live.over:  # another identity would learn the raced deal
-            raise Conflict("server.race_share")
+        refusal = share_refusal(live.record.kind, over=live.over)
+        if refusal is not None:
+            raise Conflict(refusal)
         return self.store.share(live.record, new_token(), self.now())
 
     def winning_line(self, player: str, game_id: str) -> tuple[str, list[str]]:
@@ -701,6 +698,7 @@ class Games:
             typed=live.record.typed,
             counts=self.would_count(live) or daily,
             daily=daily,
+            shareable=share_refusal(live.record.kind, over=live.over) is None,
             started_at=live.record.created_at,
             seconds=live.seconds(self.now()),
             over=live.over,

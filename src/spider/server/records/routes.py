@@ -4,8 +4,9 @@ draws of a record, position by position.
 ``GET /api/games/{id}/record`` gives the record as text (``records.files`` says who may read it and when);
 ``GET /api/games/{id}/record/positions`` gives it as JSON for the viewer: each game of the record (two for a
 duel) with its public position (``spider.notation``: face-down cards only counted) before its first action and
-after each. ``POST /api/records/positions`` gives the same for a record the page holds (a file the player
-opened, or a winning line): as text, or as a code, its table rules and its actions.
+after each, and each move in words in the reader's language. ``POST /api/records/positions`` gives the same for
+a record the page holds (a file the player opened, or a winning line): as text, or as a code, its table rules
+and its actions.
 
 Playing a record again costs CPU in proportion to its actions, and its answer grows with them: the POST takes a
 body of at most ``MAX_BODY`` bytes and at most ``spider.replays.MAX_ACTIONS`` actions, and both routes that play
@@ -42,7 +43,7 @@ from spider.server.records.files import stored_records
 from spider.server.solving.searches import too_many
 from spider.server.work.jobs import Call, Refused, client_of
 from spider.server.work.service import Work
-from spider.text import Phrase
+from spider.text import Phrase, spoken
 
 MAX_BODY = 12 * 1024
 """The largest body ``POST /api/records/positions`` takes, in bytes (less than the site's ``max_body``): a record's
@@ -94,6 +95,10 @@ class RecordGame(TypedDict):
     comments: list[str | None]
     positions: list[str]
     """The public position before the first action, then after each: one more than the actions."""
+    words: list[str | None]
+    """Each action in the reader's language where it is a move, naming the cards seen to move and the card they
+    went onto ("the 9 of spades from column 3 onto the 10 of hearts in column 7"); null for a deal, a flip, an
+    undo or a redo."""
 
 
 @with_config(FORBID)
@@ -145,14 +150,15 @@ async def game_record(request: Request) -> Response:
 async def game_record_positions(request: Request) -> Response:
     records = await _stored(request)
     count_record(request)
-    return answer(await worked_out(request, Call(games_positions, (records,))))
+    return answer(await worked_out(request, Call(games_positions, (records, spoken()))))
 
 
 async def record_positions(request: Request) -> Response:
     body = RecordToShow.from_json(await json_object(request, limit=MAX_BODY))
     arguments = body.arguments()
     count_record(request)
-    return answer(await worked_out(request, Call(functools.partial(replays.record_positions, **arguments), ())))
+    call = functools.partial(replays.record_positions, **arguments, lang=spoken())
+    return answer(await worked_out(request, Call(call, ())))
 
 
 async def worked_out(request: Request, call: Call) -> Any:

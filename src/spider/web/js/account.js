@@ -13,6 +13,7 @@ import { addStyle } from './styles.js';
 import { CONSTANTS } from './settings.js';
 import { makePasskey, usePasskey, passkeysWork, declined } from './passkeys.js';
 import { reconnect } from './duel/socket.js';
+import { helpLink } from './help.js';
 /** @import * as A from './answers' */
 
 addStyle('account');
@@ -149,7 +150,7 @@ function showGuest(guest, said, error) {
     <p class="note" id="account-name-note">${esc(t('account.name_note'))}</p>`;
   const games = guest.games ? `<p class="note" id="account-guest-games">${esc(t('account.guest_games', { count: guest.games }))}</p>` : '';
   const d = show(`<h2>${esc(t('account.title'))}</h2>
-    <p>${esc(t('account.guest'))}</p>
+    <p>${esc(t('account.guest'))} ${helpLink('accounts')}</p>
     <h3>${esc(t('account.keep.title'))}</h3>
     <p>${esc(t('account.keep.about'))}</p>
     ${works ? '' : `<p class="note">${esc(t('account.no_passkeys'))}</p>`}
@@ -325,7 +326,7 @@ function showAccount(account, said, error) {
     <span class="what"><b id="device-${i}">${esc(one.device)}</b><small>${esc(one.current ? t('account.this_device') : t('account.last_seen', { when: ago(one.last_seen) }))}</small></span>
     ${one.current ? '' : `<span class="row-actions"><button type="button" id="end-${i}" aria-labelledby="end-${i} device-${i}" data-end="${esc(one.id)}">${esc(t('account.sign_out_device'))}</button></span>`}</li>`).join('');
   const d = show(`<h2>${esc(t('account.title'))}</h2>
-    <p><b><bdi>${esc(name)}</bdi></b> · ${esc(t('account.since', { date: date(account.created_at || 0) }))} · ${esc(t('account.games', { count: account.games }))}</p>
+    <p><b><bdi>${esc(name)}</bdi></b> · ${esc(t('account.since', { date: date(account.created_at || 0) }))} · ${esc(t('account.games', { count: account.games }))} · ${helpLink('accounts')}</p>
     ${account.unranked ? `<p class="note">${esc(account.unranked)}</p>` : ''}
     <h3 id="passkeys-title">${esc(t('account.passkeys'))}</h3>
     <ul class="account-list" aria-labelledby="passkeys-title">${passkeys}</ul>

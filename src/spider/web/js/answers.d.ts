@@ -865,6 +865,7 @@ export interface RecordGame {
   clocks: (number | null)[];
   comments: (string | null)[];
   positions: string[];
+  words: (string | null)[];
 }
 
 /** A record for the replay viewer: its text (to download) and its games (two for a duel). */
@@ -1131,6 +1132,7 @@ export interface View {
   typed: boolean;
   counts: boolean;
   daily: boolean;
+  shareable: boolean;
   started_at: string;
   seconds: number;
   over: boolean;

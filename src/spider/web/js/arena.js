@@ -7,6 +7,7 @@ import { request } from './api.js';
 import { connect, on, followArena, unfollowArena } from './duel/socket.js';
 import { t, currentLanguage } from './i18n.js';
 import { openDialog, dialog, esc } from './dialog.js';
+import { helpLink } from './help.js';
 import { say, refuse } from './status.js';
 import { CONSTANTS, suitCountOf } from './settings.js';
 import { addStyle } from './styles.js';
@@ -51,7 +52,7 @@ export async function openArenas() {
   const lengths = LENGTHS.map((m) => `<option value="${m}"${m === 30 ? ' selected' : ''}>${esc(t('lobby.minutes', { count: m }))}</option>`).join('');
   const d = openDialog(`<form method="dialog" class="lobby arenas">
     <h2>${esc(t('arena.title'))}</h2>
-    <p class="note">${esc(t('arena.rules'))}</p>
+    <p class="note">${esc(t('arena.rules'))} ${helpLink('arenas')}</p>
     <ul data-arenas>${items || `<li class="note">${esc(t('arena.none'))}</li>`}</ul>
     <h3>${esc(t('arena.new'))}</h3>
     <div class="suit-radios">${suitRadios}</div>

@@ -2,7 +2,7 @@
 // Cards drawn by the page: a corner with rank and suit, a large pip or a court's picture, and a patterned back.
 // A screen reader meets each face-up card as a list item named in words ("10 of spades"); what the
 // eye reads (corners and pip) is hidden from it.
-import { rankLabel, rankOf, cardName } from './i18n.js';
+import { t, rankLabel, rankOf, cardName } from './i18n.js';
 /** @import * as T from './types' */
 
 /** @type {Record<T.Suit, string>} */
@@ -40,4 +40,29 @@ export function faceUpCard(card) {
 /** A card as the table shows it: "down" is a face-down card. @param {T.Card | 'down'} card */
 export function cardElement(card) {
   return card === 'down' ? faceDownCard() : faceUpCard(card);
+}
+
+/** A run slot: the suit of the run removed into it, or empty (the table's and the replay viewer's).
+ * @param {HTMLElement} slot @param {T.Suit | undefined} suit @param {number} n the slot's number, from 1 */
+export function showRun(slot, suit, n) {
+  if (suit) slot.dataset.run = suit;
+  else delete slot.dataset.run;
+  slot.textContent = suit ? SUIT_SYMBOLS[suit] : '';
+  slot.setAttribute('aria-label', suit ? t('run.full', { n, suit: t(`suit.${suit}`) }) : t('run.empty', { n }));
+}
+
+/** The stock: a back for each deal left, each a little further along, and their count (the table's and the
+ * replay viewer's). @param {HTMLElement} stock its element, holding .stock-cards and .stock-count @param {number} deals */
+export function showStock(stock, deals) {
+  const backs = /** @type {HTMLElement} */ (stock.querySelector('.stock-cards'));
+  stock.dataset.dealsLeft = String(deals);
+  stock.style.setProperty('--deals', String(Math.max(1, deals)));
+  if (backs.children.length !== deals) {
+    backs.replaceChildren(...Array.from({ length: deals }, (_, i) => {
+      const back = document.createElement('i');
+      back.style.insetInlineStart = `${i * 8}px`;
+      return back;
+    }));
+  }
+  /** @type {HTMLElement} */ (stock.querySelector('.stock-count')).textContent = deals ? String(deals) : '';
 }

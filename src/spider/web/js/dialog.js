@@ -17,10 +17,16 @@ export function openDialog(html, { label, onClose } = {}) {
   const d = dialog();
   if (d.open) d.close('replaced');
   d.innerHTML = html;
+  d.hidden = false; // the replay viewer hides the dialog it was opened from: one opened meanwhile is seen
   d.returnValue = '';
   d.setAttribute('aria-label', label || '');
   d.onclose = () => { if (onClose) onClose(d.returnValue); };
   d.showModal();
+  // a "How it works" link beside the title (help.js) is no place to start: the dialog's first control is
+  if (document.activeElement && document.activeElement.matches('.help-link')) {
+    const control = /** @type {HTMLElement | null} */ (d.querySelector('button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [role="tab"]'));
+    if (control) control.focus();
+  }
   // the focused button may lie below a short screen's fold: the dialog still opens at its title
   d.scrollTop = 0;
   return d;

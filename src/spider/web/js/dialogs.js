@@ -11,6 +11,7 @@ import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { openDialog, esc } from './dialog.js';
 import { secret, secretNote } from './secret.js';
+import { helpLink } from './help.js';
 /** @import * as T from './types' */
 /** @import { Toggle } from './settings.js' */
 import { practiceDialog, watchPractice } from './practice.js';
@@ -96,7 +97,10 @@ function settingsDialog() {
   const toggles = ['hints', 'stuck', 'doubleClick', 'oneTap', 'autoPlace', 'highlight', 'lastMove', 'animations', 'sound', 'fourColors', 'offline', 'meter'];
   /** @type {Record<string, string>} the catalog's ids of the settings named otherwise in the page */
   const ids = { doubleClick: 'double_click', oneTap: 'one_tap', autoPlace: 'auto_place', lastMove: 'last_move', fourColors: 'four_colors' };
-  const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>`).join('');
+  /** @type {Partial<Record<Toggle, string>>} the settings that are features of their own: their rules page sections */
+  const helps = { offline: 'offline', meter: 'meter' };
+  const help = (/** @type {Toggle} */ k) => { const anchor = helps[k]; return anchor ? `<p class="note setting-help">${helpLink(anchor)}</p>` : ''; };
+  const checks = toggles.map((k) => `<label><input type="checkbox" data-setting="${k}"${settings[k] ? ' checked' : ''}> ${esc(t(`settings.${ids[k] || k}`))}</label>${help(k)}`).join('');
   const motion = prefersReducedMotion() ? `<p class="note">${esc(t('settings.reduced_motion'))}</p>` : '';
   const languages = LANGUAGES.map((code) => `<option value="${code}" lang="${code}"${code === currentLanguage() ? ' selected' : ''}>${esc(LANGUAGE_NAMES[code])}</option>`).join('');
   const d = openDialog(`<form method="dialog">
@@ -214,8 +218,10 @@ function stuckDialog(view) {
   const hidden = secret(view);
   const line = view.verified && !hidden ? `<button value="line">${esc(t('button.giveup'))}</button>` : '';
   const analyse = view.moves > 0 && !hidden ? `<button value="analyse">${esc(t('button.analyse'))}</button>` : '';
+  // Restart and New game leave the game: one that counts is lost, said here as the New game dialog says it
+  const counts = view.moves > 0 && view.counts !== false ? `<p class="note">${esc(t('newgame.counts'))}</p>` : '';
   openDialog(`<form method="dialog">
-    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}${secretNote(view)}
+    <h2>${esc(t('stuck.title'))}</h2><p>${esc(t('stuck.text'))}</p>${never}${secretNote(view)}${counts}
     <div class="actions">${line}${analyse}<button value="undo">${esc(t('button.undo'))}</button>
     <button value="restart">${esc(t('button.restart'))}</button>
     <button value="new" class="primary" autofocus>${esc(t('button.new'))}</button></div></form>`, {

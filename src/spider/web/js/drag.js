@@ -16,7 +16,7 @@ const THRESHOLD = 6;
 const DOUBLE_MS = 450;
 /**
  * @typedef {{ id: number, x: number, y: number, at: { x: number, y: number }, waiting: boolean, up: boolean,
- *   column: number, count: number, down: boolean, dragging: boolean, cards: HTMLElement[] }} Press
+ *   column: number, count: number, down: boolean, dragging: boolean, cards: HTMLElement[], mouse: boolean }} Press
  */
 /** @type {Press | null} */
 let press = null;
@@ -61,7 +61,7 @@ function onDown(e) {
   /** @type {Press} */
   const p = {
     id: e.pointerId, x: e.clientX, y: e.clientY, at: { x: e.clientX, y: e.clientY }, waiting: acting(), up: false,
-    column: 0, count: 0, down: false, dragging: false, cards: [],
+    column: 0, count: 0, down: false, dragging: false, cards: [], mouse: e.pointerType === 'mouse',
   };
   if (p.waiting) {
     press = p;
@@ -235,5 +235,5 @@ function tap(p) {
     return;
   }
   update(() => { state.selected = { column: p.column, count: p.count }; state.hint = null; });
-  say(t('select.hint'));
+  say(t(p.mouse ? 'select.hint.click' : 'select.hint')); // a mouse clicks, a finger taps
 }

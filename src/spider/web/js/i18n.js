@@ -7,8 +7,8 @@ export const LANGUAGE_NAMES = { en: 'English', he: 'עברית', nl: 'Nederlands
 const LANGUAGE_COOKIE = 'spider_lang';
 /**
  * A language's catalog (i18n/<lang>.json): each text by its id, a plural one by its CLDR forms; and the
- * language's tag and direction.
- * @typedef {{ lang?: string, dir?: string, [id: string]: string | Record<string, string> | undefined }} Catalog
+ * language's tag, direction and first day of the week (CLDR's, "mon" or "sun", for its tag's region).
+ * @typedef {{ lang?: string, dir?: string, first_day?: string, [id: string]: string | Record<string, string> | undefined }} Catalog
  */
 let language = 'en';
 /** @type {Catalog} */
@@ -80,6 +80,27 @@ export function t(id, params = {}) {
   /** @param {unknown} value */
   const written = (value) => (typeof value === 'number' && Number.isInteger(value) ? formatNumber(value) : String(value));
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? written(params[key]) : whole));
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/**
+ * The first day of the reader's week, 0 for Sunday to 6 for Saturday, as a calendar starts its rows: the region's
+ * of the browser's language when it is the page's ("en-GB" starts on Monday, "en-US" on Sunday), else the page's
+ * language's, from Intl's week information; a browser without it takes CLDR's day from the catalog.
+ * @returns {number}
+ */
+export function firstWeekday() {
+  const own = (navigator.languages || [navigator.language]).find((tag) => tag.toLowerCase().split('-')[0] === language);
+  for (const tag of [own, catalog.lang || language]) {
+    if (!tag) continue;
+    try {
+      const locale = /** @type {Intl.Locale & { getWeekInfo?: () => { firstDay: number }, weekInfo?: { firstDay: number } }} */ (new Intl.Locale(tag));
+      const week = locale.getWeekInfo ? locale.getWeekInfo() : locale.weekInfo;  // 1 is Monday, 7 Sunday
+      if (week && week.firstDay >= 1 && week.firstDay <= 7) return week.firstDay % 7;
+    } catch { /* a tag Intl does not know */ }
+  }
+  return Math.max(0, WEEKDAYS.indexOf(String(catalog.first_day || 'mon')));
 }
 
 /** The language the page speaks: one of LANGUAGES (the rules page of each is /static/rules/<code>.html). */

@@ -10,11 +10,14 @@ let applied = '';
 
 const largePrint = () => root.dataset.deck === 'large';
 
+/** Whether cards of a width are printed small: one big corner, no bottom corner (spider.css). @param {number} cardW */
+export const smallCards = (cardW) => cardW < 56;
+
 /** A rank's size in a card's corner, in px, for cards of a width. @param {number} cardW */
-function cornerFor(cardW) {
+export function cornerFor(cardW) {
   // the large-print deck (looks.js): corners half as big again, the columns spaced to show them whole
-  if (largePrint()) return Math.round(cardW < 56 ? Math.max(16, cardW * 0.48) : Math.min(30, Math.max(25, cardW * 0.3)));
-  return Math.round(cardW < 56 ? Math.max(MIN_CORNER, cardW * 0.36) : Math.min(20, Math.max(12, cardW * 0.2)));
+  if (largePrint()) return Math.round(smallCards(cardW) ? Math.max(16, cardW * 0.48) : Math.min(30, Math.max(25, cardW * 0.3)));
+  return Math.round(smallCards(cardW) ? Math.max(MIN_CORNER, cardW * 0.36) : Math.min(20, Math.max(12, cardW * 0.2)));
 }
 
 let rankBox = 0;
@@ -36,8 +39,8 @@ function rankBoxRatio() {
 
 /** Height from a card's top edge to below its rank, the least a card covering it may leave. */
 /** @param {number} cardW @param {number} corner */
-function rankStep(cardW, corner) {
-  const top = cardW < 56 ? 2 : corner * 0.12; // as .corner is placed in spider.css
+export function rankStep(cardW, corner) {
+  const top = smallCards(cardW) ? 2 : corner * 0.12; // as .corner is placed in spider.css
   return top + corner * rankBoxRatio() + 0.5;
 }
 
@@ -101,14 +104,24 @@ export function fit(columns) {
   const key = `${cardW}|${corner}`;
   if (key === applied) return;
   applied = key;
-  const small = cardW < 56;
-  root.classList.toggle('small-cards', small);
-  const slotW = Math.round(Math.min(52, Math.max(24, cardW * 0.55)));
-  root.style.setProperty('--card-w', `${cardW}px`);
-  root.style.setProperty('--card-h', `${cardH}px`);
-  root.style.setProperty('--corner', `${corner}px`);
-  root.style.setProperty('--slot-w', `${slotW}px`);
-  root.style.setProperty('--radius', `${Math.max(4, Math.round(cardW * 0.08))}px`);
+  root.classList.toggle('small-cards', smallCards(cardW));
+  for (const [name, value] of Object.entries(cardStyle(cardW, corner))) root.style.setProperty(name, value);
+}
+
+/**
+ * The style's measures for cards of a width and a corner: the card, its corner, the run and stock slots, the
+ * rounding. The table's (fit) and the replay viewer's.
+ * @param {number} cardW @param {number} corner
+ * @returns {Record<string, string>}
+ */
+export function cardStyle(cardW, corner) {
+  return {
+    '--card-w': `${cardW}px`,
+    '--card-h': `${Math.round(cardW * 1.4)}px`,
+    '--corner': `${corner}px`,
+    '--slot-w': `${Math.round(Math.min(52, Math.max(24, cardW * 0.55)))}px`,
+    '--radius': `${Math.max(4, Math.round(cardW * 0.08))}px`,
+  };
 }
 
 /** Offsets (px from the column's top) of a column's cards: face-down first, then face-up. @param {number} down @param {number} up */

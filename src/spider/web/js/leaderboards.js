@@ -7,6 +7,7 @@ import { t, formatNumber, formatTime } from './i18n.js';
 import { CONSTANTS, suitCountOf } from './settings.js';
 import { openDialog, esc } from './dialog.js';
 import { addStyle } from './styles.js';
+import { helpLink } from './help.js';
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
 
@@ -52,7 +53,7 @@ export function leaderboards(first = 'ratings') {
   const choice = { board: first, suits: CONSTANTS.suit_counts[0], period: 'week', friends: false };
   const tabs = BOARDS.map((b) => `<button type="button" role="tab" data-board="${b}" aria-selected="${b === first}">${esc(t(`boards.tab.${b}`))}</button>`).join('');
   const suits = CONSTANTS.suit_counts.map((n) => `<option value="${n}">${esc(t('suits.option', { count: n }))}</option>`).join('');
-  const d = openDialog(`<form method="dialog" class="leaderboards"><h2>${esc(t('boards.title'))}</h2>
+  const d = openDialog(`<form method="dialog" class="leaderboards"><h2>${esc(t('boards.title'))}</h2><p class="note">${helpLink('leaderboards')}</p>
     <div class="tabs" role="tablist">${tabs}</div>
     <div class="board-choices">
       <label data-for="suits">${esc(t('boards.suits'))} <select name="suits">${suits}</select></label>

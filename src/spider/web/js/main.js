@@ -86,6 +86,22 @@ function openReplayLink() {
   import('./viewer.js').then((viewer) => viewer.openViewer({ gameId }, { move: Number(asked.get('move')) || 0 }));
 }
 
+/** A replay link in a dialog (the daily board's) opens the viewer in its place, as the statistics' Replay button
+does, rather than loading the page again; the link itself still opens in a new tab or copies. The viewer's own
+"Link to this action" is left alone: it is there to be copied. */
+function openReplayLinksInPlace() {
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href^="/?replay="]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.closest('dialog.viewer')) return;
+    const asked = new URL(link.href).searchParams;
+    const gameId = asked.get('replay');
+    if (!gameId) return;
+    event.preventDefault();
+    import('./viewer.js').then((viewer) => viewer.openViewer({ gameId }, { move: Number(asked.get('move')) || 0 }));
+  });
+}
+
 /** ``/?moderation``: the moderation view, for moderators (moderation.js); anyone else is told it is not theirs. */
 function openModerationLink() {
   const asked = new URLSearchParams(window.location.search);
@@ -135,6 +151,7 @@ async function start() {
   initOnScreen();
   if (opening) say(opening());
   openReplayLink();
+  openReplayLinksInPlace();
   openModerationLink();
   // back from signing in or out (account.js): what happened is said, or a passkey asked for
   if (sessionStorage.getItem('spider.account')) import('./account.js').then((account) => account.afterReload()).catch(() => {});

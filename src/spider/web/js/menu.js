@@ -1,7 +1,7 @@
 // @ts-check
 // The More menu (⋯) at the end of the toolbar: what the New game dialog offers besides a new game, reachable
-// from the table — practice, giving up with a winning line or an analysis, sharing the deal — and, on phones,
-// where the toolbar has no room for them, the rules and the statistics; and the player's account. Each item shows only when it applies,
+// from the table — practice, giving up with a winning line or an analysis, sharing the deal where the server gives
+// a link — and, on phones, where the toolbar has no room for them, the rules and the statistics; and the player's account. Each item shows only when it applies,
 // on the same conditions as the dialogs that offer it. A WAI-ARIA menu: arrows, Home, End, Escape, Tab.
 import { state } from './state.js';
 import { t } from './i18n.js';
@@ -10,6 +10,7 @@ import { showWinningLine } from './replay.js';
 import { analyseGame } from './analysis.js';
 import { practiceDialog } from './practice.js';
 import { secret } from './secret.js';
+import { shareable } from './render.js';
 /** @import * as T from './types' */
 
 /** A game in play, as the New game dialog tells one: given up, it counts as a loss (an exercise never
@@ -18,13 +19,6 @@ const playing = (view) => !view.practice && !view.over && !view.won && view.move
 
 /** A finished game of the player's own, online (no exercise): it can be reviewed (review.js). @param {T.View} view */
 const reviewable = (view) => (view.over || view.won) && !view.practice && !state.offline;
-
-/** A deal that may be shared: not an exercise, nor the daily deal (everyone's already: a link would only give its
-cards away). @param {T.View} view */
-const shareable = (view) => {
-  const link = /** @type {HTMLElement | null} */ (document.querySelector('[data-share]'));
-  return !view.practice && !view.daily && Boolean(link) && !(/** @type {HTMLElement} */ (link).hidden);
-};
 
 /**
  * The menu's items, in order: its catalog id, whether it applies to the table now, and what it does.

@@ -7,6 +7,7 @@ import { state } from './state.js';
 import { settings } from './settings.js';
 import { t, currentLanguage } from './i18n.js';
 import { request, ApiError } from './api.js';
+import { helpLink } from './help.js';
 
 /** @type {{ box: HTMLElement, shown: HTMLElement, spoken: HTMLElement } | null} */
 let els = null;
@@ -32,6 +33,7 @@ function place() {
   const spoken = document.createElement('span');
   spoken.className = 'visually-hidden';
   value.append(shown, spoken);
+  value.insertAdjacentHTML('beforeend', helpLink('meter', { short: true })); // how the figure is made
   box.append(term, value);
   const score = /** @type {HTMLElement} */ (document.querySelector('[data-score]'));
   /** @type {HTMLElement} */ (score.parentElement).after(box);

@@ -8,8 +8,6 @@ export function renderPractice(view) {
   if (!bar) return;
   const p = view.practice;
   bar.hidden = !p;
-  // a practice position is no deal to share, nor is a game the server never saw (offline)
-  /** @type {HTMLElement} */ (document.querySelector('[data-share]')).hidden = Boolean(p || view.offline);
   if (!p) return;
   const left = p.moves_left === null ? '' : ` ${t('practice.moves_left', { count: p.moves_left })}`;
   // once its moves are used without reaching the goal, the bar says so instead of "0 moves left"

@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { setView, restart } from './game.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { say, refuse } from './status.js';
+import { helpLink } from './help.js';
 
 /** @param {import('./types').Exercise} entry */
 function progressText(entry) {
@@ -17,7 +18,7 @@ function progressText(entry) {
 
 /** The exercises, easiest first, each a button that opens it; solved ones say in how few moves. */
 export async function practiceDialog() {
-  const d = openDialog(`<div class="body"><h2>${esc(t('practice.title'))}</h2><p class="note">${esc(t('practice.about'))}</p>
+  const d = openDialog(`<div class="body"><h2>${esc(t('practice.title'))}</h2><p class="note">${esc(t('practice.about'))} ${helpLink('practice')}</p>
     <div class="practice-list">${esc(t('stats.loading'))}</div>
     <form method="dialog" class="actions"><button value="close" class="primary">${esc(t('button.close'))}</button></form></div>`,
   { label: t('practice.title') });

@@ -3,13 +3,21 @@
 import { state, groupAt, largestGroup } from './state.js';
 import { settings, animationsOn, CONSTANTS } from './settings.js';
 import { t, formatTime, formatNumber } from './i18n.js';
-import { cardElement, SUIT_SYMBOLS } from './cards.js';
+import { cardElement, SUIT_SYMBOLS, showRun, showStock } from './cards.js';
 import { measure, fit, offsets } from './layout.js';
 import { capture, play } from './anim.js';
 import { shownSeconds } from './onscreen.js';
 import { renderPractice } from './practice-bar.js';
 import { secret, secretCode } from './secret.js';
 /** @import * as T from './types' */
+
+/**
+ * Whether the page offers "Share this deal" for the game (on the code's line, in the More menu, in the win dialog):
+ * only where the server gives a link, as the view says (not an exercise, a daily deal, whose cards a link would
+ * give away, nor a ghost race still on), and only while the server can be asked.
+ * @param {T.View} view
+ */
+export const shareable = (view) => Boolean(view.shareable) && !view.offline && !state.offline;
 
 /** The table's elements: empty until initRender() has found them, before anything is drawn. */
 export const els = /** @type {T.Elements} */ ({});
@@ -64,13 +72,12 @@ export function initRender() {
   els.tableau = found('#tableau');
   layTable(CONSTANTS.columns, CONSTANTS.runs_to_win);
   els.stock = found('[data-stock]');
-  els.stockCards = found('.stock-cards', els.stock);
-  els.stockCount = found('.stock-count', els.stock);
   els.score = found('[data-score]');
   els.moves = found('[data-moves]');
   els.time = found('[data-time]');
   els.code = found('[data-code]');
   els.kind = found('[data-kind]');
+  els.share = found('[data-share]');
   els.tableText = found('#table-text');
   els.buttons = Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-command]'))].map((b) => [b.dataset.command, b]));
   els.suits = suitChoices();
@@ -191,29 +198,10 @@ export function render() {
   if (state.keyboard && state.cursor.count) markEnd(state.cursor.column, state.cursor.count, 'cursor-card');
 
   // runs, stock, counters
-  els.runs.forEach((slot, i) => {
-    const suit = view.runs[i];
-    if (suit) {
-      slot.dataset.run = suit;
-      slot.textContent = { s: '♠', h: '♥', d: '♦', c: '♣' }[suit];
-    } else {
-      delete slot.dataset.run;
-      slot.textContent = '';
-    }
-    slot.setAttribute('aria-label', suit ? t('run.full', { n: i + 1, suit: t(`suit.${suit}`) }) : t('run.empty', { n: i + 1 }));
-  });
+  els.runs.forEach((slot, i) => showRun(slot, view.runs[i], i + 1));
   const deals = view.stock.deals_left;
-  els.stock.dataset.dealsLeft = String(deals);
-  els.stock.style.setProperty('--deals', String(Math.max(1, deals)));
+  showStock(els.stock, deals);
   els.stock.setAttribute('aria-label', deals ? t('stock.label', { count: deals }) : t('stock.empty'));
-  if (els.stockCards.children.length !== deals) {
-    els.stockCards.replaceChildren(...Array.from({ length: deals }, (_, i) => {
-      const back = document.createElement('i');
-      back.style.insetInlineStart = `${i * 8}px`;
-      return back;
-    }));
-  }
-  els.stockCount.textContent = deals ? String(deals) : '';
   els.score.textContent = formatNumber(view.score);
   els.moves.textContent = formatNumber(view.moves);
   // the code names every card: the server sends it once the game is over (or when the player typed it), and a
@@ -223,6 +211,7 @@ export function render() {
   const kind = view.practice ? (view.practice.number === null ? 'info.from_review' : 'info.practice') : view.verified ? 'info.verified'
     : view.typed ? 'info.typed' : 'info.random';
   els.kind.textContent = `· ${t(kind)}`;
+  els.share.hidden = !shareable(view);
   renderPractice(view);
   updateClock();
   els.tableText.textContent = view.text;

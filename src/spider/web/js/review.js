@@ -10,6 +10,7 @@ import { refuse } from './status.js';
 import { openDialog, esc, askFirst } from './dialog.js';
 import { addStyle } from './styles.js';
 import { tryAgainFrom } from './practice.js';
+import { helpLink } from './help.js';
 /** @import * as T from './types' */
 
 const POLL_MS = 1000;
@@ -27,7 +28,7 @@ export async function reviewGame(gameId) {
   }
   const d = openDialog(`<form method="dialog" class="review" aria-busy="true">
     <h2>${esc(t('review.title'))}</h2>
-    <p class="review-working">${esc(t('review.working'))}</p>
+    <p class="review-working">${esc(t('review.working'))} ${helpLink('review')}</p>
     <progress max="1" value="0"></progress><p role="status" class="review-progress"></p>
     <div class="actions"><button value="close" class="primary" autofocus>${esc(t('button.close'))}</button></div></form>`,
   { label: t('review.title') });
@@ -94,7 +95,7 @@ function showReview(gameId, review) {
   const d = openDialog(`<form method="dialog" class="review">
     <h2>${esc(t('review.title'))}</h2>
     <p class="big review-accuracy">${esc(t('review.accuracy', { accuracy: formatNumber(Math.round(review.accuracy)) }))}</p>
-    <p class="note">${esc(t('review.accuracy_about'))}</p>
+    <p class="note">${esc(t('review.accuracy_about'))} ${helpLink('review')}</p>
     <h3>${esc(t('review.costliest'))}</h3>${list}
     <details><summary>${esc(t('review.every_move'))}</summary><div class="review-table"><table>
     <thead><tr><th scope="col">#</th><th scope="col">${esc(t('review.played'))}</th><th scope="col">${esc(t('review.master'))}</th>

@@ -55,8 +55,8 @@ const DEFAULTS = {
   suits: 1,
   deal: 'random',            // "random" or "verified" for new games
   rules: null,               // table rules for new games; null: the server's default preset
-  hints: false,              // the first game is classic, whose products offer no hints (rules.HELPS)
-  stuck: false,              // say "no more moves": nor this
+  hints: true,               // a newcomer's first game offers hints, as Microsoft's Spider does,
+  stuck: false,              // not "no more moves"; a preset chosen in Settings sets both as its product has them
   doubleClick: true,
   oneTap: false,
   autoPlace: false,

@@ -41,13 +41,13 @@ export interface Elements {
   /** a slot for each run that wins */
   runs: HTMLElement[];
   stock: HTMLElement;
-  stockCards: HTMLElement;
-  stockCount: HTMLElement;
   score: HTMLElement;
   moves: HTMLElement;
   time: HTMLElement;
   code: HTMLElement;
   kind: HTMLElement;
+  /** "Share this deal" on the code's line */
+  share: HTMLElement;
   tableText: HTMLElement;
   /** the toolbar's buttons by their command (data-command) */
   buttons: Record<string, HTMLElement>;

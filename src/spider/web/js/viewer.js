@@ -1,15 +1,20 @@
 // @ts-check
 // The replay viewer: a finished game (or a duel's two, side by side), a record file, or a winning line, drawn
-// position by position from what the server sends (public positions: a face-down card is only counted). Step
-// forward and back, seek with the slider, play and pause at a chosen speed, with keys (arrows, Home/End, space);
-// a link opens it at a move (/?replay=GAME_ID&move=N); the record downloads as a text file.
-// Loaded with import() when first wanted: it is not needed to draw the table.
+// position by position from what the server sends (public positions: a face-down card is only counted; each move
+// in words, naming the cards a player saw move). The stock, the completed runs and the columns, with cards as big
+// as the table's on the same screen. Step forward and back, seek with the slider, play and pause at a chosen
+// speed, with keys (arrows, Home/End, space); a link opens it at a move (/?replay=GAME_ID&move=N); the record
+// downloads as a text file. It takes the place of the dialog it was opened from, which comes back as it was
+// when the viewer closes. Loaded with import() when first wanted: it is not needed to draw the table.
 import { request } from './api.js';
 import { t, formatNumber } from './i18n.js';
 import { esc } from './dialog.js';
-import { faceUpCard, faceDownCard } from './cards.js';
+import { faceUpCard, faceDownCard, showRun, showStock } from './cards.js';
+import { cornerFor, rankStep, smallCards, cardStyle } from './layout.js';
+import { CONSTANTS } from './settings.js';
 import { refuse } from './status.js';
 import { addStyle } from './styles.js';
+import { helpLink } from './help.js';
 /** @import * as T from './types' */
 
 /**
@@ -18,9 +23,17 @@ import { addStyle } from './styles.js';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 700; // one action a step at 1x
+const LARGEST_CARD = 64; // px: the viewer's cards on a wide screen, so that a long column stays in sight
 
-/** @type {{ shown: T.RecordPositions, step: number, total: number, timer: number, speed: number, source: Source, root: HTMLDialogElement } | null} */
+/**
+ * The viewer on the screen: what it shows, where it is, the dialogs it hides (``behind``) and what had the focus
+ * before it opened (``opener``: the statistics' Replay button), where the focus goes back when it closes.
+ * @typedef {{ shown: T.RecordPositions, step: number, total: number, timer: number, speed: number, source: Source,
+ *   root: HTMLDialogElement, behind: HTMLDialogElement[], opener: Element | null }} Open
+ */
+/** @type {Open | null} */
 let open = null;
+window.addEventListener('resize', () => fitCards());
 
 /** @param {Source} source @returns {Promise<T.RecordPositions>} */
 function fetchShown(source) {
@@ -43,24 +56,82 @@ export async function openViewer(source, { move = 0, play = false } = {}) {
     refuse(error);
     return false;
   }
-  closeViewer();
+  // the dialog it was opened from (the statistics, the daily board, the moderation view, another record's
+  // viewer) steps aside: only the viewer shows, and closing it comes back there
+  const behind = open ? open.behind : hideOpenDialogs();
+  const opener = open ? open.opener : document.activeElement;
+  if (open) {
+    const before = open;
+    stop();
+    open = null;
+    before.behind = []; // handed on to this viewer
+    before.root.close();
+  }
   const root = document.createElement('dialog');
   root.className = 'viewer';
   root.setAttribute('aria-label', t('viewer.title'));
   document.body.append(root);
   const total = Math.max(...shown.games.map((game) => game.actions.length));
-  open = { shown, step: 0, total, timer: 0, speed: 1, source, root };
+  /** @type {Open} */
+  const now = { shown, step: 0, total, timer: 0, speed: 1, source, root, behind, opener };
+  open = now;
   build(root, shown, total);
   root.addEventListener('keydown', onKey);
-  root.addEventListener('close', () => { stop(); root.remove(); if (open && open.root === root) open = null; });
+  // Escape closes the viewer: what it hid shows again first, so that focus goes back to the button that opened it
+  root.addEventListener('cancel', () => showAgain(now));
+  root.addEventListener('close', () => {
+    if (open !== now) { root.remove(); return; } // replaced by another record's viewer
+    stop();
+    open = null;
+    showAgain(now);
+    root.remove();
+    // a viewer that replaced another gives the focus back to what opened the first (the browser's own choice,
+    // the element that opened this one, is gone with the viewer it was in)
+    if (opener instanceof HTMLElement && opener.isConnected && (!document.activeElement || document.activeElement === document.body)) opener.focus();
+  });
   root.showModal();
+  fitCards();
   seek(Math.min(Math.max(0, Math.trunc(move) || 0), total));
   if (play) toggle();
   return true;
 }
 
 function closeViewer() {
-  if (open) open.root.close();
+  if (!open) return;
+  showAgain(open);
+  open.root.close();
+}
+
+/** Hides the dialogs open now (the viewer's place is theirs while it shows). @returns {HTMLDialogElement[]} */
+function hideOpenDialogs() {
+  const shown = /** @type {HTMLDialogElement[]} */ ([...document.querySelectorAll('dialog[open]')]).filter((d) => !d.hidden);
+  for (const d of shown) d.hidden = true;
+  return shown;
+}
+
+/** Shows again, as they were, the dialogs the viewer hid. @param {Open} viewer */
+function showAgain(viewer) {
+  for (const d of viewer.behind) d.hidden = false;
+  viewer.behind = [];
+}
+
+/** Sizes the viewer's cards to its boards' width, as the table sizes its own (layout.js): the corners as large as
+the table's on the same screen, each face-up card's rank clear of the next card. */
+function fitCards() {
+  if (!open) return;
+  const board = /** @type {HTMLElement} */ (open.root.querySelector('.viewer-board'));
+  const width = board.clientWidth;
+  const gap = Math.min(18, Math.max(2.5, width * 0.012));
+  // a phone on its side: cards as the table's there, held by the height, so that the controls stay near
+  const cardW = Math.max(24, Math.min(LARGEST_CARD, Math.floor(window.innerHeight / 8), Math.floor((width - 9 * gap) / 10)));
+  const corner = cornerFor(cardW);
+  const cardH = Math.round(cardW * 1.4);
+  const style = open.root.style;
+  for (const [name, value] of Object.entries(cardStyle(cardW, corner))) style.setProperty(name, value);
+  style.setProperty('--gap', `${gap}px`);
+  style.setProperty('--down-step', `${Math.max(2, cardH * 0.1).toFixed(1)}px`);
+  style.setProperty('--up-step', `${Math.max(cardH * 0.26, rankStep(cardW, corner) + 1).toFixed(1)}px`);
+  open.root.classList.toggle('small-cards', smallCards(cardW));
 }
 
 /** @param {HTMLElement} root @param {T.RecordPositions} shown @param {number} total */
@@ -69,6 +140,8 @@ function build(root, shown, total) {
   const boards = shown.games.map((game, index) => `<section class="viewer-board" data-board="${index}" aria-label="${esc(boardName(game, index))}">
       <h3 class="viewer-who">${esc(boardName(game, index))}</h3>
       <p class="viewer-facts" aria-live="off"></p>
+      <div class="viewer-top"><div class="runs" role="list" aria-label="${esc(t('runs.label'))}">${'<div class="run" role="listitem"></div>'.repeat(CONSTANTS.runs_to_win)}</div>
+        <div class="stock" aria-hidden="true"><span class="stock-cards"></span><span class="stock-count"></span></div></div>
       <div class="viewer-table" role="group" aria-label="${esc(t('viewer.table'))}"></div></section>`).join('');
   const speeds = SPEEDS.map((speed) => `<option value="${speed}"${speed === 1 ? ' selected' : ''}>${esc(t('viewer.speed_value', { speed: formatNumber(speed) }))}</option>`).join('');
   root.innerHTML = `<header class="viewer-head"><h2>${esc(title(shown))}</h2>
@@ -78,7 +151,7 @@ function build(root, shown, total) {
     <div class="viewer-controls">
       <button type="button" data-viewer="first" aria-label="${esc(t('viewer.first'))}" class="viewer-arrow">⇤</button>
       <button type="button" data-viewer="back" aria-label="${esc(t('viewer.back'))}" class="viewer-arrow">←</button>
-      <button type="button" data-viewer="play" aria-label="${esc(t('viewer.play'))}">▶</button>
+      <button type="button" data-viewer="play" aria-label="${esc(t('viewer.play'))}" class="viewer-arrow">▶</button>
       <button type="button" data-viewer="forward" aria-label="${esc(t('viewer.forward'))}" class="viewer-arrow">→</button>
       <button type="button" data-viewer="last" aria-label="${esc(t('viewer.last'))}" class="viewer-arrow">⇥</button>
       <input type="range" min="0" max="${total}" value="0" step="1" data-viewer="seek" aria-label="${esc(t('viewer.seek'))}">
@@ -88,6 +161,7 @@ function build(root, shown, total) {
       <button type="button" data-viewer="download">${esc(t('viewer.download'))}</button>
       <label class="viewer-open"><span>${esc(t('viewer.open'))}</span><input type="file" accept=".txt,text/plain" data-viewer="file"></label>
       <a data-viewer="link" hidden>${esc(t('viewer.link'))}</a>
+      ${helpLink('replays')}
     </div>`;
   /** @param {string} name @param {string} kind @param {(event: Event) => void} handler */
   const on = (name, kind, handler) => /** @type {HTMLElement} */ (root.querySelector(`[data-viewer="${name}"]`)).addEventListener(kind, handler);
@@ -129,7 +203,7 @@ function seek(step) {
   shown.games.forEach((game, index) => {
     const at = Math.min(now, game.actions.length);
     const board = /** @type {HTMLElement} */ (root.querySelector(`[data-board="${index}"]`));
-    draw(/** @type {HTMLElement} */ (board.querySelector('.viewer-table')), game.positions[at]);
+    draw(board, game.positions[at]);
     /** @type {HTMLElement} */ (board.querySelector('.viewer-facts')).textContent = facts(game.positions[at]);
   });
   const slider = /** @type {HTMLInputElement} */ (root.querySelector('[data-viewer="seek"]'));
@@ -150,19 +224,18 @@ function stepText() {
   const game = shown.games.find((g) => g.actions.length >= step) || shown.games[0];
   const action = game.actions[step - 1] || '';
   const comment = game.comments[step - 1];
-  const text = t('viewer.step', { step: formatNumber(step), total: formatNumber(total), action: actionWords(action) });
+  const text = t('viewer.step', { step: formatNumber(step), total: formatNumber(total), action: game.words[step - 1] || actionWords(action) });
   return comment ? `${text} ${t('viewer.comment', { comment })}` : text;
 }
 
-/** An action in words a player reads: "column 3 to column 7", "deal", "undo". @param {string} action */
+/** An action other than a move in words a player reads: "a deal from the stock", "undo". A move comes in words
+from the server, naming its cards (the engine's sentences). @param {string} action */
 function actionWords(action) {
   if (action === 'd') return t('viewer.action_deal');
   if (action === 'u') return t('viewer.action_undo');
   if (action === 'r') return t('viewer.action_redo');
   const flip = /^f(\d+)$/.exec(action);
   if (flip) return t('viewer.action_flip', { column: flip[1] });
-  const move = /^(\d+)>(\d+)(?::(\d+))?$/.exec(action);
-  if (move) return t('viewer.action_move', { from: move[1], to: move[2] });
   return action;
 }
 
@@ -176,31 +249,37 @@ function facts(position) {
   return t('viewer.facts', { score, moves: formatNumber(Number(fields[5])), deals: formatNumber(Math.ceil(stock / 10)), runs: formatNumber(runs) });
 }
 
-/** Draws a public position's ten columns into ``into``. @param {HTMLElement} into @param {string} position */
-function draw(into, position) {
-  const columns = position.split(' ')[1].split('/');
-  into.replaceChildren(...columns.map((column, index) => {
+/** Draws a public position on a board: its completed runs, its stock and its columns. @param {HTMLElement} board @param {string} position */
+function draw(board, position) {
+  const fields = position.split(' ');
+  const runs = fields[3] === '-' ? '' : fields[3];
+  board.querySelectorAll('.run').forEach((slot, i) => showRun(/** @type {HTMLElement} */ (slot), /** @type {T.Suit | undefined} */ (runs[i]), i + 1));
+  showStock(/** @type {HTMLElement} */ (board.querySelector('.stock')), Math.ceil(Number(fields[2]) / 10));
+  const columns = fields[1].split('/');
+  /** @type {HTMLElement} */ (board.querySelector('.viewer-table')).replaceChildren(...columns.map((column, index) => {
     const [down, up] = column.split('|');
     const el = document.createElement('div');
     el.className = 'viewer-column';
     el.setAttribute('role', 'list');
     const cards = (up.match(/[A2-9TJQK][shdc]/g) || []);
-    el.setAttribute('aria-label', t('viewer.column', { column: index + 1, down: Number(down), up: cards.length }));
-    let y = 0;
-    for (let i = 0; i < Number(down); i += 1) {
+    const downs = Number(down);
+    el.setAttribute('aria-label', t('viewer.column', { column: index + 1, down: downs, up: cards.length }));
+    // each card's place in steps (the viewer's --down-step and --up-step, fitCards): resizing moves them all
+    const place = (/** @type {HTMLElement} */ card, /** @type {number} */ d, /** @type {number} */ u) => card.style.setProperty('--y', `calc(var(--down-step) * ${d} + var(--up-step) * ${u})`);
+    for (let i = 0; i < downs; i += 1) {
       const card = faceDownCard();
-      card.style.setProperty('--y', `calc(var(--card-h) * ${y.toFixed(2)})`);
+      place(card, i, 0);
       card.setAttribute('aria-hidden', 'true');
       el.append(card);
-      y += 0.1;
     }
-    for (const name of cards) {
+    cards.forEach((name, i) => {
       const card = faceUpCard(name);
-      card.style.setProperty('--y', `calc(var(--card-h) * ${y.toFixed(2)})`);
+      place(card, downs, i);
       el.append(card);
-      y += 0.26;
-    }
-    el.style.setProperty('--depth', String(y));
+    });
+    // the column reaches to the end of its last card
+    el.style.setProperty('--downs', String(cards.length ? downs : Math.max(0, downs - 1)));
+    el.style.setProperty('--ups', String(Math.max(0, cards.length - 1)));
     return el;
   }));
 }

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { state } from './state.js';
 import { animationsOn } from './settings.js';
 import { t, formatTime, formatNumber } from './i18n.js';
-import { els } from './render.js';
+import { els, shareable } from './render.js';
 import { newGame } from './game.js';
 import { showWinningLine } from './replay.js';
 import { openDialog, dialog, esc } from './dialog.js';
@@ -45,7 +45,7 @@ function bestLine(view, stats) {
 function winDialog(view, elsewhere) {
   const offline = Boolean(state.offline || view.offline);
   const line = view.verified && !secret(view) ? `<button value="line">${esc(t('button.line'))}</button>` : '';
-  const share = offline ? '' : `<button value="share">${esc(t('button.share'))}</button>`;
+  const share = shareable(view) ? `<button value="share">${esc(t('button.share'))}</button>` : '';
   const review = offline ? '' : `<button value="review">${esc(t('review.button'))}</button>`;
   const suits = suitsOf(view).map((s) => `<span class="${s}">${SUIT_SYMBOLS[s]}</span>`).join(' ');
   const d = openDialog(`<form method="dialog" class="win">

@@ -11,6 +11,7 @@ import { t, formatTime } from '../i18n.js';
 import { esc } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { addStyle } from '../styles.js';
+import { helpLink } from '../help.js';
 import { drawStrip, stripClock, progressHtml, progressText } from './strip.js';
 /** @import * as T from '../types' */
 
@@ -59,7 +60,7 @@ function render() {
     lead: race.result ? `<p class="ghost-result" data-ghost-result>${esc(verdict(race.result))}</p>` : '',
     players: line(t('ghost.you'), race.you, yours, 'data-ghost-you') + line(who, race.ghost, theirs, 'data-ghost'),
     actions: `<button type="button" class="tool" data-ghost-close>${esc(t('button.close'))}</button>`,
-    notes: `<p>${esc(t('ghost.about'))}</p><p>${esc(t('ghost.unrated'))}</p>`,
+    notes: `<p>${esc(t('ghost.about'))}</p><p>${esc(t('ghost.unrated'))} ${helpLink('ghosts')}</p>`,
     infoLabel: t('ghost.info'),
   });
 }

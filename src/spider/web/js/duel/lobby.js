@@ -10,12 +10,13 @@ import { showPlayer } from './players.js';
 import { waitFor } from './waiting.js';
 import { ownTableRow, withdraw } from './own.js';
 import { t } from '../i18n.js';
-import { openDialog, dialog, esc } from '../dialog.js';
+import { openDialog, dialog, esc, askFirst } from '../dialog.js';
 import { say, refuse } from '../status.js';
 import { CONSTANTS, suitCountOf } from '../settings.js';
 import { ratingHtml, ratingText } from './rating.js';
 import { botMark } from './bot-mark.js';
 import { addStyle } from '../styles.js';
+import { helpLink } from '../help.js';
 /** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
@@ -65,7 +66,7 @@ function invitationsHtml(invitations) {
 function ratingLine(me) {
   const about = t('rating.info');
   return `<p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}`
-    + ` <button type="button" class="info-dot" popovertarget="rating-about" aria-label="${esc(about)}" title="${esc(about)}" data-rating-info><span aria-hidden="true">i</span></button></p>`
+    + ` <button type="button" class="info-dot" popovertarget="rating-about" aria-label="${esc(about)}" title="${esc(about)}" data-rating-info><span aria-hidden="true">i</span></button> · ${helpLink('duels')}</p>`
     + `<div class="duel-notes centered" id="rating-about" popover role="dialog" aria-label="${esc(about)}" data-rating-about>`
     + `<h2 class="visually-hidden">${esc(about)}</h2><p>${esc(t('rating.provisional.note'))}</p><p>${esc(t('rating.deviation.note'))}</p>`
     + `<button type="button" class="duel-notes-close" popovertarget="rating-about" popovertargetaction="hide">${esc(t('button.close'))}</button></div>`;
@@ -173,8 +174,10 @@ export async function openLobby() {
     else if ('boards' in button.dataset) (await import('../leaderboards.js')).leaderboards();
     else if ('ghost' in button.dataset || 'ghostMine' in button.dataset) {
       const suits = suitCountOf(form.suits.value);
+      const mine = 'ghostMine' in button.dataset;
       d.close();
-      (await import('./ghost.js')).raceGhost(suits, 'ghostMine' in button.dataset);
+      // the race's game takes the table's place: a game there that counts is left, so the page asks first
+      askFirst(() => import('./ghost.js').then((ghost) => ghost.raceGhost(suits, mine)));
     }
     else if ('rename' in button.dataset) {
       try {

@@ -14,6 +14,7 @@ import { shownSeconds } from '../onscreen.js';
 import { call, warm } from './engine.js';
 import { engineKept } from './install.js';
 import { addStyle } from '../styles.js';
+import { helpLink } from '../help.js';
 /** @import * as T from '../types' */
 /** @import { KeptGame } from '../workers' */
 
@@ -176,7 +177,7 @@ export async function connectionLost() {
     if (toldOff) return false;
     toldOff = true;
     openDialog(`<form method="dialog">
-      <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.off.text'))}</p>
+      <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.off.text'))} ${helpLink('offline')}</p>
       <div class="actions"><button value="close" class="primary" autofocus>${esc(t('button.close'))}</button></div></form>`, {
       label: t('offline.lost.title'),
     });
@@ -184,7 +185,7 @@ export async function connectionLost() {
   }
   warm(); // while the player reads the offer
   openDialog(`<form method="dialog">
-    <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.lost.text'))}</p>
+    <h2>${esc(t('offline.lost.title'))}</h2><p>${esc(t('offline.lost.text'))} ${helpLink('offline')}</p>
     <div class="actions"><button value="wait">${esc(t('offline.wait'))}</button>
     <button value="play" class="primary" autofocus>${esc(t('offline.play'))}</button></div></form>`, {
     label: t('offline.lost.title'),
