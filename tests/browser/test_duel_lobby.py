@@ -24,7 +24,7 @@ BOXES = """() => {
     card: box(document.querySelector('.tableau .card')),
     cards: [...document.querySelectorAll('.tableau .card')].map(box),
     bar: box(bar), scroll: bar.scrollHeight, client: bar.clientHeight,
-    controls: [...bar.querySelectorAll('button')].map(box),
+    controls: [...bar.querySelectorAll('button')].filter((el) => el.checkVisibility()).map(box),  // shown now
     tools: [...document.querySelectorAll('.toolbar .tool')].filter((el) => el.offsetParent).map(box),
     width: innerWidth, height: innerHeight,
   };
@@ -175,5 +175,18 @@ def test_a_provisional_rating_keeps_its_mark_beside_its_digits_in_hebrew(
         assert note is not None
         text = note.text_content() or ""
         assert shown in text and text.count("?") == 1
+        # what the "?" (and the "±") mean is said where they are shown: the "i" beside them, by keyboard too
+        words = page.evaluate("""async () => { const { t } = await import('/static/js/i18n.js');
+          return [t('rating.info'), t('rating.provisional.note'), t('rating.deviation.note')]; }""")
+        about = page.get_by_role("dialog", name=words[0])
+        expect(about).to_be_hidden()
+        page.locator("dialog[open] [data-me]").get_by_role("button", name=words[0]).focus()
+        page.keyboard.press("Enter")
+        expect(about).to_be_visible()
+        expect(about).to_contain_text(words[1])
+        expect(about).to_contain_text(words[2])
+        page.keyboard.press("Escape")
+        expect(about).to_be_hidden()
+        expect(page.get_by_role("dialog", name="Duels" if locale == "en-GB" else "דו־קרבות")).to_be_visible()
     finally:
         context.close()

@@ -1,8 +1,8 @@
 """A duel at the table, in two browsers: the start says that cards are turned by hand, the first card a move
 leaves face down is pointed at (once per duel), the table says whose game it shows once one's own has
-ended, "You are watching" goes when the duel ends, ratings show as provisional ("1500?") in the lobby,
-the duel bar and the result with each change ("1500 → 1662? (+162)"), and another player's card speaks
-of them in the third person."""
+ended, and when the duel ends each player's own table comes back with "The duel is over" in the status line;
+ratings show as provisional ("1500?") in the lobby, the duel bar and the result with each change
+("1500 → 1662? (+162)"), and another player's card speaks of them in the third person."""
 
 from __future__ import annotations
 
@@ -78,10 +78,14 @@ def test_a_duel_says_how_cards_turn_whose_table_shows_and_the_ratings_it_changes
         rated(bob_page, server, bob)
         duel = duel_with_a_card_to_uncover(alice_page, bob_page, alice)
 
-        # the start says, in the status line and the duel bar, that cards are turned by hand
+        # the start says, in the status line and the duel bar's explanations, that cards are turned by hand
         for page in (alice_page, bob_page):
             expect(page.locator("#status")).to_contain_text("You turn cards up by hand (+2 points each).")
-            expect(page.locator("[data-duel-manual]")).to_have_text("You turn cards up by hand (+2 points each).")
+            page.locator("#duel-bar").get_by_role("button", name="About this duel").click()
+            about = page.get_by_role("dialog", name="About this duel")
+            expect(about.locator("[data-duel-manual]")).to_have_text("You turn cards up by hand (+2 points each).")
+            about.get_by_role("button", name="Close").click()
+            expect(about).to_be_hidden()
             # both ratings in the bar, provisional
             expect(page.locator("#duel-bar [data-rating]")).to_have_text(["1500?", "1500?"])
 
@@ -99,11 +103,10 @@ def test_a_duel_says_how_cards_turn_whose_table_shows_and_the_ratings_it_changes
         expect(card).to_have_count(1)
         mark = card.evaluate("card => getComputedStyle(card, '::after').content")
         assert mark == '"↻"'
-        card.click()  # turned up by hand: the mark and the bar's sentence go
+        card.click()  # turned up by hand: the mark goes
         expect(alice_page.locator("[data-flip-pointer]")).to_have_count(0)
         down = view["columns"][column - 1]["down"]
         expect(alice_page.locator(f'[data-column="{column}"] .card.down')).to_have_count(down - 1)
-        expect(alice_page.locator("[data-duel-manual]")).to_have_count(0)
         expect(bob_page.locator("#duel-bar .duel-player", has_text=alice)).to_contain_text("1 turned up")
 
         # said once per duel: a second card left face down is not pointed at again
@@ -126,10 +129,13 @@ def test_a_duel_says_how_cards_turn_whose_table_shows_and_the_ratings_it_changes
         finish(alice_page)
         for page in (alice_page, bob_page):
             expect(page.get_by_role("dialog", name="Result")).to_be_visible()
-        # the duel is over: nobody is watched any more, and each table still says whose game it shows
-        expect(bob_page.locator("#status")).not_to_contain_text("You are watching")
-        expect(bob_page.locator("[data-table-owner]")).to_have_text(f"{alice}'s table")
-        expect(alice_page.locator("[data-table-owner]")).to_have_text(f"{bob}'s table")
+        # the duel is over: nobody is watched any more; each player's own table is under the result that speaks of it
+        expect(bob_page.locator("#status")).to_have_text(f"The duel is over: you lost to {alice}.")
+        expect(alice_page.locator("#status")).to_have_text(f"The duel is over: you beat {bob}.")
+        for page in (alice_page, bob_page):
+            expect(page.locator("[data-table-owner]")).to_have_count(0)
+            expect(page.locator("#duel-bar")).to_have_attribute("data-watching", "false")
+        expect(bob_page.locator("[data-score]")).to_have_text("-1")  # Bob's own game: one deal
 
         # the result: each rating before, after (still provisional) and its change, and why it moved so far
         result = alice_page.request.get(f"/api/duels/{duel['id']}").json()["result"]

@@ -6,11 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
+from spider.cards import SUIT_COUNTS
 from spider.codes import GameCode
 from spider.game import Game
 from spider.server.games.store import Store
+from spider.server.ghosts.service import RaceEnd, _ahead
+from spider.server.ghosts.supply import GhostSupply
 
 from .conftest import Clock, act
 from .duel_players import another_player
@@ -112,6 +116,11 @@ def test_racing_your_game_hides_the_deal_until_it_is_over_and_counts_in_no_resul
     assert bea.get(f"/api/games/{started['game']}/played").status_code == 409
     assert bea.get(f"/api/games/{ghost}/played").status_code == 404  # another player's game
     act(bea, started["game"], a_move(store_of(bea), started["game"]))
+    played = bea.get(f"/api/games/{started['game']}").json()
+    # the bar's line for the racer beside the ghost's: their own game as it stands
+    pairs = zip(view["columns"], played["columns"], strict=True)
+    turned = sum(before["down"] - after["down"] for before, after in pairs)
+    assert get(bea, started["id"])["you"] == {"score": played["score"], "runs": 0, "turned_up": turned}
     assert bea.post(f"/api/games/{started['game']}/resign").status_code == 200
     over = get(bea, started["id"])
     assert over["over"] is True and over["result"]["replay"] == ghost
@@ -140,6 +149,75 @@ def test_who_finished_ahead(make_client: Callable[..., TestClient]) -> None:
     # (or, had it turned none, even on cards and behind on points: then ahead is "you" only by score)
     expected = "ghost" if theirs["runs"] or theirs["turned_up"] else "you"
     assert over["result"]["ahead"] == expected
+    # and what decided it, by how much: what the page says ("The ghost beat you by 3 cards turned up")
+    if theirs["runs"]:
+        assert (over["result"]["by"], over["result"]["margin"]) == ("runs", theirs["runs"])
+    elif theirs["turned_up"]:
+        assert (over["result"]["by"], over["result"]["margin"]) == ("turned_up", theirs["turned_up"])
+    else:
+        assert (over["result"]["by"], over["result"]["margin"]) == ("score", 500 - theirs["score"])
+
+
+def end(*, won: bool = False, score: int = 500, runs: int = 0, turned_up: int = 0,
+        seconds: float | None = 100.0) -> RaceEnd:
+    return RaceEnd(won=won, score=score, runs=runs, turned_up=turned_up, seconds=seconds)
+
+
+@pytest.mark.parametrize(
+    ("you", "ghost", "verdict"),
+    [
+        (end(won=True, score=620), end(won=True, score=500), ("you", "score", 120)),
+        (end(won=True, score=500, seconds=95.2), end(won=True, score=500, seconds=100.0), ("you", "seconds", 5)),
+        (end(won=True, score=500, seconds=100.3), end(won=True, score=500, seconds=100.0), ("ghost", "seconds", 1)),
+        (end(won=False, score=900, runs=7), end(won=True, score=600), ("ghost", "won", 0)),
+        (end(runs=2, score=450), end(runs=1, score=520), ("you", "runs", 1)),
+        (end(runs=1, turned_up=10), end(runs=1, turned_up=13), ("ghost", "turned_up", 3)),
+        (end(runs=1, turned_up=10, score=480), end(runs=1, turned_up=10, score=520), ("ghost", "score", 40)),
+        (end(runs=1, turned_up=10, score=480), end(runs=1, turned_up=10, score=480), ("even", None, 0)),
+    ],
+)
+def test_the_verdict_says_what_decided_the_race_and_by_how_much(
+    you: RaceEnd, ghost: RaceEnd, verdict: tuple[str, str | None, int]
+) -> None:
+    assert _ahead(you, ghost) == verdict
+
+
+def offers(client: TestClient) -> dict[int, tuple[bool, bool]]:
+    """The lobby's question: at each suit count, (another player's game to race, a game of one's own)."""
+    response = client.get("/api/ghosts")
+    assert response.status_code == 200, response.text
+    return {offer["suits"]: (offer["others"], offer["mine"]) for offer in response.json()["offers"]}
+
+
+def test_the_lobby_offers_a_race_only_where_one_would_start(make_client: Callable[..., TestClient]) -> None:
+    clock = Clock()
+    ada = make_client(clock=clock)
+    bea = another_player(ada)
+    nothing = {1: (False, False), 2: (False, False), 4: (False, False)}
+    assert offers(ada) == offers(bea) == nothing  # a new server: no earlier game to race
+    assert bea.post("/api/ghosts", json={"suits": 1}).json()["message_id"] == "ghost.none_yet"
+    ghost_game(ada, clock)  # a game that counted, ended here: offered at once, not after the deals kept expire
+    assert offers(bea) == {**nothing, 1: (True, False)}
+    assert offers(ada) == {**nothing, 1: (False, True)}  # her own game: she may race it, nobody else's
+    started = race(bea)
+    assert bea.post(f"/api/games/{started['game']}/resign").status_code == 200
+    # Bea has played that deal now: nothing is left for her to race, and a race would not start
+    assert offers(bea) == nothing
+    assert bea.post("/api/ghosts", json={"suits": 1}).status_code == 404
+
+
+def test_the_lobby_question_reads_the_servers_deals_once_not_each_time(
+    make_client: Callable[..., TestClient],
+) -> None:
+    clock = Clock()
+    ada = make_client(clock=clock)
+    ghost_game(ada, clock)
+    supply: GhostSupply = ada.app.state.parts[GhostSupply]  # type: ignore[attr-defined]
+    before = supply.reads
+    for _ in range(3):
+        visitor = another_player(ada)  # a new player each time, as an attacker's fresh cookies
+        assert offers(visitor)[1] == (True, False)
+    assert supply.reads - before <= len(SUIT_COUNTS)  # once a suit count, then kept
 
 
 def test_only_games_that_counted_are_raced(make_client: Callable[..., TestClient]) -> None:

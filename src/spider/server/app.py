@@ -35,6 +35,7 @@ from spider.server.fairplay.service import Fairplay
 from spider.server.games.routes import DailyStarts
 from spider.server.games.service import Games
 from spider.server.games.store import Store, now
+from spider.server.ghosts.supply import GhostSupply
 from spider.server.http.errors import EXCEPTION_HANDLERS
 from spider.server.http.limits import PlayerLimits, SharedCounts, TokenBuckets
 from spider.server.http.metrics import Metrics, MetricsMiddleware
@@ -82,6 +83,8 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     games = Games(settings, store, pool, searches, metrics, clock)
     results = ResultsStore(store.engine)
     store.events.on_end(results.ended)  # the results a game counts in, written as it ends
+    ghosts = GhostSupply(store.engine)
+    store.events.on_end(ghosts.ended)  # a game that may be raced ended: the lobby offers a race at once
     metrics.watch_cache(lambda: games.cached)
     broker: Broker = RedisBroker(settings.redis_url) if settings.redis_url else LocalBroker()
     people, duel_store = People(
@@ -167,7 +170,7 @@ def create_app(settings: Settings | None = None, *, clock: Callable[[], float] =
     parts = Parts()
     parts.add(
         settings, metrics, static, sockets, games, Results(results, clock), duels, computers, arenas,
-        presence, reviews, fairplay, bots, store, people, accounts, Leaving(store, people, accounts, bots),
+        presence, reviews, fairplay, bots, store, people, accounts, Leaving(store, people, accounts, bots), ghosts,
         AccountLimits.made(shared, tries_per_minute=settings.account_tries_per_minute,
                            accounts_a_day=settings.accounts_per_address_per_day),
         # a stream's place is held again at each keep-alive: a killed process's places free up soon after

@@ -1,5 +1,6 @@
-"""The ghost races' routes (``ghosts.service`` picks, starts and tells a race): ``POST /api/ghosts`` and
-``GET /api/ghosts/{id}``, their body and their entries in the API's table."""
+"""The ghost races' routes (``ghosts.service`` picks, starts and tells a race; ``ghosts.supply`` tells whether
+there is one to run): ``GET /api/ghosts``, ``POST /api/ghosts`` and ``GET /api/ghosts/{id}``, their body and their
+entries in the API's table."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from starlette.responses import Response
 from spider.cards import SUIT_COUNTS
 from spider.server.games.service import Games
 from spider.server.ghosts.service import GhostRace, start, state
+from spider.server.ghosts.supply import GhostOffers, GhostSupply
 from spider.server.http.bodies import YES_OR_NO, Body, SuitCount, json_object, one_of
 from spider.server.http.limits import count_new_game
 from spider.server.http.openapi import Endpoint
@@ -37,6 +39,11 @@ def _games(request: Request) -> Games:
     return found
 
 
+async def offers(request: Request) -> Response:
+    supply = part(request, GhostSupply)
+    return answer(await to_thread.run_sync(supply.offers, player_of(request)))
+
+
 async def new_race(request: Request) -> Response:
     body = NewGhostRace.from_json(await json_object(request))
     count_new_game(request)
@@ -52,6 +59,11 @@ async def get_race(request: Request) -> Response:
 
 NOT_FOUND, TOO_MANY = HTTPStatus.NOT_FOUND, HTTPStatus.TOO_MANY_REQUESTS
 GHOST_API = (
+    Endpoint("GET", "/api/ghosts", offers, "Which ghost races would start: at each suit count, another player's "
+             "game of a deal new to you (others) and a game of your own (mine)", GhostOffers,
+             about="The lobby offers a race only where one would start. Cheap whoever asks: the deals that may be "
+             "raced are read once for the server and kept a while; a request looks only at your own games (your "
+             "last 500 finished ones for mine)."),
     Endpoint("POST", "/api/ghosts", new_race, "A ghost race: a new game of the deal of an earlier, counted game, "
              "raced against that game at its own pace", GhostRace, HTTPStatus.CREATED, body=NewGhostRace,
              refusals=(NOT_FOUND, TOO_MANY),

@@ -10,12 +10,13 @@ sees how its score went.
 
 ``GET /api/ghosts/{id}`` tells the ghost's progress (score, runs, cards turned up: never a card) as it
 stood after the time elapsed since the race began, the ghost's actions timed by their own ``actions.at``
-(a pause longer than ``MAX_PAUSE`` counts as that long, as the game clock counts only time on screen).
-Nothing later is sent, so the page cannot read ahead of the clock; the ghost's game is named (for its
-replay) only once the racer's own game is over, with who finished ahead: won before not won, then the
-higher score, then the shorter time (``_ahead``).
+(a pause longer than ``MAX_PAUSE`` counts as that long, as the game clock counts only time on screen),
+beside the racer's own. Nothing later is sent, so the page cannot read ahead of the clock; the ghost's game
+is named (for its replay) only once the racer's own game is over, with who finished ahead, what decided it
+and by how much: won before not won, then the higher score, then the shorter time (``_ahead``).
 
-This module picks, starts and tells a race; ``ghosts.routes`` answers the two routes.
+This module picks, starts and tells a race; ``ghosts.supply`` tells the lobby, cheaply, whether there is a
+ghost to race at all; ``ghosts.routes`` answers the routes.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import with_config
-from sqlalchemy import Connection, Engine, case, func, insert, select
+from sqlalchemy import ColumnElement, Connection, Engine, FromClause, and_, case, func, insert, select
 from typing_extensions import TypedDict  # Pydantic reads TypedDicts from here before Python 3.12
 
 from spider.game import Game
@@ -38,7 +39,7 @@ from spider.server.ghosts.tables import ghost_races
 from spider.server.http.answers import FORBID
 from spider.server.http.ids import new_token
 from spider.server.people.service import SEEN_NAMES, shown
-from spider.server.refusals import NotFound
+from spider.server.refusals import NoSuchGame, NotFound
 from spider.view import Whole
 
 MAX_PAUSE = 35.0
@@ -69,13 +70,30 @@ class RaceEnd(TypedDict):
     seconds: float | None
 
 
+Decider = Literal["won", "score", "seconds", "runs", "turned_up"]
+"""What put one game of a race ahead of the other (``_ahead``): a win, the score, the time, runs or cards turned up."""
+
+
 @with_config(FORBID)
 class RaceResult(TypedDict):
     ahead: Literal["you", "ghost", "even"]
+    by: Decider | None
+    """What decided it (null when even): the page says "You beat the ghost by 120 points"."""
+    margin: Whole
+    """By how much, in what decided it: points, whole seconds, runs or cards turned up (0 for a win or even)."""
     you: RaceEnd
     ghost: RaceEnd
     replay: str
     """The ghost's game, to be replayed (``/?replay=ID``): named only now."""
+
+
+@with_config(FORBID)
+class RacerProgress(TypedDict):
+    """How far the racer's own game has come: the bar's line beside the ghost's."""
+
+    score: int
+    runs: Whole
+    turned_up: Whole
 
 
 @with_config(FORBID)
@@ -90,6 +108,7 @@ class GhostRace(TypedDict):
     game: str
     """Your game of the race: play it by the games' routes."""
     elapsed_ms: Whole
+    you: RacerProgress
     ghost: GhostProgress
     over: bool
     result: RaceResult | None
@@ -108,6 +127,7 @@ class Point:
 class Timeline:
     points: tuple[Point, ...]  # the opening first, then after each action
     end: RaceEnd
+    face_down: int  # cards face down at the start: the racer's game of the deal starts with as many
 
     def at(self, elapsed: float) -> Point:
         found = self.points[0]
@@ -136,27 +156,45 @@ def _timeline(store: Store, ghost: str) -> Timeline:
     last = points[-1]
     end = RaceEnd(won=row.result == "won", score=row.score if row.score is not None else last.score, runs=last.runs,
                   turned_up=last.turned_up, seconds=row.seconds)
-    return Timeline(tuple(points), end)
+    return Timeline(tuple(points), end, face_down)
 
 
-def _ahead(you: RaceEnd, ghost: RaceEnd) -> Literal["you", "ghost", "even"]:
-    """Who finished ahead: a win before anything else, and between wins the higher score, then the shorter
-    time; between games not won, more runs, then more cards turned up, then the higher score (under the
-    standard scoring a game never played keeps its 500: doing nothing must not be ahead)."""
+def _ahead(you: RaceEnd, ghost: RaceEnd) -> tuple[Literal["you", "ghost", "even"], Decider | None, int]:
+    """Who finished ahead, what decided it and by how much: a win before anything else, and between wins the
+    higher score, then the shorter time; between games not won, more runs, then more cards turned up, then the
+    higher score (under the standard scoring a game never played keeps its 500: doing nothing must not be
+    ahead)."""
 
-    def key(end: RaceEnd) -> tuple[float, ...]:
-        if end["won"]:
-            return 1, end["score"], -(end["seconds"] if end["seconds"] is not None else float("inf"))
-        return 0, end["runs"], end["turned_up"], end["score"]
+    def seconds(end: RaceEnd) -> float:
+        return end["seconds"] if end["seconds"] is not None else float("inf")
 
-    return "you" if key(you) > key(ghost) else "ghost" if key(you) < key(ghost) else "even"
+    steps: tuple[tuple[Decider, float, float], ...]
+    if you["won"] != ghost["won"]:
+        steps = (("won", float(you["won"]), float(ghost["won"])),)
+    elif you["won"]:
+        steps = (("score", you["score"], ghost["score"]), ("seconds", -seconds(you), -seconds(ghost)))
+    else:
+        steps = (("runs", you["runs"], ghost["runs"]), ("turned_up", you["turned_up"], ghost["turned_up"]),
+                 ("score", you["score"], ghost["score"]))
+    for by, mine, theirs in steps:
+        if mine != theirs:
+            gap = abs(mine - theirs)
+            margin = 0 if by == "won" or gap == float("inf") else max(1, round(gap)) if by == "seconds" else round(gap)
+            return ("you" if mine > theirs else "ghost"), by, margin
+    return "even", None, 0
+
+
+def raceable(seen: FromClause) -> ColumnElement[bool]:
+    """The games a race may be run against, as a condition on ``SEEN_GAMES`` (or an alias of it): games that
+    counted (``games.counting_games``) with a move made and a code the server dealt."""
+    return and_(counting_games(seen), seen.c.moves > 0, seen.c.code != "")
 
 
 def _pick(engine: Engine, player: str, suits: int, mine: bool) -> str | None:
     """The game to race: the player's own best, or a random counted game of another player's of a deal
     the player has never played."""
     seen = SEEN_GAMES
-    wanted = select(seen.c.id).where(counting_games(seen), seen.c.suits == suits, seen.c.moves > 0, seen.c.code != "")
+    wanted = select(seen.c.id).where(raceable(seen), seen.c.suits == suits)
     if mine:
         wanted = wanted.where(seen.c.player == player).order_by(
             case((seen.c.result == "won", 0), else_=1), seen.c.score.desc(), seen.c.finished_at.desc()
@@ -190,6 +228,15 @@ def start(games_: Games, player: str, suits: int, *, mine: bool) -> str:
     return race
 
 
+def _progress(games_: Games, player: str, game_id: str, face_down: int) -> RacerProgress:
+    """The racer's game in play as it stands (the page shows it, so the games keep it at hand)."""
+    try:
+        game = games_.live(game_id, player).game
+    except NoSuchGame:  # pruned with a long-idle player's games: nothing to show
+        return RacerProgress(score=0, runs=0, turned_up=0)
+    return RacerProgress(score=game.score, runs=len(game.runs), turned_up=face_down - sum(game.face_down))
+
+
 def state(games_: Games, player: str, race_id: str) -> GhostRace:
     """The race as its racer sees it now; 404 for an unknown race and another player's alike."""
     store = games_.store
@@ -216,8 +263,12 @@ def state(games_: Games, player: str, race_id: str) -> GhostRace:
     finished = over or point is timeline.points[-1]
     result: RaceResult | None = None
     if over:
-        you = _timeline(store, race.game).end
-        result = RaceResult(ahead=_ahead(you, timeline.end), you=you, ghost=timeline.end, replay=race.ghost)
+        end = _timeline(store, race.game).end
+        ahead, by, margin = _ahead(end, timeline.end)
+        result = RaceResult(ahead=ahead, by=by, margin=margin, you=end, ghost=timeline.end, replay=race.ghost)
+        you = RacerProgress(score=end["score"], runs=end["runs"], turned_up=end["turned_up"])
+    else:
+        you = _progress(games_, player, race.game, timeline.face_down)
     return GhostRace(
         id=race.id,
         suits=mine.suits,
@@ -225,6 +276,7 @@ def state(games_: Games, player: str, race_id: str) -> GhostRace:
         name=ghost_name if not race.mine and ghost_name is not None and shown(ghost_name) else None,
         game=race.game,
         elapsed_ms=round(elapsed * 1000),
+        you=you,
         ghost=GhostProgress(
             score=point.score, runs=point.runs, turned_up=point.turned_up, finished=finished,
             won=timeline.end["won"] if finished else None,

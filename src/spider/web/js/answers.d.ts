@@ -397,6 +397,18 @@ export interface GameActions {
   actions: string[];
 }
 
+/** Which races would start at a suit count. */
+export interface GhostOffer {
+  suits: number;
+  others: boolean;
+  mine: boolean;
+}
+
+/** The races the lobby may offer, a suit count at a time. */
+export interface GhostOffers {
+  offers: GhostOffer[];
+}
+
 /** How far the ghost had come at the time elapsed: never a card. */
 export interface GhostProgress {
   score: number;
@@ -414,6 +426,7 @@ export interface GhostRace {
   name: string | null;
   game: string;
   elapsed_ms: number;
+  you: RacerProgress;
   ghost: GhostProgress;
   over: boolean;
   result: RaceResult | null;
@@ -813,9 +826,18 @@ export interface RaceEnd {
 
 export interface RaceResult {
   ahead: "you" | "ghost" | "even";
+  by: "won" | "score" | "seconds" | "runs" | "turned_up" | null;
+  margin: number;
   you: RaceEnd;
   ghost: RaceEnd;
   replay: string;
+}
+
+/** How far the racer's own game has come: the bar's line beside the ghost's. */
+export interface RacerProgress {
+  score: number;
+  runs: number;
+  turned_up: number;
 }
 
 /** One of a player's last duels, as their player info lists it. */
@@ -1173,6 +1195,7 @@ export interface Endpoints {
   "DELETE /api/bots/{bot_id}": BotEntry;
   "GET /api/leaderboards/ratings": Board;
   "GET /api/leaderboards/scores": Board;
+  "GET /api/ghosts": GhostOffers;
   "POST /api/ghosts": GhostRace;
   "GET /api/ghosts/{race_id}": GhostRace;
   "GET /api/arenas": Arenas;

@@ -205,7 +205,8 @@ export async function atTable(id) {
   button.textContent = t('arena.berserk');
   button.title = t('arena.berserk_note');
   button.addEventListener('click', () => { berserk(id).catch((error) => { button.remove(); refuse(error); }); });
-  document.body.append(button);
+  // at the status line's end, in its flow: no sentence runs under it (a phone on its side)
+  (document.querySelector('footer.status') ?? document.body).append(button);
   // only before the first move: the offer goes with the first touch of the table or key (and in any case after
   // the time to make one, or with the duel's end)
   const duel = state.you.duel;

@@ -37,6 +37,8 @@ export const duelApi = {
   /** @param {string} id */
   rematch: (id) => request('POST /api/duels/{duel_id}/rematch', { path: duel(id), body: {} }),
   invitations: () => request('GET /api/invitations'),
+  /** Which ghost races would start, a suit count at a time (the lobby offers a race only there). */
+  ghosts: () => request('GET /api/ghosts'),
   friends: () => request('GET /api/friends'),
   /** @param {string} name */
   befriend: (name) => request('PUT /api/friends/{name}', { path: named(name), body: {} }),

@@ -1,6 +1,8 @@
 // @ts-check
-// The lobby (from the toolbar): the player's name, the open tables (live), a new table, invitations and
-// friends online. A table made for a person waits here for an opponent, who may also be invited.
+// The lobby (from the toolbar): the player's name and rating (an "i" says what its "?" and "±" mean), the open
+// tables (live), a new table, invitations and friends online. A table made for a person waits here for an
+// opponent, who may also be invited. When nobody waits, a ghost race is offered where one would start (the
+// server says where: GET /api/ghosts), greyed out with the reason elsewhere.
 import { duelApi } from './api.js';
 import { connect, on } from './socket.js';
 import { start } from './table.js';
@@ -60,6 +62,32 @@ function invitationsHtml(invitations) {
     + ` <button type="button" data-decline="${esc(i.duel)}">${esc(t('lobby.decline'))}</button></li>`).join('');
 }
 
+/** The player's rating, and an "i" that says what the "?" and the "±" beside it mean. @param {T.PlayerInfo} me */
+function ratingLine(me) {
+  const about = t('rating.info');
+  return `<p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))}`
+    + ` <button type="button" class="info-dot" popovertarget="rating-about" aria-label="${esc(about)}" title="${esc(about)}" data-rating-info><span aria-hidden="true">i</span></button> · ${helpLink('duels')}</p>`
+    + `<div class="duel-notes centered" id="rating-about" popover role="dialog" aria-label="${esc(about)}" data-rating-about>`
+    + `<h2 class="visually-hidden">${esc(about)}</h2><p>${esc(t('rating.provisional.note'))}</p><p>${esc(t('rating.deviation.note'))}</p>`
+    + `<button type="button" class="duel-notes-close" popovertarget="rating-about" popovertargetaction="hide">${esc(t('button.close'))}</button></div>`;
+}
+
+/**
+ * The ghost race's buttons for the suit count chosen: each greyed out, with the reason, when it would not start.
+ * @param {HTMLElement} offer @param {T.GhostOffers | null} ghosts null: the server did not say (every race offered)
+ * @param {T.SuitCount} suits
+ */
+function showGhostOffer(offer, ghosts, suits) {
+  const found = ghosts?.offers.find((o) => o.suits === suits) ?? { others: true, mine: true };
+  const count = t('suits.option', { count: suits });
+  /** @type {HTMLButtonElement} */ (offer.querySelector('[data-ghost]')).disabled = !found.others;
+  /** @type {HTMLButtonElement} */ (offer.querySelector('[data-ghost-mine]')).disabled = !found.mine;
+  const why = /** @type {HTMLElement} */ (offer.querySelector('[data-ghost-why]'));
+  why.textContent = !found.others && !found.mine ? t('ghost.none.both', { suits: count })
+    : !found.others ? t('ghost.none.others', { suits: count }) : !found.mine ? t('ghost.none.mine', { suits: count }) : '';
+  why.hidden = !why.textContent;
+}
+
 /** A duel joined or accepted: to the table, or to wait for its start. @param {Promise<T.DuelState>} promise */
 async function joined(promise) {
   try {
@@ -73,9 +101,12 @@ async function joined(promise) {
 
 export async function openLobby() {
   connect();
-  let me; let tables; let invitations; let friends;
+  let me; let tables; let invitations; let friends; let ghosts;
   try {
-    [me, tables, invitations, friends] = await Promise.all([duelApi.me(), duelApi.tables(), duelApi.invitations(), duelApi.friends()]);
+    [me, tables, invitations, friends, ghosts] = await Promise.all([
+      duelApi.me(), duelApi.tables(), duelApi.invitations(), duelApi.friends(),
+      duelApi.ghosts().catch(() => null), // unanswered: the races are offered, and the server says no if none would start
+    ]);
   } catch (error) {
     refuse(error);
     return;
@@ -88,11 +119,12 @@ export async function openLobby() {
   const d = openDialog(`<form method="dialog" class="lobby">
     <h2>${esc(t('lobby.title'))}</h2>
     <div class="field"><label for="duel-name">${esc(t('lobby.name'))}</label><span class="name-row"><input id="duel-name" name="name" maxlength="${CONSTANTS.name_length}" value="${esc(me.name)}" autocomplete="nickname"><button type="button" data-rename>${esc(t('lobby.rename'))}</button></span></div>
-    <p class="note" data-me>${esc(t('player.rating', { rating: ratingText(me.rating, me.provisional), deviation: Math.round(me.deviation) }))} · ${helpLink('duels')}</p>
+    ${ratingLine(me)}
     <p><button type="button" data-arenas>${esc(t('arena.button'))}</button></p>
     <ul class="invitations" data-invitations>${invitationsHtml(invitations.invitations)}</ul>
     <h3>${esc(t('lobby.tables'))}</h3><ul class="tables" data-tables>${tablesHtml(tables.tables)}</ul>
-    <p class="ghost-offer" data-ghost-offer${tables.tables.length ? ' hidden' : ''}>${esc(t('ghost.offer'))} <button type="button" data-ghost>${esc(t('ghost.race'))}</button> <button type="button" data-ghost-mine>${esc(t('ghost.race_mine'))}</button></p>
+    <p class="ghost-offer" data-ghost-offer${tables.tables.length ? ' hidden' : ''}>${esc(t('ghost.offer'))} <button type="button" data-ghost>${esc(t('ghost.race'))}</button> <button type="button" data-ghost-mine>${esc(t('ghost.race_mine'))}</button>
+    <small class="ghost-why" data-ghost-why hidden></small></p>
     <h3>${esc(t('lobby.new'))}</h3>
     <div class="suit-radios">${suitRadios}</div>
     <div class="field"><label for="duel-minutes">${esc(t('lobby.time'))}</label><select id="duel-minutes" name="minutes">${minutes}</select></div>
@@ -106,10 +138,16 @@ export async function openLobby() {
   });
   d.dataset.lobby = 'true';
   const form = /** @type {HTMLFormElement} */ (d.querySelector('form'));
+  const ghostOffer = /** @type {HTMLElement} */ (d.querySelector('[data-ghost-offer]'));
+  showGhostOffer(ghostOffer, ghosts, suitCountOf(form.suits.value));
+  form.addEventListener('change', (event) => {
+    if (/** @type {HTMLInputElement} */ (event.target).name === 'suits') showGhostOffer(ghostOffer, ghosts, suitCountOf(form.suits.value));
+  });
   const list = /** @type {HTMLElement} */ (d.querySelector('[data-tables]'));
   const stop = on('lobby', (frame) => { if (d.open && d.dataset.lobby) { list.innerHTML = tablesHtml(frame.tables); /** @type {HTMLElement} */ (d.querySelector('[data-ghost-offer]')).hidden = frame.tables.length > 0; } });
   d.addEventListener('close', () => { delete d.dataset.lobby; }, { once: true });
-  // on the form, which goes with this lobby: a listener on the one dialog would stay for every dialog after it
+  // on the form, which this lobby drew: the dialog element outlives it (every dialog is drawn in it), and a listener
+  // on it would answer one click once for each time the lobby was ever opened (two joins, two races)
   form.addEventListener('click', async (event) => {
     const button = /** @type {Element} */ (event.target).closest('button');
     if (!button) return;

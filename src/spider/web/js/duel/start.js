@@ -1,6 +1,6 @@
 // @ts-check
 // Duels at start-up: the socket opens (invitations arrive live), and a duel in play is taken up again
-// after a reload, with the clock as the server kept it. The duel table and the lobby load only when a duel
+// after a reload, with the clock as the server kept it (the status line says so, not that it has begun). The duel table and the lobby load only when a duel
 // comes near (one in play, an invitation, a duel starting, the lobby opened): a first visit draws the table
 // without them.
 import { connect, on } from './socket.js';
@@ -30,5 +30,5 @@ export async function initDuels(arenas) {
   connect();
   if (localStorage.getItem('spider.ghost')) import('./ghost.js').then((ghost) => ghost.resumeRace()).catch(() => {});
   const me = await duelApi.me();
-  if (me.playing) await (await table()).enterDuel(me.playing);
+  if (me.playing) await (await table()).enterDuel(me.playing, { resumed: true });
 }

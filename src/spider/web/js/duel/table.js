@@ -1,7 +1,9 @@
 // @ts-check
-// A duel on the table: the player's own game, with the duel's clock and the opponent's progress in the
-// duel bar; after finishing, the opponent's table, live and as they see it; at the end, the result (and for
-// an arena's duel, the way back to the arena, whose next pairing takes the place of a rematch).
+// A duel on the table: the player's own game, with the duel's clock and both players' progress in the
+// duel bar (a thin strip, its explanations behind an "i": duel/strip.js); after finishing, the opponent's
+// table, live and as they see it; at the end, the result over the player's own table (and for an arena's
+// duel, the way back to the arena, whose next pairing takes the place of a rematch). The status line says
+// where the duel stands: begun, taken up again after a reload, watching, over and how.
 // The server holds both games and the clock; the page only shows them.
 import { duelApi } from './api.js';
 import { follow, unfollow, on } from './socket.js';
@@ -20,6 +22,7 @@ import { pointAtFlip, stopPointing, manual } from './flip.js';
 import { addStyle } from '../styles.js';
 import { playSound } from '../sound.js';
 import { above } from './above.js';
+import { drawStrip, stripClock, progressHtml } from './strip.js';
 /** @import * as T from '../types' */
 
 addStyle('duel'); // the duels' style sheet, loaded with the first part of the page that needs it
@@ -29,13 +32,15 @@ let duel = null; // the duel's state as the server last sent it
 let receivedAt = 0; // performance.now() when it came
 let ticker = 0;
 let asked = false; // the clock ran out here: the server was asked once how the duel stands
-let watchingSaid = ''; // the "you are watching" sentence in the status line, until the duel ends
+let told = ''; // where the duel stood when the status line last said so: playing, watching or over
 
 const bar = () => /** @type {HTMLElement} */ (document.getElementById('duel-bar'));
 const app = () => /** @type {HTMLElement} */ (document.getElementById('app'));
 const mine = () => (duel && duel.seat !== null ? duel.players[duel.seat] : null);
 const theirs = () => (duel && duel.seat !== null ? duel.players[1 - duel.seat] : null);
-const watching = () => Boolean(duel && duel.watch && mine()?.finished);
+/** The player's own game has ended and the other plays on: the table shows theirs. Once the duel is over, the
+table is the player's own again, under the result that speaks of it. */
+const watching = () => Boolean(duel && duel.state !== 'over' && duel.watch && mine()?.finished);
 /** What an arena's duel adds to the table (arena.js, loaded with the first one). */
 const arenas = () => above.arenas();
 
@@ -52,23 +57,25 @@ function remainingMs() {
 /** The time left as a countdown shows it: 0:00 only once the time is up. */
 const clockText = (/** @type {number} */ ms) => formatTime(Math.ceil(ms / 1000));
 
-/** "50 points · 1 run · 3 turned up": each count in its own plural form. @param {T.DuelPlayer} player */
-function progressText(player) {
-  return [
-    t('duel.progress.points', { count: player.score }),
-    t('duel.progress.runs', { count: player.runs }),
-    t('duel.progress.turned', { count: player.turned_up }),
-  ].join(' · ');
-}
-
-/** @param {T.DuelPlayer} player @param {boolean} you */
+/** "Ada (you) 1500? 50 points · 1 run · 3 turned up · playing" @param {T.DuelPlayer} player @param {boolean} you */
 function playerLine(player, you) {
   const status = player.finished ? t(`duel.ended.${player.ended}`) : t('duel.playing');
   const who = you ? t('duel.you', { name: player.name }) : player.name;
-  return `<button type="button" class="duel-player" data-name="${esc(player.name)}">`
-    + `<b>${esc(who)}</b>${botMark(player.bot)} <span class="duel-rating" data-rating>${ratingHtml(player.rating, player.provisional)}</span>`
-    + ` <span data-progress>${esc(progressText(player))}</span>`
-    + ` <small>${esc(status)}</small></button>`;
+  return `<button type="button" class="duel-player" data-name="${esc(player.name)}"${you ? ' data-you' : ''}>`
+    + `<span class="duel-who"><b>${esc(who)}</b>${botMark(player.bot)} <span class="duel-rating" data-rating>${ratingHtml(player.rating, player.provisional)}</span></span>`
+    + ` ${progressHtml(player, status)}</button>`;
+}
+
+/** What the "i" explains: the duel itself, why it changes no rating or counts less, cards turned by hand,
+ * and a provisional rating's "?" when one is shown. */
+function notesHtml() {
+  if (!duel) return '';
+  const provisional = duel.players.some((player) => player.provisional);
+  return `<p>${esc(t('duel.about', { name: theirs()?.name ?? '' }))}</p>`
+    // the server's sentence when the duel does not change ratings, or counts less (server/duels/rated.py)
+    + (duel.rating_note ? `<p data-duel-note>${esc(duel.rating_note)}</p>` : '')
+    + (manual(duel) ? `<p data-duel-manual>${esc(t('duel.manual_flip.short'))}</p>` : '')
+    + (provisional ? `<p data-provisional-note>${esc(t('rating.provisional.note'))}</p>` : '');
 }
 
 function renderBar() {
@@ -78,41 +85,61 @@ function renderBar() {
   const other = theirs();
   const players = [me && playerLine(me, true), other && playerLine(other, false)].filter(Boolean).join('');
   const over = duel.state === 'over';
-  // once the player's own game has ended, the table may show either game: a label says whose
-  const owner = me && me.finished
-    ? `<span class="duel-owner" data-table-owner>${esc(watching() ? t('duel.table_of', { name: other ? other.name : '' }) : t('duel.table_yours'))}</span>` : '';
-  // until the player turns their first card, the bar says that cards are turned by hand
-  const byHand = manual(duel) && duel.state === 'playing' && me && !me.finished && me.turned_up === 0
-    ? `<small class="duel-note" data-duel-manual>${esc(t('duel.manual_flip.short'))}</small>` : '';
-  el.innerHTML = `<div class="duel-clock" role="timer" data-duel-clock aria-label="${esc(t('duel.time_left'))}">${clockText(remainingMs())}</div>`
-    + owner
-    + `<div class="duel-players">${players}</div>`
-    + `<div class="duel-actions">`
-    + (me && !me.finished ? `<button type="button" class="tool" data-duel="finish">${esc(t('duel.finish'))}</button>` : '')
-    + (over ? `<button type="button" class="tool" data-duel="result">${esc(t('duel.result'))}</button>` : '')
+  const outcome = over && duel.result ? duel.result.outcomes[duel.seat ?? 0] : null;
+  drawStrip(el, {
+    clock: clockText(remainingMs()), // once the duel is over it says nothing more (0:00): the outcome takes its place
+    clockLabel: t('duel.time_left'),
+    clockData: 'duelClock',
+    // while the player watches the other's table, the strip says whose it is
+    lead: watching() ? `<span class="duel-owner" data-table-owner>${esc(t('duel.table_of', { name: other ? other.name : '' }))}</span>` : '',
+    players,
+    actions: (me && !me.finished ? `<button type="button" class="tool" data-duel="finish">${esc(t('duel.finish'))}</button>` : '')
+    // the outcome ("You won") opens the result
+    + (over ? `<button type="button" class="tool duel-outcome" data-duel="result" title="${esc(t('duel.result'))}">${esc(outcome ? t(`duel.outcome.${outcome}`) : t('duel.result'))}</button>` : '')
+    // an arena's duel goes back to the arena, whose next pairing takes a rematch's place
     + (over && !duel.arena ? `<button type="button" class="tool" data-duel="rematch">${esc(t('duel.rematch'))}</button>` : '')
     + (over && duel.arena ? `<button type="button" class="tool" data-duel="arena">${esc(t('arena.back'))}</button>` : '')
-    + (me && me.finished ? `<button type="button" class="tool" data-duel="leave">${esc(t('duel.leave'))}</button>` : '')
-    + `</div>`
-    // the server's sentence when the duel does not change ratings, or counts less (server/duels/rated.py)
-    + (duel.rating_note ? `<small class="duel-note" data-duel-note>${esc(duel.rating_note)}</small>` : '')
-    + byHand;
+    + (me && me.finished ? `<button type="button" class="tool" data-duel="leave">${esc(t('duel.leave'))}</button>` : ''),
+    notes: notesHtml(),
+    infoLabel: t('duel.info'),
+  });
   el.dataset.watching = String(watching());
-  const status = watching() && !over ? t('duel.watching', { name: other ? other.name : '' }) : '';
-  if (status && status !== watchingSaid) say(status);
-  else if (!status && watchingSaid && statusText() === watchingSaid) say(''); // the duel is over: nobody is watched
-  watchingSaid = status;
+  el.dataset.state = duel.state;
+  tell();
 }
 
-const statusText = () => document.getElementById('status')?.textContent ?? '';
+/**
+ * The status line follows the duel: begun (or taken up again after a reload), the player watching the other's
+ * table, over and how. Said once as the duel comes to each; what the table says between (a move, a refusal)
+ * stays until the next.
+ * @param {{ resumed?: boolean }} [how]
+ */
+function tell({ resumed = false } = {}) {
+  if (!duel) return;
+  const now = duel.state === 'over' ? 'over' : watching() ? 'watching' : 'playing';
+  if (now === told) return;
+  told = now;
+  const name = theirs()?.name ?? '';
+  if (now === 'over') {
+    const outcome = duel.result ? duel.result.outcomes[duel.seat ?? 0] : null;
+    say(outcome ? t(`duel.over.${outcome}`, { name }) : '');
+  } else if (now === 'watching') say(t('duel.watching', { name }));
+  else {
+    const begun = t(resumed ? 'duel.resumed' : 'duel.started', { name });
+    const me = mine();
+    // until the player turns their first card, the start says that cards are turned by hand
+    say(manual(duel) && me && !me.finished && me.turned_up === 0 ? `${begun} ${t('duel.manual_flip.short')}` : begun);
+  }
+}
 
 function tick() {
-  const clock = document.querySelector('[data-duel-clock]');
-  if (!clock || !duel) return;
+  if (!duel || duel.state !== 'playing') return;
+  const clock = stripClock(bar());
+  if (!clock) return;
   const ms = remainingMs();
   clock.textContent = clockText(ms);
-  clock.classList.toggle('short', duel.state === 'playing' && ms < 30000);
-  if (ms <= 0 && duel.state === 'playing' && !asked) {
+  clock.classList.toggle('short', ms < 30000);
+  if (ms <= 0 && !asked) {
     asked = true; // the server's clock decides: ask it how the duel stands now
     duelApi.get(duel.id).then(apply).catch(() => { asked = false; });
   }
@@ -159,8 +186,11 @@ async function play(action) {
   return answer;
 }
 
-/** Puts the duel on the table and follows it live. @param {T.DuelState} fresh */
-export function start(fresh) {
+/**
+ * Puts the duel on the table and follows it live.
+ * @param {T.DuelState} fresh @param {{ resumed?: boolean }} [how] resumed: taken up again after a reload
+ */
+export function start(fresh, { resumed = false } = {}) {
   if (duel && duel.id !== fresh.id) unfollow(duel.id);
   // the solo game leaves the screen: its clock stops until the player comes back to it
   if (!state.duel && state.view && !state.view.over) api.clock(state.view.id, false).catch(() => {});
@@ -172,13 +202,12 @@ export function start(fresh) {
   follow(fresh.id);
   if (fresh.watch && watching()) setView(fresh.watch, { animate: false });
   else if (fresh.you) setView(fresh.you, { animate: false });
+  told = '';
+  tell({ resumed });
   renderBar();
   clearInterval(ticker);
   ticker = setInterval(tick, 250);
   if (fresh.state === 'over') showResult();
-  else if (manual(fresh) && mine() && !mine()?.finished) {
-    say(`${t('duel.started', { name: theirs()?.name ?? '' })} ${t('duel.manual_flip.short')}`);
-  } else say(t('duel.started', { name: theirs()?.name ?? '' }));
   const arena = fresh.arena;
   if (arena && fresh.state === 'playing' && mine() && !mine()?.finished) arenas().then((a) => a.atTable(arena));
 }
@@ -186,10 +215,10 @@ export function start(fresh) {
 /** The duel that started and is on its way to the table (``started``); '' when none is. */
 let coming = '';
 
-/** @param {string} id */
-export async function enterDuel(id) {
+/** @param {string} id @param {{ resumed?: boolean }} [how] */
+export async function enterDuel(id, how = {}) {
   try {
-    start(await duelApi.get(id));
+    start(await duelApi.get(id), how);
   } catch (error) {
     refuse(error);
   } finally {
@@ -201,13 +230,15 @@ export async function enterDuel(id) {
 async function leaveDuel() {
   if (duel) unfollow(duel.id);
   duel = null;
-  watchingSaid = '';
+  told = '';
   stopPointing();
   state.duel = null;
   clearInterval(ticker);
   delete app().dataset.mode;
   bar().hidden = true;
   bar().replaceChildren();
+  delete bar().dataset.state;
+  delete bar().dataset.watching;
   say('');
   try {
     setView(await api.current(), { animate: false });
