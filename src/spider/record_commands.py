@@ -14,6 +14,7 @@ from typing import Any
 
 from spider.record import read_records, record_of, write_records
 from spider.text import message
+from spider.view import whole_seconds
 
 EXIT_BAD_INPUT = 2
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         if kept is None:
             print(f"spider: {message('server.no_current_game')}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        text = write_records([record_of(kept.code, kept.rules, kept.actions, seconds=round(kept.seconds))])
+        text = write_records([record_of(kept.code, kept.rules, kept.actions, seconds=whole_seconds(kept.seconds))])
     else:
         record = record_of(args.code, None, shlex.split(args.moves))
         record.game()  # a refusal names the rule

@@ -231,6 +231,17 @@ class View(Table):
     several players play at once for a result keeps them from all (a daily deal on its day); ``None`` otherwise."""
 
 
+def whole_seconds(seconds: float) -> int:
+    """A playing time as everything shows it, the view, the statistics, the history, the boards and the records
+    alike: the whole seconds played, cut down as a clock counts them (84.7 s is 1:24 everywhere, never 1:25 in one
+    place and 1:24 in another), and never below zero.
+
+    >>> whole_seconds(84.7), whole_seconds(84.0), whole_seconds(-0.3)
+    (84, 84, 0)
+    """
+    return max(0, int(seconds))
+
+
 def iso_time(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
@@ -317,7 +328,7 @@ def public_view(
         "daily": daily,
         "shareable": shareable,
         "started_at": iso_time(started_at),
-        "seconds": int(seconds),
+        "seconds": whole_seconds(seconds),
         "over": over,
         "result": result,
         "practice": practice,

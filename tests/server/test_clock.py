@@ -161,3 +161,22 @@ def test_a_move_made_off_screen_counts_the_time_since_the_one_before(client: Tes
     clock.now += 600
     act(client, game["id"], "d")
     assert seconds(client, game["id"]) == 45  # a long wait counts up to the gap, as between two signs of life
+
+
+def test_a_won_games_time_is_the_same_in_the_view_the_statistics_the_history_and_its_record(
+    client: TestClient, clock: Clock
+) -> None:
+    # 1:24.75 of play: shown cut down as a clock counts, 1:24 everywhere (the record once said 1:25)
+    code = "SP1-S1C-AAAAAAB"
+    line = solve(Game.from_code(code), seconds=60).line
+    game = new_game(client, code=code)
+    for action in line[:-1]:
+        clock.now += 84 / (len(line) - 1)
+        act(client, game["id"], action)
+    clock.now += 0.75
+    view = act(client, game["id"], line[-1])["view"]
+    assert view["won"] and view["seconds"] == 84
+    assert client.get("/api/stats").json()["by_suits"]["1"]["best_seconds"] == 84
+    assert client.get("/api/history?suits=1").json()["games"][0]["seconds"] == 84
+    record = client.get(f"/api/games/{game['id']}/record")
+    assert record.status_code == 200 and "\nTime: 1:24\n" in record.text

@@ -407,7 +407,7 @@ def test_a_big_board_is_read_a_page_at_a_time_in_its_order_with_the_players_plac
     assert [entry["place"] for entry in shown] == list(range(1, 232))
     assert [entry["game"] for entry in shown] == [None] * 231  # named once the day is over, below
     assert [(entry["won"], entry["score"], entry["seconds"]) for entry in shown] == [
-        (one["won"], one["score"], round(one["seconds"])) for one in expected
+        (one["won"], one["score"], int(one["seconds"])) for one in expected
     ]
     for found in pages:  # the player's own place, on every page, whichever page it is on
         assert found["you"]["place"] == place and found["you"]["game"] is None

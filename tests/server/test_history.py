@@ -1,5 +1,6 @@
 """The player's history: their last games that are over, newest first, a game's code and actions only once
-it is over (and its deal may be known), only their own games, and typed-in codes' games counted apart."""
+it is over (and its deal may be known), only their own games, and typed-in codes' games counted as the statistics
+count them."""
 
 from __future__ import annotations
 
@@ -53,7 +54,6 @@ def test_the_history_lists_games_that_are_over_the_latest_first(client: TestClie
     assert game["code"] == second["code"] and game["code"].startswith("SP1-S1C-")
     assert game["ended_at"] >= game["started_at"] and game["seconds"] >= 0
     assert game["counted"] is True and game["typed"] is False
-    assert found["dealt"] == {"games": 2, "wins": 0, "win_rate": 0.0}
     assert [game["suits"] for game in history(client, "?suits=2")["games"]] == [2]
     assert len(history(client, "?suits=1&limit=1")["games"]) == 1
     assert history(client)["suits"] == 1  # one suit by default
@@ -112,14 +112,16 @@ def test_bad_queries_are_refused_with_what_is_expected(client: TestClient) -> No
     assert "1 to 200" in client.get("/api/history?limit=0").json()["error"]
 
 
-def test_typed_in_codes_are_counted_apart(client: TestClient) -> None:
+def test_a_typed_in_codes_game_counts_as_the_statistics_count_it(client: TestClient) -> None:
     played_and_resigned(client, suits=1)
     typed = played_and_resigned(client, code="SP1-S1C-AAAAAAD")
     found = history(client, "?suits=1")
-    assert found["dealt"]["games"] == 1 and found["typed"]["games"] == 1
+    assert set(found) == {"suits", "games"}  # no counts of its own, to differ from the statistics'
     latest = found["games"][0]
     assert latest["id"] == typed["id"] and latest["typed"] is True and latest["code"] == "SP1-S1C-AAAAAAD"
     assert not found["games"][1]["typed"]
+    assert [game["counted"] for game in found["games"]] == [True, True]
+    assert client.get("/api/stats").json()["by_suits"]["1"]["games"] == 2  # both, as the history marks them
 
 
 def test_a_practice_game_is_no_part_of_the_history(client: TestClient) -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from spider.view import whole_seconds
+
 
 class Clock:
     """Seconds played: ``played`` before the last start, and the time since while it runs."""
@@ -46,6 +48,6 @@ class Clock:
 
 def shown(seconds: float) -> str:
     """The time as the page writes it (``i18n.js``'s ``formatTime``): ``m:ss``, or ``h:mm:ss``."""
-    whole = max(0, int(seconds))
+    whole = whole_seconds(seconds)
     hours, minutes, rest = whole // 3600, whole % 3600 // 60, whole % 60
     return f"{hours}:{minutes:02}:{rest:02}" if hours else f"{minutes}:{rest:02}"

@@ -48,6 +48,7 @@ from spider.server.people.service import friend_ids, made_up
 from spider.server.refusals import Invalid, TooMany
 from spider.server.work.jobs import Call, Refused, client_of
 from spider.text import Phrase, message
+from spider.view import whole_seconds
 
 BOARD_SIZE = 100
 PRESETS = ("classic", "casual", "patience", "tabletop")  # a preset brings its helps; not the duel's
@@ -239,7 +240,7 @@ class Daily:
                 "won": entry.won,
                 "score": entry.score or 0,
                 "moves": entry.moves or 0,
-                "seconds": round(entry.seconds or 0.0),
+                "seconds": whole_seconds(entry.seconds or 0.0),
                 "helped": entry.helped,
                 "game": entry.game_id if named else None,
                 "friend": entry.player in mates,

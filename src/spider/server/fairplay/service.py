@@ -40,6 +40,7 @@ from spider.server.refusals import Conflict, Forbidden, NotFound
 from spider.server.results.standing import in_good_standing
 from spider.server.work.jobs import ADDRESS, Call, Client, Refused
 from spider.server.work.service import Work
+from spider.view import whole_seconds
 
 LOG = logging.getLogger(__name__)
 
@@ -227,7 +228,7 @@ class Fairplay:
             "result": None if record is None else record.result,
             "points": None if record is None else record.score,
             "moves": None if record is None else record.moves,
-            "seconds": None if record is None or record.seconds is None else round(record.seconds),
+            "seconds": None if record is None or record.seconds is None else whole_seconds(record.seconds),
             "evidence": evidence,
             "others": [
                 {"game": other.game_id, "board": other.board, "state": other.state, "at": other.created_at}

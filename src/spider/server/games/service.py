@@ -43,7 +43,7 @@ from spider.server.solving import searches as solving
 from spider.server.solving import workers as search_workers
 from spider.server.solving.answers import Hint
 from spider.text import Phrase, spoken
-from spider.view import Table, View, iso_time, public_view, table
+from spider.view import Table, View, iso_time, public_view, table, whole_seconds
 
 
 class _Behind(Exception):
@@ -515,7 +515,7 @@ class Games:
                 else:
                     live.clock.off_screen(at)
                 self.store.set_clock(game_id, live.clock)
-            return int(live.seconds(at)), live.clock.on_screen and not live.over
+            return whole_seconds(live.seconds(at)), live.clock.on_screen and not live.over
 
     def resign(self, player: str, game_id: str) -> LiveGame:
         return self.end(player, game_id, "resigned")

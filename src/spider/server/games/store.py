@@ -27,7 +27,6 @@ from sqlalchemy import (
     Select,
     and_,
     bindparam,
-    case,
     cast,
     create_engine,
     delete,
@@ -50,7 +49,7 @@ from spider.server.db.sqlite import SYNCHRONOUS_MODES, Checkpoints, set_pragmas
 from spider.server.db.upserts import insert_into
 from spider.server.games.clock import Clock
 from spider.server.games.events import Also, GameEvents
-from spider.server.games.kinds import BESIDE, COUNTED, EXERCISES, HISTORY, HOLDING, SITE, Kind
+from spider.server.games.kinds import BESIDE, EXERCISES, HISTORY, HOLDING, SITE, Kind
 from spider.server.games.records import Finish, GameRecord, Progress, StoredAction, from_row
 from spider.server.games.tables import actions, deals_held, deals_known, games, lines_shown, shares
 from spider.server.people.service import add_player, players_before
@@ -459,18 +458,6 @@ class Store:
         with self.autocommit.connect() as connection:
             found = set(connection.execute(select(deals_known.c.deal).where(deals_known.c.deal.in_(wanted))).scalars())
         return {code for code, deal in deals.items() if deal in found}
-
-    def history_totals(self, player: str, suits: int) -> dict[bool, tuple[int, int]]:
-        """Of the player's games at one suit count that count in their results, by whether they were of a
-        code the player typed in: (games, wins)."""
-        typed = games.c.kind.not_in(SITE)
-        with self.autocommit.connect() as connection:
-            rows = connection.execute(
-                select(typed, func.count(), func.sum(case((games.c.result == "won", 1), else_=0)))
-                .where(*_played_solo(player, suits), games.c.kind.in_(COUNTED), games.c.line_shown.is_(False))
-                .group_by(typed)
-            ).all()
-        return {bool(found): (int(total), int(wins or 0)) for found, total, wins in rows}
 
     # Housekeeping.
 

@@ -37,7 +37,7 @@ from spider.server.http.answers import FORBID
 from spider.server.people.ratings import PROVISIONAL_DEVIATION
 from spider.server.people.service import SEEN_NAMES, friend_ids, people_only, shown
 from spider.server.results.standing import ranked, verdict
-from spider.view import Whole
+from spider.view import Whole, whole_seconds
 
 TOP = 100
 """How many entries a board shows."""
@@ -175,7 +175,7 @@ def scores(
         if r.player in seen or (r.rules or {}).get("scoring", "standard") != BOARD_SCORING:
             continue
         seen.add(r.player)
-        seconds = None if r.seconds is None else round(r.seconds, 1)
+        seconds = None if r.seconds is None else whole_seconds(r.seconds)
         rows.append(Row(r.player, r.name, r.score, {"seconds": seconds, "moves": r.moves}))
     entries, you = _ranked(rows, player, friend_ids(engine, player), only_friends=only_friends)
     return {

@@ -23,6 +23,7 @@ from spider.server.games.store import Store
 from spider.server.http.ids import token_shaped
 from spider.server.people.service import names, shown_name
 from spider.server.refusals import Conflict, NoSuchGame
+from spider.view import whole_seconds
 
 NOT_OVER = "server.actions_not_over"
 DEAL_IN_PLAY = "server.actions_deal_in_play"
@@ -76,14 +77,14 @@ def _record(
         code,
         TableRules.from_json(game.rules),
         [action.text for action in actions],
-        [max(0, round(action.at - game.created_at)) for action in actions],
+        [whole_seconds(action.at - game.created_at) for action in actions],
         date=datetime.fromtimestamp(round(game.created_at), UTC),
         player=_one_line(player),
         opponent=_one_line(opponent),
         result=result or game.result,
         score=score if score is not None else game.score,
         moves=game.moves,
-        seconds=None if game.seconds is None else round(game.seconds),
+        seconds=None if game.seconds is None else whole_seconds(game.seconds),
     )
 
 

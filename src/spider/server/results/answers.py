@@ -93,28 +93,20 @@ class PastGame(TypedDict):
     code: str | None
     """Shown once the game is over, and only when no game of its deal could still count (as in the view)."""
     typed: bool
-    """A code the player typed in (or a link to such a deal): counted apart, as the site's win rates do."""
+    """A code the player typed in (or a link to such a deal): it counts in the player's results as any game does,
+    and in none of everyone's figures (the site's win rates, the boards)."""
     verified: bool
     counted: bool
     """Whether the game counts in the player's results."""
 
 
 @with_config(FORBID)
-class HistoryTally(TypedDict):
-    games: Whole
-    wins: Whole
-    win_rate: float | None
-
-
-@with_config(FORBID)
 class History(TypedDict):
-    """The player's last games at one suit count, the latest ended first, and the counted games in all:
-    those of typed-in codes apart."""
+    """The player's last games at one suit count, the latest ended first (the games counted in all are the
+    statistics', ``GET /api/stats``: one count, typed-in codes' games in it as in every result of the player's)."""
 
     suits: Suits
     games: list[PastGame]
-    dealt: HistoryTally
-    typed: HistoryTally
 
 
 @with_config(FORBID)

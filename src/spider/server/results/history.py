@@ -3,8 +3,8 @@ it again.
 
 A history lists only what the player may know: a game's code once it is over, and then only when no game
 of its deal, by anyone, could still count (``Games.reveals``, the one rule); the same for the actions, which
-with the code tell every card. The counted games in all are given in two parts, as the site's win rates
-leave games of typed-in codes out: whoever types a code can know its every card.
+with the code tell every card. Each game says whether it was of a code the player typed in and whether it counts
+in their results (``kinds.counts``, as their statistics count it): the counts themselves are the statistics'.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from spider.server.games.records import GameRecord
 from spider.server.games.service import Games
 from spider.server.http.bodies import one_of
 from spider.server.refusals import Conflict, Invalid, NoSuchGame
-from spider.server.results.answers import GameActions, History, HistoryTally, PastGame
-from spider.server.results.counting import win_rate
+from spider.server.results.answers import GameActions, History, PastGame
 from spider.text import Phrase
+from spider.view import whole_seconds
 
 LIMIT, MAX_LIMIT = 50, 200
 """Games a history lists unless asked for fewer or more, and the most it lists."""
@@ -44,20 +44,10 @@ def _whole(request: Request, name: str, default: int, *, allowed: range | tuple[
 
 
 def history(games: Games, player: str, suits: int, limit: int) -> History:
-    """The player's last ``limit`` games over at ``suits``, the latest ended first, with the counted games."""
-    totals = games.store.history_totals(player, suits)
+    """The player's last ``limit`` games over at ``suits``, the latest ended first."""
     records = games.store.history(player, suits, limit)
     known = games.store.known(record.code for record in records if not record.typed)
-    return {
-        "suits": suits,
-        "games": [_past(games, record, record.code in known) for record in records],
-        "dealt": _tally(*totals.get(False, (0, 0))),
-        "typed": _tally(*totals.get(True, (0, 0))),
-    }
-
-
-def _tally(total: int, wins: int) -> HistoryTally:
-    return {"games": total, "wins": wins, "win_rate": win_rate(wins, total)}
+    return {"suits": suits, "games": [_past(games, record, record.code in known) for record in records]}
 
 
 def _past(games: Games, record: GameRecord, known: bool) -> PastGame:
@@ -72,7 +62,7 @@ def _past(games: Games, record: GameRecord, known: bool) -> PastGame:
         "result": record.result,
         "score": record.score or 0,
         "moves": record.moves or 0,
-        "seconds": int(record.seconds or 0),
+        "seconds": whole_seconds(record.seconds or 0.0),
         "code": record.code if shown else None,
         "typed": record.typed,
         "verified": record.verified,

@@ -19,7 +19,7 @@ from spider.server.games.kinds import Kind, counts
 from spider.server.refusals import Conflict
 from spider.server.results.answers import OfflineAnswer, OfflineStats, OfflineTally
 from spider.server.results.counting import win_rate
-from spider.view import OfflineEnding
+from spider.view import OfflineEnding, whole_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def answer(record: OfflineRecord) -> OfflineAnswer:
         "result": result,
         "score": record.score,
         "moves": record.moves,
-        "seconds": None if record.seconds is None else int(record.seconds),
+        "seconds": None if record.seconds is None else whole_seconds(record.seconds),
         "counted": counted(record),
     }
 

@@ -49,7 +49,7 @@ RESULT_API = (
     Endpoint("GET", "/api/stats", stats, "The player's results, best scores, everyone's win rates, and the "
              "player's offline games apart", Stats),
     Endpoint("GET", "/api/history", past_games, "The player's last games that are over at one suit count, the "
-             "latest ended first, with the counted games in all (those of typed-in codes apart)", History,
+             "latest ended first, each saying whether it counts and whether its code was typed in", History,
              query=(("suits", "The suit count: 1 (the default), 2 or 4", {"enum": ["1", "2", "4"]}),
                     ("limit", "How many games, 1 to 200 (50 by default)", {"type": "string", "pattern": "^[0-9]+$"})),
              about="No practice, duel or replay game, and no game left before its first move. A game's code is "

@@ -13,6 +13,7 @@ from spider.server.results.answers import Tally as TallyAnswer
 from spider.server.results.counting import Tally, win_rate
 from spider.server.results.store import ResultsStore
 from spider.text import message
+from spider.view import whole_seconds
 
 SITE_PERIOD_DAYS = 30
 
@@ -26,14 +27,14 @@ def player_stats(tallies: dict[int, Tally], best_scores: dict[int, dict[str, int
 
 
 def tally_answer(tally: Tally) -> TallyAnswer:
-    """One suit count's results as the statistics answer gives them (whole seconds)."""
+    """One suit count's results as the statistics answer gives them (whole seconds, as the game's view gives them)."""
     return {
         "games": tally.games,
         "wins": tally.wins,
         "win_rate": win_rate(tally.wins, tally.games),
         "current_streak": tally.current_streak,
         "best_streak": tally.best_streak,
-        "best_seconds": None if tally.best_seconds is None else int(tally.best_seconds),
+        "best_seconds": None if tally.best_seconds is None else whole_seconds(tally.best_seconds),
         "fewest_moves": tally.fewest_moves,
     }
 

@@ -471,20 +471,12 @@ export interface Hint {
 }
 
 /**
- * The player's last games at one suit count, the latest ended first, and the counted games in all:
- * those of typed-in codes apart.
+ * The player's last games at one suit count, the latest ended first (the games counted in all are the
+ * statistics', ``GET /api/stats``: one count, typed-in codes' games in it as in every result of the player's).
  */
 export interface History {
   suits: 1 | 2 | 4;
   games: PastGame[];
-  dealt: HistoryTally;
-  typed: HistoryTally;
-}
-
-export interface HistoryTally {
-  games: number;
-  wins: number;
-  win_rate: number | null;
 }
 
 export interface Invitation {

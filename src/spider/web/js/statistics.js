@@ -1,6 +1,6 @@
 // @ts-check
-// The statistics dialog: the player's results by suit count, everyone's win rates, the offline games apart;
-// and the last games of one suit count, as a chart (chart.js) and a table, each game that may be shown
+// The statistics dialog: the player's results by suit count (typed-in codes' games among them), everyone's win
+// rates, the offline games apart; and the last games of one suit count, as a chart (chart.js) and a table, each game that may be shown
 // opened in the replay viewer (viewer.js); and a game record file opened there.
 import { api, request } from './api.js';
 import { state } from './state.js';
@@ -60,19 +60,19 @@ export async function statsDialog() {
 const resultName = (name) => t(`history.result.${name}`);
 
 /**
- * The last games of ``suits`` in ``section``: the suit counts to choose from, the counted games (typed-in
- * codes' apart), the chart and the table; games of typed-in codes shown only when the player asks.
+ * The last games of ``suits`` in ``section``: the suit counts to choose from, the chart and the table. Every game is
+ * listed, a typed-in code's as any other with its mark, as the statistics above count it with the others (and
+ * everyone's win rates leave it out); a game that counts in no results says so.
  * @param {HTMLElement} section
  * @param {number} suits
- * @param {boolean} [typed]
  */
-async function showHistory(section, suits, typed = false) {
+async function showHistory(section, suits) {
   const choices = CONSTANTS.suit_counts.map((n) => `<label><input type="radio" name="history-suits" value="${n}"${n === suits ? ' checked' : ''}> ${esc(t('suits.option', { count: n }))}</label>`).join('');
   section.innerHTML = `<h3 id="history-title">${esc(t('history.title'))}</h3>
     <div class="suit-radios" role="radiogroup" aria-label="${esc(t('newgame.suits'))}">${choices}</div>
     <div class="history-body">${esc(t('stats.loading'))}</div>`;
   for (const radio of section.querySelectorAll('input[name="history-suits"]')) {
-    radio.addEventListener('change', () => showHistory(section, Number(/** @type {HTMLInputElement} */ (radio).value), typed));
+    radio.addEventListener('change', () => showHistory(section, Number(/** @type {HTMLInputElement} */ (radio).value)));
   }
   const into = /** @type {HTMLElement} */ (section.querySelector('.history-body'));
   /** @type {T.History} */
@@ -83,46 +83,44 @@ async function showHistory(section, suits, typed = false) {
     into.textContent = /** @type {Error} */ (error).message;
     return;
   }
-  const lang = currentLanguage();
-  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
-  const percent = new Intl.NumberFormat(lang, { style: 'percent' });
-  /** @param {T.HistoryTally} tally */
-  const rate = (tally) => (tally.win_rate === null ? t('stats.none') : percent.format(tally.win_rate));
-  const totals = `<p class="history-totals">${esc(t('history.dealt', { games: formatNumber(found.dealt.games), wins: formatNumber(found.dealt.wins), rate: rate(found.dealt) }))}
-    ${esc(t('history.typed', { games: formatNumber(found.typed.games), wins: formatNumber(found.typed.wins), rate: rate(found.typed) }))}</p>
-    <label class="history-filter"><input type="checkbox" name="history-typed"${typed ? ' checked' : ''}> ${esc(t('history.show_typed'))}</label>`;
-  const games = found.games.filter((game) => typed || !game.typed);
+  const games = found.games;
   if (!games.length) {
-    into.innerHTML = `${totals}<p class="note">${esc(t('history.none'))}</p>`;
-  } else {
-    /** @param {T.PastGame} game */
-    const describe = (game) => t('history.mark', { date: dates.format(new Date(game.ended_at * 1000)), result: resultName(game.result), score: formatNumber(game.score) });
-    const rows = games.map((game) => `<tr data-game="${esc(game.id)}" class="${game.result === 'won' ? 'won' : 'lost'}">
-      <td>${esc(dates.format(new Date(game.ended_at * 1000)))}</td>
-      <td>${esc(resultName(game.result))}${game.typed ? ` <small class="badge">${esc(t('history.typed_badge'))}</small>` : ''}${game.counted ? '' : ` <small class="badge">${esc(t('history.not_counted'))}</small>`}</td>
-      <td>${esc(formatNumber(game.score))}</td><td>${esc(formatNumber(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
-      <td class="code">${game.code ? `<bdi>${esc(game.code)}</bdi> <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('history.replay'))}</button>` : esc(t('stats.none'))}${game.counted ? ` <button type="button" data-review="${esc(game.id)}" aria-label="${esc(t('review.history_label', { date: dates.format(new Date(game.ended_at * 1000)) }))}">${esc(t('review.button'))}</button>` : ''}</td></tr>`).join('');
-    into.innerHTML = `${totals}<div class="chart-box"></div>
-      <div class="history-table"><table><caption class="visually-hidden">${esc(t('history.title'))}</caption><thead><tr>
-      <th scope="col">${esc(t('history.date'))}</th><th scope="col">${esc(t('history.result'))}</th><th scope="col">${esc(t('info.score'))}</th>
-      <th scope="col">${esc(t('info.moves'))}</th><th scope="col">${esc(t('info.time'))}</th><th scope="col">${esc(t('info.code'))}</th></tr></thead>
-      <tbody>${rows}</tbody></table></div>`;
-    const label = t('history.chart', { count: games.length });
-    /** @type {HTMLElement} */ (into.querySelector('.chart-box')).append(resultsChart(games, { label, describe, rtl: document.documentElement.dir === 'rtl' }));
-    for (const button of into.querySelectorAll('[data-replay]')) {
-      button.addEventListener('click', () => {
-        const game = games.find((g) => g.id === /** @type {HTMLElement} */ (button).dataset.replay);
-        if (game) replayGame(game);
-      });
-    }
-    for (const button of into.querySelectorAll('[data-review]')) {
-      const id = /** @type {HTMLElement} */ (button).dataset.review || '';
-      button.addEventListener('click', () => import('./review.js').then((review) => review.reviewGame(id)));
-    }
+    into.innerHTML = `<p class="note">${esc(t('history.none'))}</p>`;
+    return;
   }
-  /** @type {HTMLInputElement} */ (into.querySelector('input[name="history-typed"]')).addEventListener('change', (event) => {
-    showHistory(section, suits, /** @type {HTMLInputElement} */ (event.target).checked);
-  });
+  const dates = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+  const ended = (/** @type {T.PastGame} */ game) => dates.format(new Date(game.ended_at * 1000));
+  /** @param {T.PastGame} game */
+  const describe = (game) => t('history.mark', { date: ended(game), result: resultName(game.result), score: formatNumber(game.score) });
+  // each piece a template of its own: the server's minifier (rjsmin) takes a nested template's first space for code's
+  const row = (/** @type {T.PastGame} */ game) => {
+    const typed = game.typed ? ` <small class="badge">${esc(t('history.typed_badge'))}</small>` : '';
+    const uncounted = game.counted ? '' : ` <small class="badge">${esc(t('history.not_counted'))}</small>`;
+    const replay = ` <button type="button" data-replay="${esc(game.id)}" aria-label="${esc(t('history.replay_game', { date: ended(game) }))}">${esc(t('history.replay'))}</button>`;
+    const code = game.code ? `<bdi>${esc(game.code)}</bdi>${replay}` : esc(t('stats.none'));
+    const review = game.counted ? ` <button type="button" data-review="${esc(game.id)}" aria-label="${esc(t('review.history_label', { date: ended(game) }))}">${esc(t('review.button'))}</button>` : '';
+    return `<tr data-game="${esc(game.id)}" class="${game.result === 'won' ? 'won' : 'lost'}">
+      <td>${esc(ended(game))}</td><td>${esc(resultName(game.result))}${typed}${uncounted}</td>
+      <td>${esc(formatNumber(game.score))}</td><td>${esc(formatNumber(game.moves))}</td><td>${esc(formatTime(game.seconds))}</td>
+      <td class="code">${code}${review}</td></tr>`;
+  };
+  into.innerHTML = `<div class="chart-box"></div>
+    <div class="history-table"><table><caption class="visually-hidden">${esc(t('history.title'))}</caption><thead><tr>
+    <th scope="col">${esc(t('history.date'))}</th><th scope="col">${esc(t('history.result'))}</th><th scope="col">${esc(t('info.score'))}</th>
+    <th scope="col">${esc(t('info.moves'))}</th><th scope="col">${esc(t('info.time'))}</th><th scope="col">${esc(t('info.code'))}</th></tr></thead>
+    <tbody>${games.map(row).join('')}</tbody></table></div>`;
+  const label = t('history.chart', { count: games.length });
+  /** @type {HTMLElement} */ (into.querySelector('.chart-box')).append(resultsChart(games, { label, describe, rtl: document.documentElement.dir === 'rtl' }));
+  for (const button of into.querySelectorAll('[data-replay]')) {
+    button.addEventListener('click', () => {
+      const game = games.find((g) => g.id === /** @type {HTMLElement} */ (button).dataset.replay);
+      if (game) replayGame(game);
+    });
+  }
+  for (const button of into.querySelectorAll('[data-review]')) {
+    const id = /** @type {HTMLElement} */ (button).dataset.review || '';
+    button.addEventListener('click', () => import('./review.js').then((review) => review.reviewGame(id)));
+  }
 }
 
 /**
