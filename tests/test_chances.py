@@ -10,7 +10,7 @@ import pytest
 from spider import Game, TableRules
 from spider.codes import GameCode
 from spider.notation import Position, parse_position
-from spider.players.chances import GUESSES, calibrated, win_chance
+from spider.players.chances import GUESSES, calibrated, guesses_seed, win_chance
 from tests.engine.table import position
 
 
@@ -55,6 +55,29 @@ def test_the_same_position_and_seed_give_the_same_estimate() -> None:
     assert win_chance(public) == win_chance(public)
 
 
+# A 1-suit table with face-down cards and a stock: the 8 in column 1 may go onto the 9 in column 2 and back.
+MIDGAME = position(["3|9s8s", "4|9s", "4|Ks", "4|Qs", "4|Js", "4|Ts", "4|7s", "4|6s", "4|5s", "4|4s"], stock=30)
+
+
+def test_a_table_seen_again_keeps_its_chance() -> None:
+    game = Game.from_position(MIDGAME)
+    first = game.public_position()
+    game.apply_text("1>2")
+    game.apply_text("2>1")  # there and back: the same table, two moves on, a lower score
+    again = game.public_position()
+    assert again.columns == first.columns and again.moves == first.moves + 2 and again.score < first.score
+    assert win_chance(again) == win_chance(first)
+
+
+def test_a_move_that_turns_nothing_up_is_judged_on_the_same_imaginings() -> None:
+    # the same cards hidden the same way before and after: the two chances differ by the move, not by the draw
+    game = Game.from_position(MIDGAME)
+    before = game.public_position()
+    game.apply_text("1>2")  # the 8 onto the other 9: nothing turned up
+    moved = game.public_position()
+    assert guesses_seed(moved) == guesses_seed(before)
+    game.apply_text("7>2")  # the 7 onto the 8: a card of column 7 turned up, one fewer unseen
+    assert guesses_seed(game.public_position()) != guesses_seed(moved)
 def test_a_position_that_shows_its_face_down_cards_is_refused() -> None:
     game = Game.from_code(GameCode(1, 3, TableRules.preset("classic")))
     with pytest.raises(ValueError, match="public position"):

@@ -1,9 +1,10 @@
 """Screenshots of the review of a game, for a person to look at, in English and Hebrew on a desktop (1280x800) and a
-phone (390x844): ``python -m tests.browser.review_screens OUTDIR`` (starts its own server).
+phone (390x844): ``python -m tests.browser.review_screens OUTDIR`` (starts its own server, or uses the one at
+``SPIDER_BROWSER_SERVER``, as the browser tests do).
 
-A 2-suit game of twenty actions (the first legal one each time, deals included, so that some cost something) is
-given up, then reviewed by the server as a player's Review button asks; each screen is opened by a fresh browser
-context holding the same player's cookies, its language chosen as a player chooses it:
+A 2-suit game of two dozen actions, the casual computer player's (so that some cost something), is given up, then
+reviewed by the server as a player's Review button asks; each screen is opened by a fresh browser context holding
+the same player's cookies, its language chosen as a player chooses it:
 
 - ``review-LANG-DEVICE.png``: the review, its costliest moves in cards;
 - ``review-moves-LANG-DEVICE.png``: the same with Every move open;
@@ -13,6 +14,7 @@ context holding the same player's cookies, its language chosen as a player choos
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -22,6 +24,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from spider.codes import GameCode
 from spider.game import Game
+from spider.players import Player
 from spider.rules import TableRules
 from tests.browser.access import in_language
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, Server, open_context
@@ -48,15 +51,21 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         server = Server(Path(folder))
-        server.start()
+        external = os.environ.get("SPIDER_BROWSER_SERVER")
+        if external:
+            server.url = external.rstrip("/")
+        else:
+            server.start()
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             setup = open_context(browser, server)
             page = setup.new_page()
             view = new_game(page, 2, code=str(CODE))
-            game = Game.from_code(CODE)
-            for _ in range(20):
-                action = str(next(iter(game.legal_actions())))
+            game, player = Game.from_code(CODE), Player("casual", seed=1)
+            for _ in range(24):
+                action = player.next_action(game.public_position())
+                if action is None:
+                    break
                 game.apply_text(action)
                 view = act(page, view, action)
             assert page.request.post(f"/api/games/{view['id']}/resign").ok
@@ -68,9 +77,10 @@ def main() -> int:
                     context = open_context(browser, server, storage_state=state, **options)
                     page = context.new_page()
                     dialog = reviewed(page, view["id"], lang)
-                    page.screenshot(path=out / f"review-{lang}-{device}.png", full_page=True)
+                    page.screenshot(path=out / f"review-{lang}-{device}.png")
                     dialog.locator("details summary").click()
-                    page.screenshot(path=out / f"review-moves-{lang}-{device}.png", full_page=True)
+                    dialog.locator(".review-table tbody tr").nth(3).scroll_into_view_if_needed()
+                    page.screenshot(path=out / f"review-moves-{lang}-{device}.png")
                     costly = dialog.locator(".review-costliest [data-show]")
                     (costly.first if costly.count() else dialog.locator(".review-table [data-show]").first).click()
                     expect(page.locator("dialog.viewer[open] .viewer-mark")).to_be_visible()

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from spider.actions import COLUMNS
 from spider.cards import DECK_SIZE, RUNS_TO_WIN
-from spider.notation import Position, write_position
-from spider.players.determinize import sample, sample_table
+from spider.notation import Position
+from spider.players.determinize import sample, sample_table, unseen_cards
 from spider.solver.core import Budget, SearchResult, widening_search
 
 # How many imaginings of the unseen cards an estimate looks at, at most (fewer when time runs short): twenty
@@ -68,8 +68,8 @@ def win_chance(position: Position, *, seed: int | None = None) -> Chance:
     """The chance of winning from a public ``position``, within the node budgets (:data:`GUESSES`, :data:`NODES`).
 
     The same public position and ``seed`` give the same estimate, however busy the machine; without a seed the
-    position itself seeds the guesses, so that the meter and the review give a table the same figure. Raises
-    ValueError for a position that shows its face-down cards.
+    unseen cards seed the guesses (:func:`guesses_seed`), so that the meter and the review give a table the same
+    figure. Raises ValueError for a position that shows its face-down cards.
     """
     raw = solver_share(position, seed=seed)
     if not raw.guesses or certain(position):
@@ -98,9 +98,7 @@ def solver_share(
         raise ValueError("the chance of winning is estimated from the public position only")
     if position.won:
         return Chance(1.0, 0)
-    if seed is None:
-        seed = zlib.crc32(write_position(position).encode())
-    generator = random.Random(seed)
+    generator = random.Random(guesses_seed(position) if seed is None else seed)
     budget_nodes = nodes or NODES.get(position.suits, max(NODES.values()))
     count = 1 if certain(position) else guesses
     won = 0
@@ -111,6 +109,17 @@ def solver_share(
         if searched is not None:
             searched(result)
     return Chance(won / count, count)
+
+
+def guesses_seed(position: Position) -> int:
+    """The seed of a position's imaginings: the cards it hides and where (face-down counts, the stock), nothing else.
+
+    Two tables that hide the same cards the same way, such as the tables before and after a move that turns nothing
+    up, or a table seen again with another score, are judged on the same imaginings: the difference between their
+    chances is the move's, not the luck of the draw, and a table keeps its figure.
+    """
+    unseen = "".join(str(card) for card in unseen_cards(position))
+    return zlib.crc32(f"{position.suits} {position.face_down} {position.stock_count} {unseen}".encode())
 
 
 def calibrated(raw: float, position: Position) -> float:
