@@ -1,13 +1,19 @@
-"""How long the review of a game takes (issue 39: within 60 s for a 4-suit game on one core).
+"""How long the review of a game takes (issue 54: within 60 s of CPU for a 100-action 4-suit game on one core).
 
-Fresh deals (from ``--seed``) are played by a computer player (casual by default: quick; its games run 60
-to 170 actions), then each game is reviewed (``spider.players.review.review``) and its CPU time measured. ``--wander
-N`` plays N random legal actions instead (moves and deals, while any is left): a long game, as a person's
-can be, for the review's worst case. Prints one line per game, then for each suit count the mean with a 95%
-interval (Student's t), the slowest, and the mean accuracy.
+Fresh deals (drawn by ``--seed``) are played by a computer player (casual by default: quick; its games run 60
+to 170 actions), each game cut to its first ``--actions`` actions (a game given up there; shorter games are
+passed over), then reviewed (``spider.players.review.review``) and its CPU time measured: the sum over the chunks
+the server cuts it into, which change nothing in it. ``--wander N`` plays N random legal actions instead (moves
+and deals, while any is left): a long game, as a person's can be. Prints one line per game (with how many
+chances the review estimated, and its CPU time), then for each suit count the median, the range and the mean
+accuracy.
 
-    PYTHONPATH=src .venv/bin/python bench/review_time.py --seed 1 --games 3 --suits 4 2 1
-    PYTHONPATH=src .venv/bin/python bench/review_time.py --seed 1 --games 2 --suits 4 --wander 500
+The review's searches are bounded by nodes only, so its figures are the same on a busy machine; its CPU time is
+this process's own (``time.process_time``), though a crowded machine slows each node a little.
+
+    nice .venv/bin/python bench/review_time.py --seed 61453 --games 7 --suits 4 --actions 100
+    nice .venv/bin/python bench/review_time.py --seed 61453 --games 3 --suits 2 1 --actions 100
+    nice .venv/bin/python bench/review_time.py --seed 61453 --games 2 --suits 4 --wander 300
 """
 
 from __future__ import annotations
@@ -19,19 +25,10 @@ import time
 
 from spider import Game
 from spider.codes import GameCode
+from spider.notation import Position, write_position
 from spider.players import STRENGTHS, Player, play_game
-from spider.players.review import REVIEW_SECONDS, review
-
-# Student's t at 95% (two-sided) by degrees of freedom; 1.96 beyond.
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23}
-
-
-def _interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return f"{mean:.1f} s"
-    half = T95.get(len(values) - 1, 1.96) * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:.1f} s ± {half:.1f} (95%)"
+from spider.players import review as reviewing
+from spider.players.chances import GUESSES, NODES
 
 
 def _wander(game: Game, count: int, generator: random.Random) -> tuple[list[str], bool]:
@@ -47,37 +44,69 @@ def _wander(game: Game, count: int, generator: random.Random) -> tuple[list[str]
     return line, game.won
 
 
+def _game(args: argparse.Namespace, suits: int, generator: random.Random) -> tuple[GameCode, list[str], bool]:
+    """A fresh deal and its line: ``--actions`` of them (deals whose game is shorter are passed over)."""
+    while True:
+        code = GameCode(suits, generator.randrange(1000, 1_000_000))
+        if args.wander:
+            line, won = _wander(Game.from_code(code), args.wander, generator)
+            return code, line, won
+        result = play_game(Game.from_code(code), Player(args.strength, seed=generator.randrange(2**32)))
+        line = list(result.line)
+        if not args.actions:
+            return code, line, result.won
+        if len(line) >= args.actions:
+            return code, line[: args.actions], result.won and len(line) == args.actions
+
+
+class _Counted(reviewing._Chances):
+    """The review's chances, counted: how many estimates a review makes."""
+
+    made = 0
+
+    def of(self, position: Position) -> float:
+        if not position.won and write_position(position) not in self.known:
+            _Counted.made += 1
+        return super().of(position)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the player")
+    parser.add_argument("--seed", type=int, default=1, help="draws the deals and seeds the player")
     parser.add_argument("--games", type=int, default=3, help="games per suit count")
     parser.add_argument("--suits", type=int, nargs="+", default=[4, 2, 1])
+    parser.add_argument("--actions", type=int, default=0, help="cut each game to its first N actions")
     parser.add_argument("--strength", choices=STRENGTHS, default="casual", help="who plays the games")
     parser.add_argument("--wander", type=int, default=0, help="random legal actions instead of a player's")
-    parser.add_argument("--seconds", type=float, default=REVIEW_SECONDS, help="the review's budget")
     args = parser.parse_args()
+    reviewing._Chances = _Counted  # type: ignore[misc]
     generator = random.Random(args.seed)
+    level = reviewing.REVIEW_LEVEL
+    print(
+        f"Master on the review's budget: {level.samples} guesses, solver {level.solve_nodes:,} positions, searches "
+        f"{level.sample_nodes:,}, judge {level.judge_nodes:,}; chances {GUESSES} imaginings x "
+        f"{'/'.join(f'{n:,}' for n in NODES.values())} positions (1/2/4 suits)",
+        flush=True,
+    )
     for suits in args.suits:
         times, accuracies = [], []
         for _ in range(args.games):
-            code = GameCode(suits, generator.randrange(2**32))
-            if args.wander:
-                line, won = _wander(Game.from_code(code), args.wander, generator)
-            else:
-                result = play_game(Game.from_code(code), Player(args.strength, seed=generator.randrange(2**32)))
-                line, won = list(result.line), result.won
+            code, line, won = _game(args, suits, generator)
+            _Counted.made = 0
             began = time.process_time()
-            found = review(code, None, line, seconds=args.seconds, seed=args.seed)
+            found = reviewing.review(code, None, line, seed=args.seed)
             spent = time.process_time() - began
             times.append(spent)
             accuracies.append(found.accuracy)
             print(
-                f"{code}  {'won ' if won else 'lost'}  {len(line):4d} actions  "
-                f"{len(found.steps):4d} reviewed  {spent:5.1f} s  accuracy {found.accuracy:5.1f}",
+                f"{code}  {'won ' if won else 'lost'}  {len(line):4d} actions  {len(found.steps):4d} reviewed  "
+                f"{_Counted.made:4d} chances  {spent:5.1f} s  ({spent / max(1, len(found.steps)):.2f} s an action)  "
+                f"accuracy {found.accuracy:5.1f}",
                 flush=True,
             )
         print(
-            f"{suits} suit{'s' if suits > 1 else ''}: {_interval(times)}, slowest {max(times):.1f} s, "
+            f"{suits} suit{'s' if suits > 1 else ''}: median {statistics.median(times):.1f} s of CPU, "
+            f"{min(times):.1f}..{max(times):.1f} s over {len(times)} games, "
             f"mean accuracy {statistics.fmean(accuracies):.1f}",
             flush=True,
         )

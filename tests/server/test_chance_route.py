@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from starlette import status
 from starlette.testclient import TestClient
 
 from spider import Game
 from spider.players.chances import win_chance
-from spider.server.games import chances
 
 from .conftest import act, new_game
 from .duel_players import another_player, get_duel, start_duel
@@ -27,24 +25,21 @@ def ask(client: TestClient, game_id: str) -> dict[str, Any]:
     return answer
 
 
-def test_the_chance_is_the_estimators_from_the_public_table_for_the_views_version(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # no time limit: the node budgets alone end every search, however loaded the machine, so the route's answer
-    # and the estimator's asked here are the same to the last digit
-    monkeypatch.setattr(chances, "METER_SECONDS", float("inf"))
+def test_the_chance_is_the_estimators_from_the_public_table_for_the_views_version(client: TestClient) -> None:
+    # the node budgets alone end every search, however loaded the machine, so the route's answer and the
+    # estimator's asked here are the same to the last digit
     code = "SP1-S2C-AAAAAAD"
     view = new_game(client, code=code)
     game = Game.from_code(code)
     first = ask(client, view["id"])
-    expected = win_chance(game.public_position(), seconds=float("inf"))
+    expected = win_chance(game.public_position())
     assert (first["chance"], first["guesses"], first["version"]) == (expected.chance, expected.guesses, view["version"])
     assert 0.0 <= first["chance"] <= 1.0 and first["guesses"] > 1
     played = act(client, view["id"], "d")["view"]
     game.play("d")
     after = ask(client, view["id"])
     assert after["version"] == played["version"] != view["version"]
-    assert after["chance"] == win_chance(game.public_position(), seconds=float("inf")).chance
+    assert after["chance"] == win_chance(game.public_position()).chance
 
 
 def test_a_game_given_up_answers_no_chance(client: TestClient) -> None:

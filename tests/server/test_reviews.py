@@ -20,7 +20,7 @@ from spider.players.review import review_chunk
 from spider.rules import TableRules
 from spider.server.http.parts import parts_of
 from spider.server.reviews import service as reviews
-from spider.server.reviews.service import CHUNK_SECONDS, Reviews
+from spider.server.reviews.service import CHUNK_ACTIONS, Reviews
 from spider.server.work.jobs import ADDRESS, Call
 from spider.server.work.local import LocalWork
 from spider.server.work.service import Work, bounds
@@ -29,12 +29,6 @@ from tests.server.conftest import act, new_game
 
 CODE = "SP1-S1C-AAAAAAD"
 MOVES = ["1>8", "9>4", "10>2", "d", "d"]
-
-
-@pytest.fixture
-def client(client: TestClient) -> TestClient:
-    parts_of(client.app)[Reviews].seconds = 3.0  # type: ignore[attr-defined]  # a short budget for the tests
-    return client
 
 
 def lost_game(client: TestClient, moves: list[str] = MOVES) -> str:
@@ -48,13 +42,15 @@ def lost_game(client: TestClient, moves: list[str] = MOVES) -> str:
 
 
 def finished_review(client: TestClient, game_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
+    # a few seconds of CPU for these short games; the wall time allows for a crowded machine (the review's work is
+    # set by node budgets, never cut short by a clock)
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         found: dict[str, Any] = client.get(f"/api/games/{game_id}/review").json()
         if found["state"] in ("done", "failed"):
             return found
         time.sleep(0.1)
-    raise AssertionError("the review took over a minute")
+    raise AssertionError("the review took over five minutes")
 
 
 def test_a_finished_game_is_reviewed_move_by_move(client: TestClient) -> None:
@@ -133,7 +129,6 @@ def test_try_again_from_here_keeps_what_was_seen_and_reimagines_the_rest(client:
 
 def test_a_review_is_made_in_a_worker_process_of_its_own(make_client: Callable[..., TestClient]) -> None:
     client = make_client(solver_workers=1)
-    parts_of(client.app)[Reviews].seconds = 3.0  # type: ignore[attr-defined]
     game_id = lost_game(client, ["1>8", "d"])
     assert client.post(f"/api/games/{game_id}/review").status_code == 202
     found = finished_review(client, game_id)
@@ -143,8 +138,8 @@ def test_a_review_is_made_in_a_worker_process_of_its_own(make_client: Callable[.
 
 
 class Taken(Executor):
-    """A worker that is handed one job at a time and ends it when the test says, as if it took the seconds the job
-    was given: the order the queue hands the jobs over in, without running a search."""
+    """A worker that is handed one job at a time and ends it when the test says, as if it took a second: the order
+    the queue hands the jobs over in, without running a search."""
 
     def __init__(self) -> None:
         self.given: list[tuple[Future[Any], Call]] = []
@@ -155,16 +150,15 @@ class Taken(Executor):
         return future
 
     def end_one(self) -> Call:
-        """Ends the job being worked out: no steps, and the whole of its budget used."""
+        """Ends the job being worked out: no steps, in a second."""
         future, call = self.given.pop(0)
-        seconds = call.args[4]
-        future.set_result((([], seconds), seconds))
+        future.set_result(([], 1.0))
         return call
 
 
 def test_a_review_asked_behind_a_dozen_under_way_starts_within_seconds_of_their_work() -> None:
     # one worker for reviews, a dozen 100-action reviews under way from a dozen addresses: the next player's review
-    # waits for a chunk of a few of theirs, not for whole reviews (their budget, 50 s each, is the worker's time)
+    # waits for a chunk of a few actions of theirs, not for whole reviews (each about a minute of the worker's time)
     taken = Taken()
     work = LocalWork(0, bounds(1))
     work.run_in(Taken(), taken)
@@ -175,7 +169,7 @@ def test_a_review_asked_behind_a_dozen_under_way_starts_within_seconds_of_their_
         for _ in range(5):
             await asyncio.sleep(0)
 
-    async def scenario() -> tuple[float, list[float]]:
+    async def scenario() -> list[int]:
         for number in range(12):
             ADDRESS.set(f"10.0.0.{number}")
             await made.begin(f"player {number}", f"game {number:011d}", CODE, TableRules(), actions)
@@ -184,14 +178,13 @@ def test_a_review_asked_behind_a_dozen_under_way_starts_within_seconds_of_their_
             await settle()
         ADDRESS.set("10.9.9.9")
         victim = await made.begin("victim", "victims game", CODE, TableRules(), actions)
-        waited, chunks = 0.0, []
+        chunks = []
         while victim.state == "queued":
             call = taken.end_one()
-            waited += call.args[4]
-            chunks.append(call.args[4])
+            chunks.append(len(call.args[3]))  # the actions the chunk reviews
             await settle()
-        return waited, chunks
+        return chunks
 
-    waited, chunks = run(scenario())
-    assert all(seconds <= CHUNK_SECONDS + 0.01 for seconds in chunks), chunks
-    assert waited <= 10.0, chunks
+    chunks = run(scenario())
+    assert all(1 <= actions <= CHUNK_ACTIONS for actions in chunks), chunks
+    assert len(chunks) <= 12, chunks  # at most one chunk of each review under way: a dozen seconds or so

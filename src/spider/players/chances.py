@@ -8,10 +8,13 @@ chance shown is made from that share, the suit count and how far the game has co
 on tuning shuffles (:data:`WEIGHTS`, measured with ``bench/review.py``). The real face-down cards and stock are
 never read: everything here starts from a public :class:`~spider.notation.Position`.
 
+Every search is bounded by its node budget alone, never by a clock: the same public position gives the same
+figure on a quiet machine and on a busy one, in the meter and in the review alike.
+
 >>> from spider import Game
 >>> game = Game.from_code("SP1-S1C-AAAAAAD")
->>> estimate = win_chance(game.public_position(), seconds=2.0, seed=1)
->>> 0.0 <= estimate.chance <= 1.0, estimate.guesses > 0
+>>> estimate = win_chance(game.public_position(), seed=1)
+>>> 0.0 <= estimate.chance <= 1.0, estimate.guesses == GUESSES
 (True, True)
 """
 
@@ -19,15 +22,14 @@ from __future__ import annotations
 
 import math
 import random
-import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from spider.actions import COLUMNS
 from spider.cards import DECK_SIZE, RUNS_TO_WIN
-from spider.notation import Position, write_position
-from spider.players.determinize import sample, sample_table
+from spider.notation import Position
+from spider.players.determinize import sample, sample_table, unseen_cards
 from spider.solver.core import Budget, SearchResult, widening_search
 
 # How many imaginings of the unseen cards an estimate looks at, at most (fewer when time runs short): twenty
@@ -62,14 +64,14 @@ WEIGHTS = (1.046, -0.453, 0.693, 0.6, 1.242, -2.496, 2.539, 1.907)
 CLIP = 1 / 40
 
 
-def win_chance(position: Position, *, seconds: float = 0.5, seed: int | None = None) -> Chance:
-    """The chance of winning from a public ``position``, within about ``seconds`` of wall time.
+def win_chance(position: Position, *, seed: int | None = None) -> Chance:
+    """The chance of winning from a public ``position``, within the node budgets (:data:`GUESSES`, :data:`NODES`).
 
-    The same public position and ``seed`` give the same estimate whenever the node budgets, not the time,
-    end the searches; without a seed the position itself seeds the guesses, so that asking again gives the
-    same answer. Raises ValueError for a position that shows its face-down cards.
+    The same public position and ``seed`` give the same estimate, however busy the machine; without a seed the
+    unseen cards seed the guesses (:func:`guesses_seed`), so that the meter and the review give a table the same
+    figure. Raises ValueError for a position that shows its face-down cards.
     """
-    raw = solver_share(position, seconds=seconds, seed=seed)
+    raw = solver_share(position, seed=seed)
     if not raw.guesses or certain(position):
         return raw
     return Chance(calibrated(raw.chance, position), raw.guesses)
@@ -83,40 +85,41 @@ def certain(position: Position) -> bool:
 def solver_share(
     position: Position,
     *,
-    seconds: float = 0.5,
     seed: int | None = None,
     guesses: int = GUESSES,
     nodes: int | None = None,
-    clock: Callable[[], float] = time.monotonic,
     searched: Callable[[SearchResult], None] | None = None,
 ) -> Chance:
     """The raw figure: the share of ``guesses`` imaginings of the unseen cards in which the solver finds a
     win within ``nodes`` positions (by default :data:`NODES` for the suit count). An imagining whose search
-    runs out of budget counts as lost. The imaginings are searched one at a time, each within an even share
-    of the ``seconds`` left by ``clock``; at least one is always searched. ``searched`` is told each
-    imagining's search result (the bench records how many positions each took)."""
+    runs out of budget counts as lost. ``searched`` is told each imagining's search result (the bench records
+    how many positions each took, so that smaller budgets can be judged from the same searches)."""
     if not position.public:
         raise ValueError("the chance of winning is estimated from the public position only")
     if position.won:
         return Chance(1.0, 0)
-    if seed is None:
-        seed = zlib.crc32(write_position(position).encode())
-    generator = random.Random(seed)
+    generator = random.Random(guesses_seed(position) if seed is None else seed)
     budget_nodes = nodes or NODES.get(position.suits, max(NODES.values()))
     count = 1 if certain(position) else guesses
-    deadline = clock() + seconds
-    won = judged = 0
-    for index in range(count):
-        left = deadline - clock()
-        if judged and left <= 0:
-            break
+    won = 0
+    for _ in range(count):
         table, start = sample_table(position, sample(position, generator))
-        result = widening_search(table, start, Budget(budget_nodes, max(0.005, left / (count - index)), clock))
-        judged += 1
+        result = widening_search(table, start, Budget(budget_nodes, None))
         won += result.line is not None
         if searched is not None:
             searched(result)
-    return Chance(won / judged, judged)
+    return Chance(won / count, count)
+
+
+def guesses_seed(position: Position) -> int:
+    """The seed of a position's imaginings: the cards it hides and where (face-down counts, the stock), nothing else.
+
+    Two tables that hide the same cards the same way, such as the tables before and after a move that turns nothing
+    up, or a table seen again with another score, are judged on the same imaginings: the difference between their
+    chances is the move's, not the luck of the draw, and a table keeps its figure.
+    """
+    unseen = "".join(str(card) for card in unseen_cards(position))
+    return zlib.crc32(f"{position.suits} {position.face_down} {position.stock_count} {unseen}".encode())
 
 
 def calibrated(raw: float, position: Position) -> float:

@@ -15,13 +15,14 @@ about 64, of 30 points about 25), and the game's accuracy is the mean of its mov
 moves with the largest losses are the costliest, of those that lost something a player sees: a move whose
 chances before and after round to the same whole percent is never one of them.
 
-Master's choice comes from :class:`~spider.players.Player` at master's strength but on a budget that fits
-a whole review into :data:`REVIEW_SECONDS`: fewer guesses (:data:`REVIEW_LEVEL`) and the time an action
-may take shared out over the game's actions (see docs/reviews.md).
+Master's choice comes from :class:`~spider.players.Player` at master's strength on a review's budget
+(:data:`REVIEW_LEVEL`: fewer guesses and smaller searches). Every search, master's and the chances', is bounded by
+its node budget alone, never by a clock: the same game gets the same review on a quiet machine and on a busy one,
+and the chances are the win-chance meter's own (:func:`~spider.players.chances.win_chance`, seeded by the position).
 
 >>> from spider.game import Game
 >>> game = Game.from_code("SP1-S1C-AAAAAAD")
->>> found = review(game.code, None, ["1>8", "u", "r", "d"], seconds=1.0)
+>>> found = review(game.code, None, ["1>8", "u", "r", "d"])
 >>> [step.action for step in found.steps], 0 <= found.accuracy <= 100
 (['1>8', 'd'], True)
 """
@@ -30,13 +31,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from spider.codes import GameCode
-from spider.game import Game
+from spider.describe import move_words
+from spider.game import Game, Moved
 from spider.notation import Position, write_position
 from spider.players.chances import win_chance
 from spider.players.determinize import imagined, sample
@@ -44,15 +45,14 @@ from spider.players.player import Player
 from spider.players.strengths import LEVELS, Level
 from spider.practice import Exercise, from_review
 from spider.rules import TableRules
+from spider.text import Phrase, message
 
-REVIEW_SECONDS = 50.0
-"""The CPU seconds a whole review may take (on one core), whatever the game's length: 60 s with room."""
-REVIEW_LEVEL = replace(LEVELS["master"], samples=8, pace=0.0)
-"""Master on a review's budget: 8 guesses rather than 20; its ``seconds`` are set per action."""
-MASTER_SHARE = 0.4
-"""The part of each action's time given to master's choice; the rest goes to the chances before and after."""
-MOST_SECONDS = 1.6
-"""The most any one action's review may take (master's own limit for an action)."""
+REVIEW_LEVEL = replace(
+    LEVELS["master"], samples=8, sample_nodes=3000, solve_nodes=12_000, judge_nodes=1000, seconds=math.inf, pace=0.0
+)
+"""Master on a review's budget: 8 guesses rather than 20, smaller searches, and no limit of time (``math.inf``): the
+node budgets alone end its searches, so that its choice is the same however busy the machine (bench/NOTES.md,
+"Reviews")."""
 COSTLIEST = 3
 
 Progress = Callable[[int, int], None]
@@ -60,10 +60,30 @@ Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
+class Moving:
+    """The cards a move takes: ``count`` of them from column ``column`` onto column ``target`` (1-10)."""
+
+    column: int
+    count: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A move in words, from what the player saw before it (:func:`~spider.describe.move_words`, a replay's
+    sentences), and the cards it takes; the words are written in the language spoken when asked for."""
+
+    words: Phrase
+    moving: Moving
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One of the player's actions reviewed. ``at`` is how many of the game's actions came before it (the
     position it was made from is the one after ``at`` actions); chances are 0..1, ``loss`` in points of
-    win chance (0..100); ``master`` is what master would have played (None: it would have given up)."""
+    win chance (0..100); ``master`` is what master would have played (None: it would have given up).
+    ``said`` and ``master_said`` are the two in words where they are moves (a deal or a card turned over has
+    the page's own words)."""
 
     at: int
     action: str
@@ -74,8 +94,12 @@ class Step:
     loss: float
     accuracy: float
     costly: bool = False
+    said: Said | None = None
+    master_said: Said | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The step as the API answers it, its words in the language spoken now."""
+        master = self.master_said
         return {
             "at": self.at,
             "action": self.action,
@@ -86,6 +110,9 @@ class Step:
             "loss": round(self.loss, 2),
             "accuracy": round(self.accuracy, 1),
             "costly": self.costly,
+            "words": None if self.said is None else message(self.said.words.message_id, **self.said.words.params),
+            "master_words": None if master is None else message(master.words.message_id, **master.words.params),
+            "master_move": None if master is None else asdict(master.moving),
         }
 
 
@@ -153,29 +180,27 @@ def _as_seen_before(before: Position, after: Position) -> Position:
 class _Chances:
     """Win chances of public positions, each estimated once (a position seen again is not estimated again)."""
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
+    def __init__(self) -> None:
         self.known: dict[str, float] = {}
 
-    def of(self, position: Position, seconds: float) -> float:
+    def of(self, position: Position) -> float:
         if position.won:
             return 1.0
         key = write_position(position)
         if key not in self.known:
-            self.known[key] = win_chance(position, seconds=max(0.01, seconds), seed=self.seed).chance
+            self.known[key] = win_chance(position).chance
         return self.known[key]
 
 
 class _Master(Player):
-    """Master on a review's budget: :data:`REVIEW_LEVEL` with the seconds given."""
+    """Master on a review's budget: :data:`REVIEW_LEVEL`."""
 
-    def __init__(self, seed: int, seconds: float) -> None:
+    def __init__(self, seed: int) -> None:
         super().__init__("master", seed)
-        self._level = replace(REVIEW_LEVEL, seconds=seconds)
 
     @property
     def level(self) -> Level:
-        return self._level
+        return REVIEW_LEVEL
 
 
 def _same(game: Game, one: str, other: str | None) -> bool:
@@ -198,15 +223,14 @@ def review(
     rules: TableRules | None,
     actions: Sequence[str],
     *,
-    seconds: float = REVIEW_SECONDS,
     seed: int = 0,
     progress: Progress | None = None,
 ) -> Review:
     """The review of a game of the deal ``code`` under ``rules`` (by default the code's) that made
-    ``actions`` (in the notation of :meth:`~spider.game.Game.apply_text`), within about ``seconds`` of CPU
-    time. ``progress`` is told after each reviewed action."""
+    ``actions`` (in the notation of :meth:`~spider.game.Game.apply_text`). ``progress`` is told after each
+    reviewed action."""
     places = reviewed(actions)
-    steps = review_steps(code, rules, actions, places, seconds=seconds, seed=seed, progress=progress)
+    steps = review_steps(code, rules, actions, places, seed=seed, progress=progress)
     return summarize(steps)
 
 
@@ -216,23 +240,19 @@ def review_steps(
     actions: Sequence[str],
     places: Sequence[int],
     *,
-    seconds: float,
     seed: int = 0,
     progress: Progress | None = None,
 ) -> list[Step]:
-    """The steps of the actions at ``places`` (ascending), within about ``seconds``: each action's share
-    is what is left of them over the actions left, so that a quick one leaves more to the next."""
+    """The steps of the actions at ``places`` (ascending)."""
     game = Game.from_code(code, rules)
-    chances = _Chances(seed)
-    ends = time.process_time() + seconds
+    chances = _Chances()
     steps: list[Step] = []
     played = 0
     for count, at in enumerate(places):
         while played < at:
             game.apply_text(actions[played])
             played += 1
-        share = min(MOST_SECONDS, max(0.02, (ends - time.process_time()) / (len(places) - count)))
-        steps.append(_step(game, at, actions[at], chances, share, seed))
+        steps.append(_step(game, at, actions[at], chances, seed))
         game.apply_text(actions[at])
         played += 1
         if progress is not None:
@@ -240,27 +260,45 @@ def review_steps(
     return steps
 
 
-def _step(game: Game, at: int, action: str, chances: _Chances, seconds: float, seed: int) -> Step:
+def _step(game: Game, at: int, action: str, chances: _Chances, seed: int) -> Step:
     before = game.public_position()
-    chance_seconds = seconds * (1 - MASTER_SHARE) / 2
-    chance_before = chances.of(before, chance_seconds)
-    master = _Master(seed + at, seconds * MASTER_SHARE).next_action(before)
+    chance_before = chances.of(before)
+    master = _Master(seed + at).next_action(before)
     agrees = _same(game, action, master)
     after_game = game.copy()
     after_game.apply_text(action)
-    chance_after = chances.of(_as_seen_before(before, after_game.public_position()), chance_seconds)
+    chance_after = chances.of(_as_seen_before(before, after_game.public_position()))
     loss = 0.0 if agrees else max(0.0, 100 * (chance_before - chance_after))
-    return Step(at, action, master, agrees, chance_before, chance_after, loss, move_accuracy(loss))
+    return Step(
+        at, action, master, agrees, chance_before, chance_after, loss, move_accuracy(loss),
+        said=in_words(game, action), master_said=in_words(game, master),
+    )
 
 
-def review_chunk(
-    code: str, rules: dict[str, Any], actions: list[str], places: list[int], seconds: float, seed: int
-) -> tuple[list[Step], float]:
-    """The steps of the actions at ``places`` within about ``seconds``, with the CPU seconds they took: a
-    part of a review, of plain values, as a worker process is given it (``spider.server.reviews.service``)."""
-    began = time.process_time()
-    steps = review_steps(code, TableRules.from_json(rules), actions, places, seconds=seconds, seed=seed)
-    return steps, time.process_time() - began
+def in_words(game: Game, action: str | None) -> Said | None:
+    """An action of the game's position in words, naming the cards a player saw move and what they went onto;
+    None for a deal, a card turned over, or no action (the page says those in its own words).
+
+    >>> said = in_words(Game.from_code("SP1-S1C-AAAAAAD"), "1>8")
+    >>> message(said.words.message_id, "en", **said.words.params), said.moving
+    ('the 2 of spades from column 1 onto the 3 of spades in column 8', Moving(column=1, count=1, target=8))
+    """
+    if action is None:
+        return None
+    moved = next((event for event in game.copy().apply_text(action) if isinstance(event, Moved)), None)
+    if moved is None:
+        return None
+    seen = game.public_position()
+    message_id, params = move_words(
+        seen.columns, moved.source, moved.count, moved.target, family="replay", face_down=seen.face_down
+    )
+    return Said(Phrase(message_id, params), Moving(moved.source, moved.count, moved.target))
+
+
+def review_chunk(code: str, rules: dict[str, Any], actions: list[str], places: list[int], seed: int) -> list[Step]:
+    """The steps of the actions at ``places``: a part of a review, of plain values, as a worker process is given
+    it (``spider.server.reviews.service``)."""
+    return review_steps(code, TableRules.from_json(rules), actions, places, seed=seed)
 
 
 def shown_percent(chance: float) -> int:

@@ -1,5 +1,6 @@
 """The win-chance meter's route: ``GET /api/games/{id}/chance``, the chance of winning from the table as the player
-sees it (``spider.players.chances``), worked out in a search worker within :data:`METER_SECONDS`.
+sees it (``spider.players.chances``), worked out in a search worker within the estimator's node budgets: never a
+clock, so that a busy server gives the same figure as a quiet one, and the review the same as the meter.
 
 Never in a duel or an arena (their games are reached through the duel only: 404 here, as for any solo route),
 nor in a daily deal (409, :func:`refused`): there it would help one player against the others. The answer
@@ -29,9 +30,6 @@ from spider.server.http.replies import answer, player_of
 from spider.server.refusals import Conflict
 from spider.view import Schema, Whole
 
-# Wall time the search may take: the page shows the chance within a second of each action, and the request
-# also waits for the worker and travels.
-METER_SECONDS = 0.5
 KNOWN_CHANCES = 4096  # answers remembered, by public position
 
 Probability = Annotated[float, Schema(minimum=0, maximum=1)]
@@ -74,7 +72,7 @@ async def chance(request: Request) -> Response:
         if known is not None:
             _known.move_to_end(position)
     if known is None:
-        known = await games.searches.chance(position, METER_SECONDS, player=player)
+        known = await games.searches.chance(position, player=player)
         with _known_lock:
             _known[position] = known
             while len(_known) > KNOWN_CHANCES:
@@ -90,9 +88,10 @@ CHANCE_API = (
         "The chance of winning from here, from what the player sees",
         ChanceAnswer,
         refusals=(HTTPStatus.NOT_FOUND, HTTPStatus.CONFLICT, HTTPStatus.TOO_MANY_REQUESTS),
-        about="For the win-chance meter: worked out in about half a second from the face-up cards and the number "
-        "of cards unseen, never the face-down cards themselves. 404 for a duel's or an arena's game, as for "
-        "another player's; 409 (server.no_meter) in a daily deal; 429 while the player's last one is still being "
-        "worked out (server.chance_in_flight). A game that is over answers its result: 1 won, 0 not.",
+        about="For the win-chance meter: worked out within node budgets (the same figure on a busy server) from the "
+        "face-up cards and the number of cards unseen, never the face-down cards themselves. 404 for a duel's or an "
+        "arena's game, as for another player's; 409 (server.no_meter) in a daily deal; 429 while the player's last "
+        "one is still being worked out (server.chance_in_flight). A game that is over answers its result: 1 won, 0 "
+        "not.",
     ),
 )

@@ -2,11 +2,12 @@
 followed with ``GET`` until done, and "try again from here": a practice position to copy (``GET``), or a
 practice game to play from it (``POST``).
 
-A review takes up to about a minute of CPU time, so it runs in the background while the page polls: as jobs of
-the work queue (``spider.server.work``) at its lowest priority, one for each second or so of its budget
-(:data:`CHUNK_SECONDS`), so that its progress can be told and the queue takes turns between the reviews of
-different players (and addresses) a second at a time: a review asked for behind a dozen others starts within
-seconds, not after a dozen reviews. A player has
+A review takes about half a second of CPU time an action (a 100-action 4-suit game within a minute), so it runs in
+the background while the page polls: as jobs of the work queue (``spider.server.work``) at its lowest priority, a
+few actions each (:data:`CHUNK_ACTIONS`), so that its progress can be told and the queue takes turns between the
+reviews of different players (and addresses) a second or so at a time: a review asked for behind a dozen others
+starts within seconds, not after a dozen reviews. Its searches are bounded by nodes, never by time, so the
+chunks it is cut into change nothing in it. A player has
 one review waiting or running at a time. Finished reviews are kept in memory (the last :data:`KEPT` of them),
 not in the database: asked again after a restart, a review is made again.
 
@@ -20,23 +21,24 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import with_config
 from typing_extensions import TypedDict
 
-from spider.players.review import REVIEW_SECONDS, Step, review_chunk, reviewed, summarize
+from spider.players.review import Review, Step, review_chunk, reviewed, summarize
 from spider.rules import TableRules
 from spider.server.games.service import Games
 from spider.server.http.answers import FORBID
 from spider.server.refusals import Conflict, NoSuchGame, TooMany
 from spider.server.work.jobs import Call, Client, Refused, client_of
 from spider.server.work.service import Work
-from spider.view import Whole
+from spider.view import Column, Whole
 
-CHUNK_SECONDS = 1.0
-"""The budget of one job of a review, in whole actions (at least one): the progress moves on after each, and other
-reviews take their turn between, so a review asked for behind others waits about this long for each."""
+CHUNK_ACTIONS = 3
+"""The actions of one job of a review (about a second of CPU time on 4 suits, less on fewer): the progress moves
+on after each, and other reviews take their turn between, so a review asked for behind others waits about this
+long for each."""
 KEPT = 200
 """Finished reviews kept in memory."""
 BUSY_SECONDS = 5.0
@@ -48,12 +50,29 @@ State = Literal["queued", "running", "done", "failed"]
 
 
 @with_config(FORBID)
+class MasterMove(TypedDict):
+    """The cards master would have moved: ``count`` of them from ``column`` onto ``target``."""
+
+    column: Column
+    count: Whole
+    target: Column
+
+
+@with_config(FORBID)
 class ReviewedAction(TypedDict):
     at: Whole
     """How many of the game's actions came before this one."""
     action: str
+    """In move notation; ``words`` says it."""
     master: str | None
     """What master would have played from the same position (null: it would have given up)."""
+    words: str | None
+    """The action in words, in the request's language, naming the cards moved and what they went onto (null for a
+    deal or a card turned over: the page has its words for those)."""
+    master_words: str | None
+    """Master's action in words, as ``words``."""
+    master_move: MasterMove | None
+    """The cards master's action moves (null where it is no move), to show on the table."""
     agrees: bool
     before: float
     """The estimated chance of winning before the action, 0..1, from what the player could see."""
@@ -104,7 +123,7 @@ class Job:
     total: int
     state: State = "queued"
     steps: list[Step] = field(default_factory=list)
-    review: ReviewBody | None = None
+    review: Review | None = None
 
     def begun(self) -> None:
         """A worker took the review's first actions."""
@@ -112,21 +131,22 @@ class Job:
             self.state = "running"
 
     def to_json(self) -> ReviewAnswer:
+        """The review's state, and the review once made, in the language spoken now (each reader's own)."""
         return {
             "id": self.game_id,
             "state": self.state,
             "done": len(self.steps),
             "total": self.total,
-            "review": self.review,
+            "review": None if self.review is None else cast(ReviewBody, self.review.to_json()),
         }
 
 
 class Reviews:
     """The reviews being made and made, each as jobs of the work queue."""
 
-    def __init__(self, work: Work, seconds: float = REVIEW_SECONDS) -> None:
+    def __init__(self, work: Work, chunk: int = CHUNK_ACTIONS) -> None:
         self.work = work
-        self.seconds = seconds
+        self.chunk = chunk
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self._lock = threading.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -156,8 +176,7 @@ class Reviews:
                     break
                 self.jobs.popitem(last=False)
         try:
-            first = await self._chunk(job, code, rules, actions, places[: self._chunk_size(places)],
-                                      self._seconds(places, 0, 0.0))
+            first = await self._chunk(job, code, rules, actions, places[: self.chunk])
         except Refused as refused:
             with self._lock:
                 del self.jobs[game_id]
@@ -167,40 +186,27 @@ class Reviews:
         task.add_done_callback(self._tasks.discard)
         return job
 
-    def _chunk_size(self, places: list[int]) -> int:
-        """Actions in one job of the review: about :data:`CHUNK_SECONDS` of its budget."""
-        return max(1, int(CHUNK_SECONDS * len(places) / self.seconds))
-
-    def _seconds(self, places: list[int], start: int, spent: float) -> float:
-        """A chunk's share of what is left of the budget, as the review shares it per action."""
-        chunk = len(places[start : start + self._chunk_size(places)])
-        return max(0.05, (self.seconds - spent) * chunk / max(1, len(places) - start))
-
     async def _chunk(
-        self, job: Job, code: str, rules: TableRules, actions: list[str], places: list[int], seconds: float,
-        *, continuing: bool = False,
-    ) -> asyncio.Future[tuple[list[Step], float]]:
-        call = Call(review_chunk, (code, rules.to_json(), actions, places, seconds, review_seed(job.game_id)))
+        self, job: Job, code: str, rules: TableRules, actions: list[str], places: list[int], *, continuing: bool = False
+    ) -> asyncio.Future[list[Step]]:
+        call = Call(review_chunk, (code, rules.to_json(), actions, places, review_seed(job.game_id)))
         return await self.work.submit(
-            call, kind="review", client=job.client, seconds=seconds, continuing=continuing, on_start=lambda: job.begun()
+            call, kind="review", client=job.client, continuing=continuing, on_start=lambda: job.begun()
         )
 
     async def _make(
         self, job: Job, code: str, rules: TableRules, actions: list[str], places: list[int],
-        first: asyncio.Future[tuple[list[Step], float]],
+        first: asyncio.Future[list[Step]],
     ) -> None:
         try:
-            spent, waiting, size = 0.0, first, self._chunk_size(places)
-            for start in range(0, len(places), size):
+            waiting = first
+            for start in range(0, len(places), self.chunk):
                 if start:
                     waiting = await self._chunk(
-                        job, code, rules, actions, places[start : start + size],
-                        self._seconds(places, start, spent), continuing=True,
+                        job, code, rules, actions, places[start : start + self.chunk], continuing=True
                     )
-                steps, used = await waiting
-                spent += used
-                job.steps.extend(steps)
-            job.review = summarize(job.steps).to_json()  # type: ignore[assignment]
+                job.steps.extend(await waiting)
+            job.review = summarize(job.steps)
             job.state = "done"
         except Exception:  # a review that fails says so rather than running for ever; asked again, it starts anew
             job.state = "failed"

@@ -114,12 +114,12 @@ class Searches:
         )
         return hint_answer(found)
 
-    async def chance(self, position: str, seconds: float, *, player: str) -> tuple[float, int]:
-        """The chance of winning from a public position (the win-chance meter), searched for about ``seconds``,
+    async def chance(self, position: str, *, player: str) -> tuple[float, int]:
+        """The chance of winning from a public position (the win-chance meter), within the estimator's node budgets,
         and the imaginings it took. 429 while the player's last one is still being worked out, and while the
         queue is full."""
         found: tuple[float, int] = await self._run(
-            Call(chance_search, (position, seconds)), "chance", player, "server.chance_in_flight", seconds
+            Call(chance_search, (position,)), "chance", player, "server.chance_in_flight"
         )
         return found
 

@@ -80,8 +80,8 @@ def replays_to_win(code: str, rules: TableRules, line: list[str]) -> bool:
     return solver_replays_to_win(Game.from_code(code, rules), line)
 
 
-def chance_search(position: str, seconds: float) -> tuple[float, int]:
+def chance_search(position: str) -> tuple[float, int]:
     """The chance of winning from a public position (the win-chance meter), and how many imaginings of the
-    unseen cards went into it (``spider.players.chances``)."""
-    found = win_chance(parse_position(position), seconds=seconds)
+    unseen cards went into it (``spider.players.chances``: node budgets only, so a busy machine gives the same)."""
+    found = win_chance(parse_position(position))
     return found.chance, found.guesses

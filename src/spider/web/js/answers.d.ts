@@ -508,6 +508,13 @@ export interface Lobby {
   tables: OpenTable[];
 }
 
+/** The cards master would have moved: ``count`` of them from ``column`` onto ``target``. */
+export interface MasterMove {
+  column: number;
+  count: number;
+  target: number;
+}
+
 /** The moderation view: the flagged results, oldest first, and the latest decisions, latest first. */
 export interface Moderation {
   flagged: FlaggedResult[];
@@ -937,6 +944,9 @@ export interface ReviewedAction {
   at: number;
   action: string;
   master: string | null;
+  words: string | null;
+  master_words: string | null;
+  master_move: MasterMove | null;
   agrees: boolean;
   before: number;
   after: number;

@@ -195,6 +195,40 @@ function current() {
   return open ? open.step : 0;
 }
 
+/**
+ * A move marked on the table at one step, and said: master's choice there, from a review (review.js). ``column``,
+ * ``count`` and ``target`` are the cards it takes and where they would go (none for a deal); ``text`` says it.
+ * @typedef {{ at: number, column?: number, count?: number, target?: number, text: string }} Mark
+ */
+/** @type {{ viewer: object, mark: Mark } | null} */
+let marked = null;
+
+/** Marks ``mark`` on the viewer open now (it goes with that viewer), and shows its step. @param {Mark} mark */
+export function markMove(mark) {
+  if (!open) return;
+  marked = { viewer: open, mark };
+  seek(mark.at);
+}
+
+/** At the marked step: the marked cards and the column they would go onto highlighted, and the move said. */
+function showMark() {
+  if (!open || !marked || marked.viewer !== open) return;
+  const { root, step } = open;
+  const { mark } = marked;
+  let said = /** @type {HTMLElement | null} */ (root.querySelector('.viewer-mark'));
+  if (!said) {
+    said = document.createElement('p');
+    said.className = 'viewer-mark';
+    /** @type {HTMLElement} */ (root.querySelector('.viewer-step')).after(said);
+  }
+  said.hidden = step !== mark.at;
+  said.textContent = step === mark.at ? mark.text : '';
+  if (step !== mark.at || !mark.column || !mark.target || !mark.count) return;
+  const columns = root.querySelectorAll('[data-board="0"] .viewer-column');
+  [...columns[mark.column - 1].querySelectorAll('.card')].slice(-mark.count).forEach((card) => card.classList.add('viewer-marked'));
+  columns[mark.target - 1].classList.add('viewer-target');
+}
+
 /** @param {number} step */
 function seek(step) {
   if (!open) return;
@@ -215,6 +249,7 @@ function seek(step) {
     link.hidden = false;
     link.href = `/?replay=${encodeURIComponent(open.source.gameId)}&move=${open.step}`;
   }
+  showMark();
 }
 
 function stepText() {
