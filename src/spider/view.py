@@ -209,6 +209,8 @@ class View(Table):
     verified: bool
     typed: bool
     """Whether the game was begun from a game code the player typed (or a share of one): not a deal of ours."""
+    shared: bool
+    """Whether the game was begun from a link that shared its deal: the table calls it a shared deal."""
     counts: bool
     """Whether the game, ended now after a move, counts in the player's results: not a replay's, a practice
     position's or a duel's, nor one of a deal whose line or analysis its player has seen; or, a daily deal's
@@ -304,6 +306,7 @@ def public_view(
     result: str | None,
     verified: bool = False,
     typed: bool = False,
+    shared: bool = False,
     counts: bool = True,
     daily: bool = False,
     shareable: bool = False,
@@ -324,6 +327,7 @@ def public_view(
         "stuck_pending": False,
         "verified": verified,
         "typed": typed,
+        "shared": shared,
         "counts": counts,
         "daily": daily,
         "shareable": shareable,

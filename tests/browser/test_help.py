@@ -66,7 +66,7 @@ def follow(context: BrowserContext, page: Page, anchor: str, lang: str, within: 
     """Clicks the screen's link to ``anchor``: the rules page of ``lang`` opens beside it at that section."""
     link = page.locator(f'{within} a[data-help="{anchor}"]')
     expect(link).to_be_visible()
-    with context.expect_page() as opening:
+    with context.expect_page(timeout=30_000) as opening:  # a new tab on a machine as busy as CI's can take a while
         link.click()
     rules = opening.value
     rules.wait_for_load_state()

@@ -226,7 +226,7 @@ def test_many_players_at_once_fill_a_short_queue_and_no_more() -> None:
         assert len(held.calls) == 2 and searches.work.busy() == 2 + total  # two being worked out, the rest waiting
         ADDRESS.set("10.9.9.9")
         with pytest.raises(TooMany) as refused:  # the meter waits in the same short queue
-            await searches.chance(positions(1)[0], 0.1, player="someone else")
+            await searches.chance(positions(1)[0], player="someone else")
         assert answer_to(refused.value).status == TOO_MANY and error_headers(refused.value) == {"retry-after": "1"}
         assert refused.value.message_id == "server.solver_busy"
         held.let_go()

@@ -51,6 +51,8 @@ class GameRecord:
     unseen cards re-imagined, in no exercise file. Never sent: the view shows what is face up."""
     kind: Kind = Kind.SOLO
     """What the game is (``kinds``): the one value the rules of counting ask."""
+    shared: bool = False
+    """Begun from a link that shared the deal: the table names it so, whatever its kind."""
 
     def __post_init__(self) -> None:
         self.kind = Kind(self.kind)  # a row gives the kind's text

@@ -332,7 +332,9 @@ class Games:
                 raise NotFound("server.no_such_share")
             # a code its sharer typed in is known: it counts as typed for whoever opens the link too
             game = Game.from_code(shared.code, TableRules.from_json(shared.rules))
-            return self.start(player, game, shared.verified, shared.line, kind=shared.kind, preset=shared.preset)
+            return self.start(
+                player, game, shared.verified, shared.line, kind=shared.kind, preset=shared.preset, shared=True
+            )
         game = self.opening(request)
         if request.code is None and request.deal == "verified":
             deal = await self.verified_deal(player, game.suits, game.rules)
@@ -396,13 +398,14 @@ class Games:
         duel: str | None = None,
         preset: str | None = None,
         known: bool = False,
+        shared: bool = False,
         also: Also | None = None,
     ) -> LiveGame:
         """Stores a new game of a ``kind`` and makes it the player's current one, leaving their other solo games
         (``abandoned``); a replay's table and a duel's game (``duel``) are beside the solo games and leave none
-        of them. A game whose deal is ``known`` counts in no results. ``also`` writes what the game's kind keeps
-        beside it (a race, a daily deal's board) in the same transaction, and may name the kind it turned out to
-        be (``Also``)."""
+        of them. A game whose deal is ``known`` counts in no results; one ``shared`` was begun from a link.
+        ``also`` writes what the game's kind keeps beside it (a race, a daily deal's board) in the same
+        transaction, and may name the kind it turned out to be (``Also``)."""
         at = self.now()
         assert game.code is not None or exercise is not None
         record = GameRecord(
@@ -415,6 +418,7 @@ class Games:
             line=line,
             line_shown=known or (game.code is not None and self.store.deal_known(game.code)),
             kind=kind,
+            shared=shared,
             created_at=at,
             clock=Clock(0.0, at),  # a new game is dealt on the player's screen
             exercise=None if exercise is None else exercise.id,
@@ -696,6 +700,7 @@ class Games:
             version=live.seq,
             verified=live.record.verified,
             typed=live.record.typed,
+            shared=live.record.shared,
             counts=self.would_count(live) or daily,
             daily=daily,
             shareable=share_refusal(live.record.kind, over=live.over) is None,

@@ -233,6 +233,7 @@ class Store:
                     line=record.line,
                     replay=record.kind == Kind.REPLAY,  # what the kind says, kept as the older columns had it
                     typed=record.typed,
+                    shared=record.shared,
                     line_shown=record.line_shown,
                     exercise=record.exercise,
                     created_at=record.created_at,

@@ -7,7 +7,7 @@ On the one ``MetaData`` (``db.metadata``); only this package's store reads or wr
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Index, Integer, String, Table, Text
+from sqlalchemy import JSON, Boolean, Column, Float, ForeignKey, Index, Integer, String, Table, Text, false
 
 from spider.server.db.metadata import metadata
 
@@ -27,6 +27,8 @@ games = Table(
     Column("line", JSON, nullable=True),  # the winning line of a verified deal
     Column("replay", Boolean, nullable=False, default=False),  # shows a winning line: not in any results
     Column("typed", Boolean, nullable=False, default=False),  # the player gave the code: they may see it
+    # begun from a link that shared the deal (``shares``): the table says "shared deal" (``migrations`` 0021)
+    Column("shared", Boolean, nullable=False, default=False, server_default=false()),
     Column("line_shown", Boolean, nullable=False, default=False),  # its winning line was shown to the player
     Column("created_at", Float, nullable=False),  # seconds since the epoch, UTC
     Column("finished_at", Float, nullable=True),

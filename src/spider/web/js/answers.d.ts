@@ -1134,6 +1134,7 @@ export interface View {
   stuck_pending: boolean;
   verified: boolean;
   typed: boolean;
+  shared: boolean;
   counts: boolean;
   daily: boolean;
   shareable: boolean;

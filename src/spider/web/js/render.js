@@ -207,9 +207,10 @@ export function render() {
   // the code names every card: the server sends it once the game is over (or when the player typed it), and a
   // deal kept secret while others still play it for a result (today's daily deal) once that is over: say when
   els.code.textContent = view.code || (secret(view) ? secretCode(view) : t(view.practice ? 'info.code_practice' : 'info.code_later'));
-  // a typed code's deal is the player's, not one we dealt (a game resumed after its analysis keeps "verified")
-  const kind = view.practice ? (view.practice.number === null ? 'info.from_review' : 'info.practice') : view.verified ? 'info.verified'
-    : view.typed ? 'info.typed' : 'info.random';
+  // a typed code's deal is the player's, not one we dealt (a game resumed after its analysis keeps "verified");
+  // a deal opened from a link is the sharer's, whatever it was for them
+  const kind = view.practice ? (view.practice.number === null ? 'info.from_review' : 'info.practice') : view.shared ? 'info.shared'
+    : view.verified ? 'info.verified' : view.typed ? 'info.typed' : 'info.random';
   els.kind.textContent = `· ${t(kind)}`;
   els.share.hidden = !shareable(view);
   renderPractice(view);
