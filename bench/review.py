@@ -311,7 +311,7 @@ def _logit(raw: float) -> float:
 
 
 def _sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-x))
+    return 1 / (1 + math.exp(-max(-700.0, min(700.0, x))))
 
 
 def budgets(records: Sequence[Record], chosen: Budget) -> None:
@@ -326,10 +326,11 @@ def budgets(records: Sequence[Record], chosen: Budget) -> None:
     print(f"\nBudgets (pace of the recorded searches: {', '.join(f'{s} suits {pace[s]:,.0f}' for s in suits)} "
           "positions a CPU second)")
     print(f"{'budget':<42} {'mean positions (CPU s) by suit count':<58} held-out Brier")
-    options = sorted({chosen.guesses, 8, 10, 12, 16, 20} - {g for g in (8, 10, 12, 16, 20) if g > RECORD_GUESSES})
-    for guesses in options:
-        for scale in (0.125, 0.25, 0.5, 1.0):
-            budget = Budget(guesses, {count: int(RECORD_NODES[count] * scale) for count in suits})
+    for guesses in sorted({chosen.guesses, *BUDGET_GUESSES}):
+        for nodes in sorted({tuple(chosen.nodes[count] for count in (1, 2, 4)), *BUDGET_NODES}):
+            budget = Budget(guesses, dict(zip((1, 2, 4), nodes, strict=True)))
+            if guesses > RECORD_GUESSES or any(budget.nodes[count] > RECORD_NODES[count] for count in suits):
+                continue
             costs = []
             for count in suits:
                 mine = [r for r in records if r.suits == count]
@@ -337,6 +338,14 @@ def budgets(records: Sequence[Record], chosen: Budget) -> None:
                 costs.append(f"{mean:>9,.0f} ({mean / pace[count]:.2f})")
             _, held_out = fit(records, [budget.raw(r) for r in records], quiet=True)
             print(f"{budget!s:<42} {'  '.join(costs):<58} {held_out:.4f}", flush=True)
+
+
+# The budgets --budgets compares: imaginings, and positions a search by suit count (1, 2, 4).
+BUDGET_GUESSES = (8, 10, 12, 16, 20)
+BUDGET_NODES = (
+    (20_000, 10_000, 10_000), (40_000, 10_000, 10_000), (40_000, 15_000, 15_000), (40_000, 20_000, 20_000),
+    (40_000, 40_000, 40_000), (80_000, 80_000, 80_000),
+)
 
 
 def openings(budget: Budget, seed: int, count: int, suit_counts: Sequence[int], processes: int) -> None:

@@ -5,7 +5,8 @@ to 170 actions), each game cut to its first ``--actions`` actions (a game given 
 passed over), then reviewed (``spider.players.review.review``) and its CPU time measured: the sum over the chunks
 the server cuts it into, which change nothing in it. ``--wander N`` plays N random legal actions instead (moves
 and deals, while any is left): a long game, as a person's can be. Prints one line per game (with how many
-chances the review estimated, and its CPU time), then for each suit count the median, the range and the mean
+chances the review estimated, and its CPU time: in all, for the chances and for master's
+choices), then for each suit count the median, the range and the mean
 accuracy.
 
 The review's searches are bounded by nodes only, so its figures are the same on a busy machine; its CPU time is
@@ -26,9 +27,8 @@ import time
 from spider import Game
 from spider.codes import GameCode
 from spider.notation import Position, write_position
-from spider.players import STRENGTHS, Player, play_game
+from spider.players import STRENGTHS, Player, chances, play_game
 from spider.players import review as reviewing
-from spider.players.chances import GUESSES, NODES
 
 
 def _wander(game: Game, count: int, generator: random.Random) -> tuple[list[str], bool]:
@@ -60,14 +60,18 @@ def _game(args: argparse.Namespace, suits: int, generator: random.Random) -> tup
 
 
 class _Counted(reviewing._Chances):
-    """The review's chances, counted: how many estimates a review makes."""
+    """The review's chances, counted: how many estimates a review makes, and the CPU time they take."""
 
     made = 0
+    seconds = 0.0
 
     def of(self, position: Position) -> float:
         if not position.won and write_position(position) not in self.known:
             _Counted.made += 1
-        return super().of(position)
+        began = time.process_time()
+        found = super().of(position)
+        _Counted.seconds += time.process_time() - began
+        return found
 
 
 def main() -> None:
@@ -78,21 +82,26 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=0, help="cut each game to its first N actions")
     parser.add_argument("--strength", choices=STRENGTHS, default="casual", help="who plays the games")
     parser.add_argument("--wander", type=int, default=0, help="random legal actions instead of a player's")
+    parser.add_argument("--guesses", type=int, default=chances.GUESSES, help="the chances' imaginings (a budget tried)")
+    parser.add_argument("--nodes", type=int, nargs=3, metavar=("ONE", "TWO", "FOUR"),
+                        default=[chances.NODES[count] for count in (1, 2, 4)],
+                        help="the chances' positions a search, by suit count (a budget tried)")
     args = parser.parse_args()
+    chances.GUESSES, chances.NODES = args.guesses, dict(zip((1, 2, 4), args.nodes, strict=True))
     reviewing._Chances = _Counted  # type: ignore[misc]
     generator = random.Random(args.seed)
     level = reviewing.REVIEW_LEVEL
     print(
         f"Master on the review's budget: {level.samples} guesses, solver {level.solve_nodes:,} positions, searches "
-        f"{level.sample_nodes:,}, judge {level.judge_nodes:,}; chances {GUESSES} imaginings x "
-        f"{'/'.join(f'{n:,}' for n in NODES.values())} positions (1/2/4 suits)",
+        f"{level.sample_nodes:,}, judge {level.judge_nodes:,}; chances {chances.GUESSES} imaginings x "
+        f"{'/'.join(f'{n:,}' for n in chances.NODES.values())} positions (1/2/4 suits)",
         flush=True,
     )
     for suits in args.suits:
         times, accuracies = [], []
         for _ in range(args.games):
             code, line, won = _game(args, suits, generator)
-            _Counted.made = 0
+            _Counted.made, _Counted.seconds = 0, 0.0
             began = time.process_time()
             found = reviewing.review(code, None, line, seed=args.seed)
             spent = time.process_time() - began
@@ -100,7 +109,8 @@ def main() -> None:
             accuracies.append(found.accuracy)
             print(
                 f"{code}  {'won ' if won else 'lost'}  {len(line):4d} actions  {len(found.steps):4d} reviewed  "
-                f"{_Counted.made:4d} chances  {spent:5.1f} s  ({spent / max(1, len(found.steps)):.2f} s an action)  "
+                f"{_Counted.made:4d} chances  {spent:5.1f} s  ({spent / max(1, len(found.steps)):.2f} s an action; "
+                f"chances {_Counted.seconds:4.1f} s, master {spent - _Counted.seconds:4.1f} s)  "
                 f"accuracy {found.accuracy:5.1f}",
                 flush=True,
             )

@@ -32,12 +32,12 @@ from spider.notation import Position
 from spider.players.determinize import sample, sample_table, unseen_cards
 from spider.solver.core import Budget, SearchResult, widening_search
 
-# How many imaginings of the unseen cards an estimate looks at, at most (fewer when time runs short): twenty
-# give a share within about ±0.2 of the long-run figure in the worst case (a share near one half).
-GUESSES = 20
-# The solver's node budget for one imagining, by suit count: a 4-suit opening takes about 0.08 s at 100,000
-# positions on one core, and wins 4 imaginings in 10 there rather than 1 at 20,000.
-NODES = {1: 40_000, 2: 80_000, 4: 120_000}
+# The budget of an estimate, chosen on recorded searches (`bench/review.py --load tuning.jsonl --budgets`: each
+# budget's held-out Brier score, with a model fitted for it; bench/NOTES.md, "The estimator's budget"): ten
+# imaginings of the unseen cards, and the solver's positions for one imagining by suit count. Larger searches
+# scored no better, and cost a review of a 4-suit game five times the CPU.
+GUESSES = 10
+NODES = {1: 40_000, 2: 15_000, 4: 15_000}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +54,13 @@ class Chance:
 # suit count, the raw share's log-odds (held within CLIP of 0 and 1), and how far the game has come.
 FEATURES = ("1 suit", "2 suits", "4 suits", "raw log-odds", "stock", "face down", "runs removed", "empty columns")
 # The chance shown is 1 / (1 + exp(-sum(weight * feature))), a logistic model fitted with `bench/review.py --fit`
-# (Newton's method; a ridge pulls the weights towards the raw share itself, log-odds 1 and the rest 0, its
-# strength the one that best predicted held-out games) on 780 positions, 10 from each of master's games of tuning
-# shuffles 300..377, 1, 2 and 4 suits in turn (bench/NOTES.md, "The win-chance estimator"). Outcomes are
-# master's play: the chance of a strong player. The raw share counts for less than its face value (0.6 of its
-# log-odds): it is timid early, where searches end before finding a win, and bold late, where the solver sees
-# its imagined cards; runs removed, empty columns and few face-down cards count for the player.
-WEIGHTS = (1.046, -0.453, 0.693, 0.6, 1.242, -2.496, 2.539, 1.907)
+# at the budget above (Newton's method; a ridge pulls the weights towards the raw share itself, log-odds 1 and the
+# rest 0, its strength the one that best predicted held-out games) on 300 positions, 10 from each of master's
+# games of tuning shuffles 400..429, 1, 2 and 4 suits in turn. Outcomes are master's play: the chance of a strong
+# player. The raw share counts for less than its face value (0.65 of its log-odds): a search this size often
+# misses a win early in a game, and the solver sees its imagined cards late; runs removed, empty columns and the
+# stock count for the player.
+WEIGHTS = (1.331, 1.021, 0.468, 0.649, 0.665, -0.493, 1.722, 1.097)
 CLIP = 1 / 40
 
 
@@ -86,21 +86,22 @@ def solver_share(
     position: Position,
     *,
     seed: int | None = None,
-    guesses: int = GUESSES,
+    guesses: int | None = None,
     nodes: int | None = None,
     searched: Callable[[SearchResult], None] | None = None,
 ) -> Chance:
-    """The raw figure: the share of ``guesses`` imaginings of the unseen cards in which the solver finds a
-    win within ``nodes`` positions (by default :data:`NODES` for the suit count). An imagining whose search
-    runs out of budget counts as lost. ``searched`` is told each imagining's search result (the bench records
-    how many positions each took, so that smaller budgets can be judged from the same searches)."""
+    """The raw figure: the share of ``guesses`` (by default :data:`GUESSES`) imaginings of the unseen cards in
+    which the solver finds a win within ``nodes`` positions (by default :data:`NODES` for the suit count). An
+    imagining whose search runs out of budget counts as lost. ``searched`` is told each imagining's search result
+    (the bench records how many positions each took, so that smaller budgets can be judged from the same
+    searches)."""
     if not position.public:
         raise ValueError("the chance of winning is estimated from the public position only")
     if position.won:
         return Chance(1.0, 0)
     generator = random.Random(guesses_seed(position) if seed is None else seed)
     budget_nodes = nodes or NODES.get(position.suits, max(NODES.values()))
-    count = 1 if certain(position) else guesses
+    count = 1 if certain(position) else guesses or GUESSES
     won = 0
     for _ in range(count):
         table, start = sample_table(position, sample(position, generator))
