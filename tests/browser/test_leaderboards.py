@@ -122,3 +122,26 @@ def test_a_guest_is_told_why_they_are_on_no_board(browser: Browser, server: Serv
         expect(boards.locator("table.board tr", has_text=name)).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_tab_asks_for_its_board_once_however_often_the_boards_were_opened(page: Page) -> None:
+    open_table(page)
+
+    def open_boards() -> None:
+        page.locator('[data-command="stats"]').first.click()
+        page.locator("dialog[open] [data-boards]").click()
+        shown = page.locator("dialog[open] .leaderboards").locator("table.board, [data-empty]")
+        expect(shown).not_to_have_count(0)
+
+    for _ in range(3):  # each opening draws the boards in the one dialog element every dialog is drawn in
+        open_boards()
+        page.locator("dialog[open] .leaderboards").get_by_role("button", name="Close").click()
+    open_boards()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/leaderboards/ratings" in request.url else None)
+    boards = page.locator("dialog[open] .leaderboards")
+    boards.get_by_role("tab", name="Ratings").click()
+    expect(boards.get_by_role("tab", name="Ratings")).to_have_attribute("aria-selected", "true")
+    expect(boards.locator("table.board, [data-empty]")).to_have_count(1)
+    page.wait_for_timeout(300)  # room for any second ask to go out
+    assert len(asked) == 1, asked

@@ -3,10 +3,10 @@ followed with ``GET`` until done, and "try again from here": a practice position
 practice game to play from it (``POST``).
 
 A review takes about half a second of CPU time an action (a 100-action 4-suit game within a minute), so it runs in
-the background while the page polls: as jobs of the work queue (``spider.server.work``) at its lowest priority, a
-few actions each (:data:`CHUNK_ACTIONS`), so that its progress can be told and the queue takes turns between the
-reviews of different players (and addresses) a second or so at a time: a review asked for behind a dozen others
-starts within seconds, not after a dozen reviews. Its searches are bounded by nodes, never by time, so the
+the background while the page polls: as jobs of the work queue (``spider.server.work``) at its lowest priority, an
+action each (:data:`CHUNK_ACTIONS`), so that its progress can be told and the queue takes turns between the reviews
+of different players (and addresses) half a second or so at a time: a review asked for behind a dozen others starts
+within seconds, not after a dozen reviews. Its searches are bounded by nodes, never by time, so the
 chunks it is cut into change nothing in it. A player has
 one review waiting or running at a time. Finished reviews are kept in memory (the last :data:`KEPT` of them),
 not in the database: asked again after a restart, a review is made again.
@@ -35,10 +35,10 @@ from spider.server.work.jobs import Call, Client, Refused, client_of
 from spider.server.work.service import Work
 from spider.view import Column, Whole
 
-CHUNK_ACTIONS = 3
-"""The actions of one job of a review (about a second of CPU time on 4 suits, less on fewer): the progress moves
-on after each, and other reviews take their turn between, so a review asked for behind others waits about this
-long for each."""
+CHUNK_ACTIONS = 1
+"""The actions of one job of a review (about half a second of CPU time on 4 suits, less on fewer): the progress
+moves on after each, and other reviews take their turn between, so a review asked for behind others waits about
+this long for each (with three, a review behind twelve others waited 29 s: bench/NOTES.md, "Capacity, again")."""
 KEPT = 200
 """Finished reviews kept in memory."""
 BUSY_SECONDS = 5.0

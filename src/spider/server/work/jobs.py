@@ -49,7 +49,7 @@ KINDS: dict[str, Kind] = {
         Kind("deal", Priority.DEAL, 3.0),
         Kind("daily", Priority.DEAL, 5.0),
         Kind("analysis", Priority.STUDY, 30.0),
-        Kind("review", Priority.STUDY, 1.0),  # a few actions of a review
+        Kind("review", Priority.STUDY, 0.5),  # an action of a review
         Kind("positions", Priority.STUDY, 0.6),
         Kind("practice", Priority.STUDY, 0.5),
         Kind("fairplay", Priority.STUDY, 10.0),  # a ranked result's check (9 s a game measured, 20-26 s on 4 suits)

@@ -78,7 +78,8 @@ export function leaderboards(first = 'ratings') {
     }
     if (mine === asked) body.innerHTML = html;
   };
-  d.addEventListener('click', (event) => {
+  // on the form this call drew: the one dialog element outlives it, and a listener there would answer every later dialog
+  form.addEventListener('click', (event) => {
     const tab = /** @type {Element} */ (event.target).closest('[data-board]');
     if (tab instanceof HTMLElement && tab.dataset.board) { choice.board = tab.dataset.board; show(); }
   });

@@ -74,7 +74,9 @@ export async function openModeration() {
 /** @param {T.Moderation} shown */
 function show(shown) {
   const d = openDialog(html(shown), { label: t('moderation.title') });
-  d.addEventListener('click', async (event) => {
+  // on the form this call drew, which the next show() replaces: a listener on the one dialog element would stay, and
+  // answer each later click once more for every time the view was drawn (two clears, two marks)
+  /** @type {HTMLFormElement} */ (d.querySelector('form')).addEventListener('click', async (event) => {
     const button = /** @type {HTMLElement} */ (event.target).closest('button');
     if (!button) return;
     const { replay, move, clear, mark } = button.dataset;
