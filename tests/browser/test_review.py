@@ -72,16 +72,7 @@ def test_a_game_given_up_is_reviewed_from_the_more_menu(page: Page) -> None:
 def test_try_again_from_here_opens_a_practice_game_at_the_table_as_it_was(page: Page) -> None:
     costly = 3  # the last deal, made from the table after three: marked costliest, whatever master says
 
-    def marked(route: Route) -> None:
-        response = route.fetch()
-        found = response.json()
-        if found.get("review"):
-            found["review"]["costliest"] = [costly]
-            for index, step in enumerate(found["review"]["steps"]):
-                step["costly"] = index == costly
-        route.fulfill(response=response, json=found)
-
-    page.route(re.compile(r".*/api/games/[^/]+/review$"), marked)
+    marked_costliest(page, costly)
     view, dialog = reviewed_from_the_statistics(page, ["d", "d", "d", "d"])
     expect(dialog).to_contain_text("opens a practice game")
     dialog.locator(".review-costliest li").first.get_by_role("button", name="Try again from here").click()

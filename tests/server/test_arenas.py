@@ -97,6 +97,18 @@ def test_players_who_join_are_paired_into_an_ordinary_duel_on_a_fresh_deal(clien
     assert listed[arena_id]["players"] == 2 and listed[arena_id]["joined"]
 
 
+def paired_in_an_arena(client: TestClient) -> tuple[TestClient, str, str]:
+    """The client and another entrant, both named, join a new arena and are paired: (the other, the arena, the
+    duel)."""
+    other = entrant(client)
+    named(client, other)
+    arena_id = open_arena(client)["arena"]["id"]
+    join(client, arena_id)
+    join(other, arena_id)
+    tick(client)
+    return other, arena_id, duel_of(client, arena_id) or ""
+
+
 def named(*players: TestClient) -> None:
     """Each player chooses a name: a made-up one is on no board, the standings included."""
     for index, player in enumerate(players):
@@ -181,13 +193,7 @@ def test_from_the_third_win_in_a_row_points_count_double(client: TestClient) -> 
 
 def test_berserk_halves_the_clock_for_a_point_more_and_only_before_the_first_move(client: TestClient) -> None:
     clock: Clock = fake_clock(client)
-    other = entrant(client)
-    named(client, other)
-    arena_id = open_arena(client)["arena"]["id"]
-    join(client, arena_id)
-    join(other, arena_id)
-    tick(client)
-    duel_id = duel_of(client, arena_id) or ""
+    other, arena_id, duel_id = paired_in_an_arena(client)
     assert show(client, arena_id)["you"]["may_berserk"]
     berserk = client.post(f"/api/arenas/{arena_id}/berserk")
     assert berserk.status_code == 200 and berserk.json()["you"]["berserk"]
@@ -252,13 +258,7 @@ def test_a_player_who_never_moves_is_withdrawn_and_scores_nothing(client: TestCl
 
 
 def test_a_player_who_finishes_a_duel_without_a_move_is_withdrawn_too(client: TestClient) -> None:
-    other = entrant(client)
-    named(client, other)
-    arena_id = open_arena(client)["arena"]["id"]
-    join(client, arena_id)
-    join(other, arena_id)
-    tick(client)
-    duel_id = duel_of(client, arena_id) or ""
+    other, arena_id, duel_id = paired_in_an_arena(client)
     duel_act(client, duel_id, "d")
     assert client.post(f"/api/duels/{duel_id}/finish").status_code == 200
     assert other.post(f"/api/duels/{duel_id}/finish").status_code == 200  # not a move made
