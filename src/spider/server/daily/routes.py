@@ -9,11 +9,12 @@ address is refused before it reaches them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Literal
+from typing import Literal, TypeVar
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from starlette import status
 from starlette.requests import Request
 from starlette.responses import Response
@@ -130,6 +131,20 @@ class BoardReads:
                                 shared=shared))
 
 
+READ_THREADS = 2
+"""Worker threads the daily deal's reads (the day's answer, its board, the streaks) take at most at once: a flood of
+reads from many addresses, each within its own limit, queues for them rather than spreading over every thread and
+taking the interpreter's lock from the event loop and the players' actions (bench/NOTES.md, "Capacity, again")."""
+T = TypeVar("T")
+
+
+async def _read(daily: Daily, work: Callable[[], T]) -> T:
+    """``work()``, a read of the daily deals, in a worker thread: at most ``READ_THREADS`` of them at once."""
+    if daily.readers is None:  # made in the event loop, at the first read
+        daily.readers = CapacityLimiter(READ_THREADS)
+    return await to_thread.run_sync(work, limiter=daily.readers)
+
+
 def _daily(request: Request) -> Daily:
     """The daily deals, once the read is counted against the address's reads a minute: 429 past them."""
     part(request, BoardReads).per_address.take(client_address(request.scope))
@@ -152,7 +167,8 @@ def _page(request: Request) -> int:
 
 
 async def daily_deals(request: Request) -> Response:
-    return answer(await to_thread.run_sync(_daily(request).today, player_of(request)))
+    daily, player = _daily(request), player_of(request)
+    return answer(await _read(daily, lambda: daily.today(player)))
 
 
 async def daily_board(request: Request) -> Response:
@@ -160,14 +176,14 @@ async def daily_board(request: Request) -> Response:
     day = request.path_params["date"]
     friends, page = bool(flag(request, "friends")), _page(request)
     daily, player = _daily(request), player_of(request)
-    return answer(await to_thread.run_sync(lambda: daily.board(player, day, suits, friends=friends, page=page)))
+    return answer(await _read(daily, lambda: daily.board(player, day, suits, friends=friends, page=page)))
 
 
 async def streaks_board(request: Request) -> Response:
     suits = _suits(request.query_params.get("suits", "1"), "suits")
     friends, page = bool(flag(request, "friends")), _page(request)
     daily, player = _daily(request), player_of(request)
-    return answer(await to_thread.run_sync(lambda: daily.streaks_board(player, suits, friends=friends, page=page)))
+    return answer(await _read(daily, lambda: daily.streaks_board(player, suits, friends=friends, page=page)))
 
 
 UNPROCESSABLE, TOO_MANY = HTTPStatus.UNPROCESSABLE_ENTITY, HTTPStatus.TOO_MANY_REQUESTS

@@ -32,6 +32,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from anyio import CapacityLimiter
 from sqlalchemy import Connection
 
 from spider import Game
@@ -98,6 +99,8 @@ class Daily:
         games.events.on_end(self._ended)
         self.rankings = Rankings(self.store)
         self._choosing: dict[tuple[str, int], asyncio.Lock] = {}
+        self.readers: CapacityLimiter | None = None
+        """The worker threads the routes' reads may take (``routes.READ_THREADS``), made at the first read."""
 
     @property
     def first_day(self) -> dt.date:
