@@ -113,7 +113,7 @@ ANSWERED = """() => document.querySelector('dialog[open]')
 def opened(page: Page) -> bool:
     """Waits for what a click opened: a dialog (true once its content has come), or, offline, the status
     line's refusal (false)."""
-    page.wait_for_function(ANSWERED)
+    page.wait_for_function(ANSWERED, timeout=30_000)  # offline, a screen may wait on the engine: CI is busy
     if not page.locator("dialog[open]").count():
         return False
     settled(page)

@@ -21,9 +21,11 @@ export async function statsDialog() {
   /** @type {HTMLElement} */ (d.querySelector('[data-open-record]')).addEventListener('click', () => import('./viewer.js').then((viewer) => viewer.chooseRecordFile()));
   const history = /** @type {HTMLElement} */ (d.querySelector('.history'));
   showHistory(history, state.view ? state.view.suits : settings.suits);
+  // taken before the answers come: by then another dialog (the leaderboards, say) may have replaced this one
+  const box = /** @type {HTMLElement} */ (d.querySelector('.stats'));
   let stats;
   try { stats = await api.stats(); } catch (error) {
-    /** @type {HTMLElement} */ (d.querySelector('.stats')).textContent = /** @type {Error} */ (error).message;
+    box.textContent = /** @type {Error} */ (error).message;
     return;
   }
   const none = t('stats.none');
@@ -52,8 +54,8 @@ export async function statsDialog() {
     <tr><th scope="row">${esc(t('stats.games'))}</th>${suits.map((n) => `<td>${show((site.by_suits[n] || {}).games ?? 0)}</td>`).join('')}</tr></tbody></table>
     <p class="note">${esc(site.method || '')}</p>` : '';
   const { offlineStats } = await import('./offline/stats.js'); // off the first load
-  /** @type {HTMLElement} */ (d.querySelector('.stats')).innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
-  import('./daily.js').then((daily) => daily.showStreaks(/** @type {HTMLElement} */ (d.querySelector('.stats')))).catch(() => {});
+  box.innerHTML = `<table><thead>${head}</thead><tbody>${body}</tbody></table>${siteRows}${offlineStats(stats.offline, head)}`;
+  import('./daily.js').then((daily) => daily.showStreaks(box)).catch(() => {});
 }
 
 /** @param {string} name */
